@@ -1,0 +1,54 @@
+/** Small allocation-free helpers on flat Float64Arrays (Euclidean/Frobenius operations). */
+
+export function dot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
+
+export function norm2(a: Float64Array): number {
+  // Scaled to avoid overflow/underflow for extreme magnitudes.
+  let scale = 0;
+  for (let i = 0; i < a.length; i++) scale = Math.max(scale, Math.abs(a[i]));
+  if (scale === 0 || !Number.isFinite(scale)) return scale;
+  let s = 0;
+  for (let i = 0; i < a.length; i++) {
+    const t = a[i] / scale;
+    s += t * t;
+  }
+  return scale * Math.sqrt(s);
+}
+
+/** out = a·x + b·y (out may alias x or y). */
+export function lincomb(a: number, x: Float64Array, b: number, y: Float64Array, out: Float64Array): Float64Array {
+  for (let i = 0; i < out.length; i++) out[i] = a * x[i] + b * y[i];
+  return out;
+}
+
+/** out = x·a (out may alias x). */
+export function scale(x: Float64Array, a: number, out: Float64Array): Float64Array {
+  for (let i = 0; i < out.length; i++) out[i] = x[i] * a;
+  return out;
+}
+
+/** out += a·x. */
+export function axpy(a: number, x: Float64Array, out: Float64Array): Float64Array {
+  for (let i = 0; i < out.length; i++) out[i] += a * x[i];
+  return out;
+}
+
+export function sub(x: Float64Array, y: Float64Array, out: Float64Array): Float64Array {
+  for (let i = 0; i < out.length; i++) out[i] = x[i] - y[i];
+  return out;
+}
+
+export function copyInto(x: Float64Array, out: Float64Array): Float64Array {
+  out.set(x);
+  return out;
+}
+
+export function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
+  return m;
+}
