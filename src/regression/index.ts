@@ -1,0 +1,12 @@
+export {
+  energy,
+  gradient,
+  fitGeodesicRegression,
+  initialGeodesic,
+  RegressionWorkspace,
+  type EnergyGradient,
+  type FitOptions,
+  type RegressionFit,
+  type Covariates,
+} from './geodesicRegression';
+export { rescaleCovariates, covariateScale, type CovariateScale } from './covariates';
