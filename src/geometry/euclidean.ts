@@ -35,6 +35,10 @@ export function euclidean(d: number): Manifold {
     projectPoint: (z) => Float64Array.from(z),
     projectTangent: (_p, z, out) => copy(z, out),
     basePoint: () => new Float64Array(d),
+    randomTangent: (_p, gauss, out = new Float64Array(d)) => {
+      for (let i = 0; i < d; i++) out[i] = gauss.normal();
+      return out;
+    },
     tangentBasis: () =>
       Array.from({ length: d }, (_, i) => {
         const e = new Float64Array(d);

@@ -1,4 +1,4 @@
-export type { Manifold } from './types';
+export type { Manifold, GaussianSource } from './types';
 export { GeometryError } from './types';
 export { sphere } from './sphere';
 export { euclidean } from './euclidean';

@@ -151,6 +151,13 @@ export function sphere(): Manifold {
     },
     projectTangent,
     basePoint: () => Float64Array.of(0, 0, 1),
+    // The ambient Gaussian projected onto T_p is the standard Gaussian of T_p (the metric is the ambient one).
+    randomTangent: (p, gauss, out = new Float64Array(3)) => {
+      out[0] = gauss.normal();
+      out[1] = gauss.normal();
+      out[2] = gauss.normal();
+      return projectTangent(p, out, out);
+    },
     tangentBasis: (p) => {
       // Gram–Schmidt against the coordinate axis least aligned with p.
       const ax = Math.abs(p[0]) <= Math.abs(p[1]) && Math.abs(p[0]) <= Math.abs(p[2]) ? 0 : Math.abs(p[1]) <= Math.abs(p[2]) ? 1 : 2;

@@ -163,6 +163,25 @@ export function registerIdentityTests(M: Manifold, opts: IdentityOptions = {}) {
     adjointLengths,
   );
 
+  it(`${M.name}: randomTangent is the standard Gaussian of T_p`, () => {
+    const rng = Rng.fromKey(seed, 77);
+    const p = randomPoint(M, rng);
+    const basis = M.tangentBasis(p);
+    expect(basis.length).toBe(M.dim);
+    const d = Math.min(M.dim, 4);
+    const N = 4000;
+    const cov = new Float64Array(d * d);
+    const xi = new Float64Array(M.ambientDim);
+    for (let s = 0; s < N; s++) {
+      M.randomTangent(p, rng, xi);
+      if (s < 5) expectClose(M.projectTangent(p, xi), xi, 1e-10 * frob(xi), 'randomTangent tangency');
+      const c = basis.slice(0, d).map((b) => M.inner(p, b, xi));
+      for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) cov[i * d + j] += (c[i] * c[j]) / N;
+    }
+    // E⟨bᵢ,ξ⟩⟨bⱼ,ξ⟩ = δᵢⱼ; sampling error of each entry ≈ √(2/N) ≈ 0.022
+    for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) expect(Math.abs(cov[i * d + j] - (i === j ? 1 : 0))).toBeLessThan(0.1);
+  });
+
   it(`${M.name}: no NaN at p = q`, () => {
     const rng = Rng.fromKey(seed, 99);
     const p = randomPoint(M, rng);

@@ -38,6 +38,16 @@ export interface Manifold {
    * for finite-difference tests.
    */
   tangentBasis(p: Float64Array): Float64Array[];
+  /**
+   * A draw from the standard Gaussian of T_p (identity covariance in the metric at p), without building a
+   * basis: the cheap way to get uniform directions for random-walk proposals.
+   */
+  randomTangent(p: Float64Array, gauss: GaussianSource, out?: Float64Array): Float64Array;
+}
+
+/** Anything that produces standard normal variates (the project's Rng does). */
+export interface GaussianSource {
+  normal(): number;
 }
 
 /** Raised for inputs where an operation is undefined (cut locus, degenerate shapes, non-SPD matrices …). */

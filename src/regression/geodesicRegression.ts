@@ -63,20 +63,24 @@ export interface EnergyGradient {
 }
 
 /**
- * With εᵢ = Log(Exp(p, xᵢ v), yᵢ):  ∇_p E = −(1/n) Σ d_pExp† εᵢ,  ∇_v E = −(1/n) Σ xᵢ d_vExp† εᵢ.
+ * The allocation-free core of the gradient: with εᵢ = Log(Exp(p, xᵢ v), yᵢ),
+ *   ∇_p E = −(1/n) Σ d_pExp(p, xᵢv)† εᵢ,   ∇_v E = −(1/n) Σ xᵢ d_vExp(p, xᵢv)† εᵢ.
+ * Writes into gradP / gradV (either may be null to skip that half) and returns
+ * [E(p, v), largest residual norm].
  */
-export function gradient(
+export function accumulateGradient(
   M: Manifold,
   xs: Covariates,
   ys: readonly Float64Array[],
   p: Float64Array,
   v: Float64Array,
-  ws = new RegressionWorkspace(M.ambientDim),
-): EnergyGradient {
-  checkData(M, xs, ys);
+  ws: RegressionWorkspace,
+  gradP: Float64Array | null,
+  gradV: Float64Array | null,
+): [energy: number, maxResidual: number] {
   const n = ys.length;
-  const gradP = new Float64Array(M.ambientDim);
-  const gradV = new Float64Array(M.ambientDim);
+  gradP?.fill(0);
+  gradV?.fill(0);
   let e = 0;
   let maxResidual = 0;
   for (let i = 0; i < n; i++) {
@@ -87,12 +91,32 @@ export function gradient(
     const r = M.norm(ws.pred, ws.resid);
     e += r * r;
     if (r > maxResidual) maxResidual = r;
-    M.dExpAdjointP(p, ws.xv, ws.resid, ws.adj);
-    for (let j = 0; j < gradP.length; j++) gradP[j] -= ws.adj[j] / n;
-    M.dExpAdjointV(p, ws.xv, ws.resid, ws.adj);
-    for (let j = 0; j < gradV.length; j++) gradV[j] -= (x * ws.adj[j]) / n;
+    if (gradP) {
+      M.dExpAdjointP(p, ws.xv, ws.resid, ws.adj);
+      for (let j = 0; j < gradP.length; j++) gradP[j] -= ws.adj[j] / n;
+    }
+    if (gradV) {
+      M.dExpAdjointV(p, ws.xv, ws.resid, ws.adj);
+      for (let j = 0; j < gradV.length; j++) gradV[j] -= (x * ws.adj[j]) / n;
+    }
   }
-  return { gradP, gradV, energy: e / (2 * n), maxResidual };
+  return [e / (2 * n), maxResidual];
+}
+
+/** E(p, v) with both gradients (allocates its outputs; see accumulateGradient for loops). */
+export function gradient(
+  M: Manifold,
+  xs: Covariates,
+  ys: readonly Float64Array[],
+  p: Float64Array,
+  v: Float64Array,
+  ws = new RegressionWorkspace(M.ambientDim),
+): EnergyGradient {
+  checkData(M, xs, ys);
+  const gradP = new Float64Array(M.ambientDim);
+  const gradV = new Float64Array(M.ambientDim);
+  const [e, maxResidual] = accumulateGradient(M, xs, ys, p, v, ws, gradP, gradV);
+  return { gradP, gradV, energy: e, maxResidual };
 }
 
 export interface FitOptions {

@@ -1,6 +1,7 @@
 export {
   energy,
   gradient,
+  accumulateGradient,
   fitGeodesicRegression,
   initialGeodesic,
   RegressionWorkspace,

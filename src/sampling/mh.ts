@@ -1,0 +1,90 @@
+import type { Rng } from './rng';
+
+/**
+ * Random-walk Metropolis–Hastings on a manifold or a tangent space. The target is exp(−U(z)) with respect to
+ * the Riemannian volume; proposals are symmetric with respect to that volume (uniform in a tangent ball pushed
+ * through Exp), so the acceptance probability is min(1, exp(U(z) − U(z'))) with no Hastings correction.
+ */
+export interface RandomWalkTarget {
+  /** Length of the state array. */
+  readonly size: number;
+  /** U(z) = −log density up to a constant; +Infinity outside the support. */
+  potential(z: Float64Array): number;
+  /** Writes into `out` a symmetric proposal from z with step radius `step`. */
+  propose(z: Float64Array, step: number, rng: Rng, out: Float64Array): void;
+}
+
+export interface ChainOptions {
+  /** Steps discarded before any draw is kept. */
+  burnIn: number;
+  /** States kept after burn-in (1 for the "independent chains" scheme: the final state). */
+  draws: number;
+  /** Initial step radius of the proposal. */
+  step: number;
+  /** Adapt the step during burn-in toward this acceptance rate (Robbins–Monro on log step). */
+  adaptTarget?: number;
+  /** Record U along the chain, every `traceEvery` steps (0 = no trace). */
+  traceEvery?: number;
+}
+
+export interface ChainResult {
+  /** The kept states (the last one is the final state of the chain). */
+  draws: Float64Array[];
+  /** Acceptance rate after burn-in (over the whole chain when no steps follow the burn-in). */
+  acceptanceRate: number;
+  /** Acceptance rate during burn-in. */
+  burnInAcceptanceRate: number;
+  /** Step radius in force after burn-in (differs from the initial one when adapting). */
+  step: number;
+  /** U along the chain (if requested). */
+  trace: Float64Array;
+  /** Steps taken in total. */
+  steps: number;
+}
+
+export function runChain(target: RandomWalkTarget, start: Float64Array, rng: Rng, opts: ChainOptions): ChainResult {
+  const { burnIn, draws } = opts;
+  if (!(draws >= 1) || !(burnIn >= 0)) throw new RangeError('runChain: need draws ≥ 1 and burnIn ≥ 0');
+  const total = burnIn + draws - 1; // the start counts as state 0; the final state is state `total`
+  let step = opts.step;
+  const traceEvery = opts.traceEvery ?? 0;
+  const trace = new Float64Array(traceEvery > 0 ? Math.floor(total / traceEvery) + 1 : 0);
+  let z = Float64Array.from(start);
+  let proposal = new Float64Array(target.size);
+  let u = target.potential(z);
+  if (!Number.isFinite(u)) throw new RangeError('runChain: the chain must start inside the support of the target');
+  const kept: Float64Array[] = [];
+  let acceptedBurnIn = 0;
+  let acceptedAfter = 0;
+  if (traceEvery > 0) trace[0] = u;
+  if (burnIn === 0) kept.push(Float64Array.from(z));
+  for (let t = 1; t <= total; t++) {
+    target.propose(z, step, rng, proposal);
+    const uNew = target.potential(proposal);
+    const accept = uNew <= u || rng.uniform() < Math.exp(u - uNew);
+    if (accept) {
+      const tmp = z;
+      z = proposal;
+      proposal = tmp;
+      u = uNew;
+    }
+    if (t <= burnIn) {
+      if (accept) acceptedBurnIn++;
+      if (opts.adaptTarget !== undefined) {
+        // Robbins–Monro: the adaptation fades so the chain after burn-in is a plain MH chain.
+        step *= Math.exp(((accept ? 1 : 0) - opts.adaptTarget) / Math.sqrt(t));
+      }
+    } else if (accept) acceptedAfter++;
+    if (traceEvery > 0 && t % traceEvery === 0) trace[t / traceEvery] = u;
+    if (t >= burnIn) kept.push(Float64Array.from(z));
+  }
+  const after = total - burnIn;
+  return {
+    draws: kept,
+    acceptanceRate: after > 0 ? acceptedAfter / after : burnIn > 0 ? acceptedBurnIn / burnIn : 0,
+    burnInAcceptanceRate: burnIn > 0 ? acceptedBurnIn / burnIn : 0,
+    step,
+    trace,
+    steps: total,
+  };
+}
