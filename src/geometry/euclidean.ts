@@ -3,8 +3,9 @@ import { dot, norm2 } from './vec';
 
 /** Flat R^d: Exp is addition, the adjoints are the identity. */
 export function euclidean(d: number): Manifold {
-  if (!Number.isInteger(d) || d < 1) throw new RangeError(`euclidean(d): d must be a positive integer, got ${d}`);
-  const copy = (w: Float64Array, out = new Float64Array(d)) => {
+  if (!Number.isInteger(d) || d < 1)
+    throw new RangeError(`euclidean(d): d must be a positive integer, got ${d}`);
+  const copy = (w: Float64Array, out: Float64Array = new Float64Array(d)): Float64Array => {
     out.set(w);
     return out;
   };

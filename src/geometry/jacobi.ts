@@ -32,7 +32,12 @@ export const shootingFactor: JacobiFactor = (s) => {
 
 export interface JacobiStructure {
   /** Parallel transport of w ∈ T_{Exp(p,v)} back to T_p along γ(t) = Exp(p, t v), t ∈ [0, 1]. */
-  transportBackAlongGeodesic(p: Float64Array, v: Float64Array, w: Float64Array, out: Float64Array): Float64Array;
+  transportBackAlongGeodesic(
+    p: Float64Array,
+    v: Float64Array,
+    w: Float64Array,
+    out: Float64Array,
+  ): Float64Array;
   /** Scale u ∈ T_p component-wise in the eigenbasis of R(·, v)v, each component by factor(K·|v|²). */
   scaleBySpectrum(
     p: Float64Array,

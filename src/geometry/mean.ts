@@ -11,11 +11,15 @@ export interface FrechetMeanOptions {
  * Fréchet (Karcher) mean by Riemannian gradient descent: m ← Exp(m, mean_i Log(m, y_i)). The step 1 is the
  * Newton step in flat spaces and converges linearly for data in a convex ball of a curved space.
  */
-export function frechetMean(M: Manifold, ys: readonly Float64Array[], opts: FrechetMeanOptions = {}): Float64Array {
+export function frechetMean(
+  M: Manifold,
+  ys: readonly Float64Array[],
+  opts: FrechetMeanOptions = {},
+): Float64Array {
   if (ys.length === 0) throw new RangeError('frechetMean: no data');
   const maxIterations = opts.maxIterations ?? 500;
   const tol = opts.tol ?? 1e-12;
-  let m = Float64Array.from(opts.init ?? ys[0]);
+  let m: Float64Array = Float64Array.from(opts.init ?? ys[0]);
   const step = new Float64Array(M.ambientDim);
   const log = new Float64Array(M.ambientDim);
   for (let it = 0; it < maxIterations; it++) {

@@ -6,7 +6,10 @@ import { expectClose, f64, reference, registerIdentityTests } from './testkit';
 const M = sphere();
 
 describe('sphere identities', () => {
-  registerIdentityTests(M, { distances: [1e-9, 1e-6, 1e-3, 0.5, 1.5, 2.5, 3.0], adjointLengths: [0, 1e-7, 0.4, 1.5, 3.0, 4.0, 6.0] });
+  registerIdentityTests(M, {
+    distances: [1e-9, 1e-6, 1e-3, 0.5, 1.5, 2.5, 3.0],
+    adjointLengths: [0, 1e-7, 0.4, 1.5, 3.0, 4.0, 6.0],
+  });
 });
 
 describe('sphere against geomstats reference', () => {

@@ -65,7 +65,9 @@ export function sphere(): Manifold {
   ): Float64Array => {
     const c = p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
     if (1 + c < 1e-12) {
-      throw new GeometryError('sphere transport: the points are antipodal (cut locus); transport is undefined');
+      throw new GeometryError(
+        'sphere transport: the points are antipodal (cut locus); transport is undefined',
+      );
     }
     const k = (q[0] * w[0] + q[1] * w[1] + q[2] * w[2]) / (1 + c);
     out[0] = w[0] - k * (p[0] + q[0]);
@@ -123,7 +125,11 @@ export function sphere(): Manifold {
     return out;
   };
 
-  const projectTangent = (p: Float64Array, z: Float64Array, out = new Float64Array(3)): Float64Array => {
+  const projectTangent = (
+    p: Float64Array,
+    z: Float64Array,
+    out: Float64Array = new Float64Array(3),
+  ): Float64Array => {
     const c = dot(p, z);
     for (let i = 0; i < 3; i++) out[i] = z[i] - c * p[i];
     return out;
@@ -145,14 +151,16 @@ export function sphere(): Manifold {
     projectPoint: (z) => {
       const r = norm2(z);
       if (!(r > 0) || !Number.isFinite(r)) {
-        throw new GeometryError('sphere: cannot project the zero vector (or a non-finite one) onto the sphere');
+        throw new GeometryError(
+          'sphere: cannot project the zero vector (or a non-finite one) onto the sphere',
+        );
       }
       return Float64Array.from(z, (x) => x / r);
     },
     projectTangent,
     basePoint: () => Float64Array.of(0, 0, 1),
     // The ambient Gaussian projected onto T_p is the standard Gaussian of T_p (the metric is the ambient one).
-    randomTangent: (p, gauss, out = new Float64Array(3)) => {
+    randomTangent: (p, gauss, out: Float64Array = new Float64Array(3)) => {
       out[0] = gauss.normal();
       out[1] = gauss.normal();
       out[2] = gauss.normal();
@@ -160,13 +168,22 @@ export function sphere(): Manifold {
     },
     tangentBasis: (p) => {
       // Gram–Schmidt against the coordinate axis least aligned with p.
-      const ax = Math.abs(p[0]) <= Math.abs(p[1]) && Math.abs(p[0]) <= Math.abs(p[2]) ? 0 : Math.abs(p[1]) <= Math.abs(p[2]) ? 1 : 2;
+      const ax =
+        Math.abs(p[0]) <= Math.abs(p[1]) && Math.abs(p[0]) <= Math.abs(p[2])
+          ? 0
+          : Math.abs(p[1]) <= Math.abs(p[2])
+            ? 1
+            : 2;
       const e = new Float64Array(3);
       e[ax] = 1;
       const b1 = projectTangent(p, e);
       const n1 = norm2(b1);
       for (let i = 0; i < 3; i++) b1[i] /= n1;
-      const b2 = Float64Array.of(p[1] * b1[2] - p[2] * b1[1], p[2] * b1[0] - p[0] * b1[2], p[0] * b1[1] - p[1] * b1[0]);
+      const b2 = Float64Array.of(
+        p[1] * b1[2] - p[2] * b1[1],
+        p[2] * b1[0] - p[0] * b1[2],
+        p[0] * b1[1] - p[1] * b1[0],
+      );
       return [b1, b2];
     },
   };

@@ -85,7 +85,11 @@ export function registerIdentityTests(M: Manifold, opts: IdentityOptions = {}) {
   const seed = opts.seed ?? 1;
   const tol = opts.tol ?? 1e-10;
 
-  const pairs = (label: string, body: (p: Float64Array, v: Float64Array, rng: Rng, L: number) => void, Ls: number[]) =>
+  const pairs = (
+    label: string,
+    body: (p: Float64Array, v: Float64Array, rng: Rng, L: number) => void,
+    Ls: number[],
+  ) =>
     it(`${M.name}: ${label}`, () => {
       const rng = Rng.fromKey(seed, label.length);
       for (const L of Ls)
@@ -132,7 +136,12 @@ export function registerIdentityTests(M: Manifold, opts: IdentityOptions = {}) {
       expectClose(M.projectTangent(q, ta), ta, 1e-10 * frob(ta) + 1e-12, 'transport tangency');
       const tl = M.transport(p, q, M.log(p, q));
       const mlq = M.log(q, p);
-      expectClose(tl, mlq.map((x) => -x), 1e-9 * Math.max(1, L) + 1e-12 * frob(q), 'transport of log');
+      expectClose(
+        tl,
+        mlq.map((x) => -x),
+        1e-9 * Math.max(1, L) + 1e-12 * frob(q),
+        'transport of log',
+      );
     },
     distances.filter((d) => d > 0),
   );
@@ -144,13 +153,21 @@ export function registerIdentityTests(M: Manifold, opts: IdentityOptions = {}) {
       const u = randomTangent(M, p, rng, 1);
       const w = randomTangent(M, q, rng, 1);
       // d_v Exp(p, v)[u] = d/dt Exp(p, v + t u)
-      const dv = fdDerivative((t) => M.exp(p, v.map((x, i) => x + t * u[i])));
+      const dv = fdDerivative((t) =>
+        M.exp(
+          p,
+          v.map((x, i) => x + t * u[i]),
+        ),
+      );
       const lhsV = M.inner(q, dv, w);
       const rhsV = M.inner(p, u, M.dExpAdjointV(p, v, w));
       expect(Math.abs(lhsV - rhsV)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(lhsV)));
       // d_p Exp(p, v)[u] = d/dt Exp(Exp(p, t u), Γ v): move the footpoint, carry v along
       const dp = fdDerivative((t) => {
-        const pt = M.exp(p, u.map((x) => t * x));
+        const pt = M.exp(
+          p,
+          u.map((x) => t * x),
+        );
         return M.exp(pt, M.transport(p, pt, v));
       });
       const lhsP = M.inner(q, dp, w);
@@ -179,7 +196,8 @@ export function registerIdentityTests(M: Manifold, opts: IdentityOptions = {}) {
       for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) cov[i * d + j] += (c[i] * c[j]) / N;
     }
     // E⟨bᵢ,ξ⟩⟨bⱼ,ξ⟩ = δᵢⱼ; sampling error of each entry ≈ √(2/N) ≈ 0.022
-    for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) expect(Math.abs(cov[i * d + j] - (i === j ? 1 : 0))).toBeLessThan(0.1);
+    for (let i = 0; i < d; i++)
+      for (let j = 0; j < d; j++) expect(Math.abs(cov[i * d + j] - (i === j ? 1 : 0))).toBeLessThan(0.1);
   });
 
   it(`${M.name}: no NaN at p = q`, () => {
@@ -187,7 +205,12 @@ export function registerIdentityTests(M: Manifold, opts: IdentityOptions = {}) {
     const p = randomPoint(M, rng);
     const zero = new Float64Array(M.ambientDim);
     const w = randomTangent(M, p, rng);
-    for (const out of [M.log(p, p), M.transport(p, p, w), M.dExpAdjointP(p, zero, w), M.dExpAdjointV(p, zero, w)])
+    for (const out of [
+      M.log(p, p),
+      M.transport(p, p, w),
+      M.dExpAdjointP(p, zero, w),
+      M.dExpAdjointV(p, zero, w),
+    ])
       for (const x of out) expect(Number.isFinite(x)).toBe(true);
     expect(M.dist(p, p)).toBeLessThanOrEqual(1e-7);
     expectClose(M.transport(p, p, w), w, 1e-12 * Math.max(1, frob(w)), 'transport p→p');

@@ -20,7 +20,13 @@ export function norm2(a: Float64Array): number {
 }
 
 /** out = a·x + b·y (out may alias x or y). */
-export function lincomb(a: number, x: Float64Array, b: number, y: Float64Array, out: Float64Array): Float64Array {
+export function lincomb(
+  a: number,
+  x: Float64Array,
+  b: number,
+  y: Float64Array,
+  out: Float64Array,
+): Float64Array {
   for (let i = 0; i < out.length; i++) out[i] = a * x[i] + b * y[i];
   return out;
 }

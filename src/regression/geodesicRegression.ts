@@ -180,13 +180,14 @@ export function fitGeodesicRegression(
 ): RegressionFit {
   checkData(M, xs, ys);
   for (let i = 0; i < xs.length; i++) {
-    if (!Number.isFinite(xs[i])) throw new RangeError(`geodesic regression: covariate ${i + 1} is not finite`);
+    if (!Number.isFinite(xs[i]))
+      throw new RangeError(`geodesic regression: covariate ${i + 1} is not finite`);
   }
   const maxIterations = opts.maxIterations ?? 20000;
   const tol = opts.tol ?? 1e-10;
   const ws = new RegressionWorkspace(M.ambientDim);
   const start = opts.p0 && opts.v0 ? { p: opts.p0, v: opts.v0 } : initialGeodesic(M, xs, ys);
-  let p = Float64Array.from(start.p);
+  let p: Float64Array = Float64Array.from(start.p);
   let v = M.projectTangent(p, start.v);
   let g = gradient(M, xs, ys, p, v, ws);
   let h = opts.step ?? 0.5;

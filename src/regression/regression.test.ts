@@ -29,8 +29,10 @@ describe('geodesic regression against the geomstats reference fits', () => {
       expect(fit.converged).toBe(true);
       expect(fit.energy).toBeLessThanOrEqual(entry.reference.energy * (1 + 1e-6));
       expect(M.dist(fit.p, f64(entry.reference.intercept))).toBeLessThan(1e-4);
+      // compare v at the reference's representative (on Kendall our footpoint may be a rotation of it)
+      const vAtRef = M.transport(fit.p, f64(entry.reference.intercept), fit.v);
       let dv = 0;
-      entry.reference.coef.forEach((c: number, i: number) => (dv = Math.max(dv, Math.abs(c - fit.v[i]))));
+      entry.reference.coef.forEach((c: number, i: number) => (dv = Math.max(dv, Math.abs(c - vAtRef[i]))));
       expect(dv).toBeLessThan(1e-3);
     });
   }
@@ -50,7 +52,10 @@ function syntheticData(M: Manifold, n: number, seed: number, noise: number) {
   const v = randomTangent(M, p, rng, 0.8);
   const xs = Float64Array.from({ length: n }, (_, i) => i / (n - 1));
   const ys = Array.from(xs, (x) => {
-    const q = M.exp(p, v.map((t) => x * t));
+    const q = M.exp(
+      p,
+      v.map((t) => x * t),
+    );
     return noise > 0 ? M.exp(q, randomTangent(M, q, rng, noise * rng.uniform())) : q;
   });
   return { p, v, xs, ys, rng };
@@ -76,10 +81,23 @@ describe('geodesic regression on every manifold', () => {
       for (let trial = 0; trial < 3; trial++) {
         const u = randomTangent(M, p, rng, 1);
         const dP = fdDerivative((t) => {
-          const pt = M.exp(p, u.map((x) => t * x));
+          const pt = M.exp(
+            p,
+            u.map((x) => t * x),
+          );
           return Float64Array.of(energy(M, xs, ys, pt, M.transport(p, pt, v)));
         })[0];
-        const dV = fdDerivative((t) => Float64Array.of(energy(M, xs, ys, p, v.map((x, i) => x + t * u[i]))))[0];
+        const dV = fdDerivative((t) =>
+          Float64Array.of(
+            energy(
+              M,
+              xs,
+              ys,
+              p,
+              v.map((x, i) => x + t * u[i]),
+            ),
+          ),
+        )[0];
         expect(Math.abs(dP - M.inner(p, g.gradP, u))).toBeLessThan(1e-7);
         expect(Math.abs(dV - M.inner(p, g.gradV, u))).toBeLessThan(1e-7);
       }

@@ -1,0 +1,470 @@
+import { jacobiAdjoints, type JacobiFactor } from './jacobi';
+import { GeometryError, type GaussianSource, type Manifold } from './types';
+import { norm2 } from './vec';
+
+/**
+ * Kendall's planar shape space Σ^k_2 ≅ CP^{k−2} (SPEC §2), worked in preshape coordinates.
+ *
+ * A preshape is k×2 row-major (x0,y0,x1,y1,…), centred and of Frobenius norm 1. Read as z ∈ C^k (z_j = x_j + i y_j)
+ * with ⟨z,w⟩ = Σ z_j conj(w_j), a rotation of the shape is z ↦ e^{iφ} z. Tangent vectors at p are horizontal:
+ * centred and real-orthogonal to both p and ip (the fibre direction), i.e. ⟨v,p⟩_C = 0. The Riemannian metric is
+ * the Frobenius product of horizontal vectors; sectional curvature is in [1, 4] (4 on complex lines).
+ */
+
+/** |⟨p,q⟩_C| below which two shapes count as orthogonal (cut locus: the aligning rotation is undetermined). */
+const CUT_LOCUS_TOL = 1e-12;
+
+/** sin(θ)/θ with a Taylor branch for tiny θ. */
+function sinc(t: number): number {
+  return Math.abs(t) < 1e-4 ? 1 - (t * t) / 6 + (t * t * t * t) / 120 : Math.sin(t) / t;
+}
+
+/**
+ * ⟨p,q⟩_C = Σ p_j conj(q_j) into `a` = [re, im, |·|], validating both points on the way (same loop).
+ * Throws a GeometryError for wrong lengths, zero-norm or non-finite points.
+ */
+function hermitian(p: Float64Array, q: Float64Array, a: Float64Array, where: string): number {
+  const n = p.length;
+  if (q.length !== n || n % 2 !== 0) {
+    throw new GeometryError(`${where}: the two shapes have different lengths (${n} and ${q.length})`);
+  }
+  let re = 0;
+  let im = 0;
+  let pp = 0;
+  let qq = 0;
+  for (let j = 0; j < n; j += 2) {
+    const px = p[j],
+      py = p[j + 1],
+      qx = q[j],
+      qy = q[j + 1];
+    re += px * qx + py * qy;
+    im += py * qx - px * qy;
+    pp += px * px + py * py;
+    qq += qx * qx + qy * qy;
+  }
+  if (!(pp > 0) || !Number.isFinite(pp)) throw degenerate(where, 'first');
+  if (!(qq > 0) || !Number.isFinite(qq)) throw degenerate(where, 'second');
+  a[0] = re;
+  a[1] = im;
+  a[2] = Math.hypot(re, im);
+  return a[2];
+}
+
+function degenerate(where: string, which: string): GeometryError {
+  return new GeometryError(
+    `${where}: the ${which} shape is degenerate (zero norm or non-finite coordinates); ` +
+      'expected a centred preshape of unit norm',
+  );
+}
+
+const alignScratch = new Float64Array(3);
+
+/**
+ * The rotation of q closest to p: q* = (a/|a|) q with a = ⟨p,q⟩_C, so that ⟨p,q*⟩_C = |a| is real and ≥ 0
+ * (geomstats' `align(q, p)`). Use it to draw shapes overlaid. For orthogonal shapes (a = 0) every rotation is
+ * equally close and q is returned unchanged. `out` may alias q.
+ */
+export function alignTo(
+  p: Float64Array,
+  q: Float64Array,
+  out: Float64Array = new Float64Array(q.length),
+): Float64Array {
+  const m = hermitian(p, q, alignScratch, 'kendall alignTo');
+  if (m === 0) {
+    if (out !== q) out.set(q);
+    return out;
+  }
+  const c = alignScratch[0] / m;
+  const s = alignScratch[1] / m;
+  for (let j = 0; j < q.length; j += 2) {
+    const qx = q[j],
+      qy = q[j + 1];
+    out[j] = c * qx - s * qy;
+    out[j + 1] = s * qx + c * qy;
+  }
+  return out;
+}
+
+/** Rotates every landmark of z by the angle φ (counter-clockwise): z ↦ e^{iφ} z. `out` may alias z. */
+export function rotateShape(
+  z: Float64Array,
+  phi: number,
+  out: Float64Array = new Float64Array(z.length),
+): Float64Array {
+  const c = Math.cos(phi);
+  const s = Math.sin(phi);
+  for (let j = 0; j < z.length; j += 2) {
+    const x = z[j],
+      y = z[j + 1];
+    out[j] = c * x - s * y;
+    out[j + 1] = s * x + c * y;
+  }
+  return out;
+}
+
+/** Kendall planar shape space of k ≥ 3 landmarks (preshape coordinates, length 2k). */
+export function kendall(k: number): Manifold {
+  if (!Number.isInteger(k) || k < 3) {
+    throw new RangeError(`kendall(k): k must be an integer ≥ 3 (number of landmarks), got ${k}`);
+  }
+  const n = 2 * k;
+  const dim = 2 * k - 4;
+  const name = `kendall(${k})`;
+  const a = new Float64Array(3); // scratch for ⟨p,q⟩_C
+
+  const exp = (p: Float64Array, v: Float64Array, out: Float64Array = new Float64Array(n)): Float64Array => {
+    let L2 = 0;
+    let pp = 0;
+    for (let i = 0; i < n; i++) {
+      L2 += v[i] * v[i];
+      pp += p[i] * p[i];
+    }
+    if (!(pp > 0) || !Number.isFinite(pp)) throw degenerate(`${name} exp`, 'base');
+    const L = Math.sqrt(L2);
+    const c = Math.cos(L);
+    const s = sinc(L);
+    let r2 = 0;
+    for (let i = 0; i < n; i++) {
+      const x = c * p[i] + s * v[i];
+      out[i] = x;
+      r2 += x * x;
+    }
+    if (!(r2 > 0) || !Number.isFinite(r2)) {
+      throw new GeometryError(`${name} exp: the tangent vector is not finite (|v|² = ${L2})`);
+    }
+    // Renormalise: keeps points on the preshape sphere to machine precision along long chains.
+    const r = 1 / Math.sqrt(r2);
+    for (let i = 0; i < n; i++) out[i] *= r;
+    return out;
+  };
+
+  const log = (p: Float64Array, q: Float64Array, out: Float64Array = new Float64Array(n)): Float64Array => {
+    const m = hermitian(p, q, a, `${name} log`);
+    if (m < CUT_LOCUS_TOL) {
+      throw new GeometryError(
+        `${name} log: the shapes are orthogonal (|⟨p,q⟩| = ${m.toExponential(2)}, at distance π/2: the cut locus), ` +
+          'so there is no unique shortest geodesic between them',
+      );
+    }
+    const c = a[0] / m;
+    const s = a[1] / m;
+    // u = q* − |a| p is horizontal with norm sin θ (no cancellation for tiny θ, unlike √(1 − |a|²)).
+    let uu = 0;
+    for (let j = 0; j < n; j += 2) {
+      const qx = q[j],
+        qy = q[j + 1];
+      const ux = c * qx - s * qy - m * p[j];
+      const uy = s * qx + c * qy - m * p[j + 1];
+      out[j] = ux;
+      out[j + 1] = uy;
+      uu += ux * ux + uy * uy;
+    }
+    const theta = Math.atan2(Math.sqrt(uu), m);
+    const f = 1 / sinc(theta); // θ / sin θ
+    for (let i = 0; i < n; i++) out[i] *= f;
+    return out;
+  };
+
+  const dist = (p: Float64Array, q: Float64Array): number => {
+    const m = hermitian(p, q, a, `${name} dist`);
+    if (m === 0) return Math.PI / 2;
+    const c = a[0] / m;
+    const s = a[1] / m;
+    let uu = 0;
+    for (let j = 0; j < n; j += 2) {
+      const qx = q[j],
+        qy = q[j + 1];
+      const ux = c * qx - s * qy - m * p[j];
+      const uy = s * qx + c * qy - m * p[j + 1];
+      uu += ux * ux + uy * uy;
+    }
+    return Math.atan2(Math.sqrt(uu), m);
+  };
+
+  /**
+   * Along the horizontal great circle p → q* (length L, unit direction û): the frame {û, iû} turns into
+   * {γ'(L), iγ'(L)} and the rest of the horizontal space stays put. For horizontal w this equals
+   *   Γw = w − [⟨q*,w⟩ (p + q*) + ⟨iq*,w⟩ i(p + q*)] / (1 + cos L)
+   * (the sphere formula applied to the complex line through p and q*), which needs no û and is exact at L = 0.
+   * Finally rotate by conj(a/|a|) to express the result at the representative q.
+   */
+  const transport = (
+    p: Float64Array,
+    q: Float64Array,
+    w: Float64Array,
+    out: Float64Array = new Float64Array(n),
+  ): Float64Array => {
+    const m = hermitian(p, q, a, `${name} transport`);
+    if (m < CUT_LOCUS_TOL) {
+      throw new GeometryError(
+        `${name} transport: the shapes are orthogonal (|⟨p,q⟩| = ${m.toExponential(2)}, at distance π/2: ` +
+          'the cut locus), so there is no unique geodesic to transport along',
+      );
+    }
+    const c = a[0] / m;
+    const s = a[1] / m;
+    let d1 = 0; // ⟨q*, w⟩
+    let d2 = 0; // ⟨i q*, w⟩
+    for (let j = 0; j < n; j += 2) {
+      const qx = q[j],
+        qy = q[j + 1];
+      const sx = c * qx - s * qy;
+      const sy = s * qx + c * qy;
+      d1 += sx * w[j] + sy * w[j + 1];
+      d2 += sx * w[j + 1] - sy * w[j];
+    }
+    const k1 = d1 / (1 + m);
+    const k2 = d2 / (1 + m);
+    for (let j = 0; j < n; j += 2) {
+      const qx = q[j],
+        qy = q[j + 1];
+      const tx = p[j] + c * qx - s * qy; // t = p + q*
+      const ty = p[j + 1] + s * qx + c * qy;
+      const gx = w[j] - k1 * tx + k2 * ty; // Γw = w − k1 t − k2 (i t),  i t = (−ty, tx)
+      const gy = w[j + 1] - k1 * ty - k2 * tx;
+      out[j] = c * gx + s * gy; // conj(a/|a|) Γw
+      out[j + 1] = c * gy - s * gx;
+    }
+    return out;
+  };
+
+  // γ(t) = cos(tL) p + sin(tL) û, e = γ(L), g = γ'(L)/L = −sin L p + cos L û. Back along γ itself:
+  // g ↦ û, ig ↦ iû, the rest of the horizontal space at e (⊥ e, ie, g, ig) is parallel and stays put.
+  const transportBackAlongGeodesic = (
+    p: Float64Array,
+    v: Float64Array,
+    w: Float64Array,
+    out: Float64Array,
+  ): Float64Array => {
+    let L2 = 0;
+    for (let i = 0; i < n; i++) L2 += v[i] * v[i];
+    if (L2 === 0) {
+      out.set(w);
+      return out;
+    }
+    const L = Math.sqrt(L2);
+    const cL = Math.cos(L);
+    const sL = Math.sin(L);
+    const iL = 1 / L;
+    let al = 0; // ⟨w, g⟩
+    let be = 0; // ⟨w, ig⟩
+    let b1 = 0; // ⟨w, e⟩  (zero for a tangent vector; dropped)
+    let b2 = 0; // ⟨w, ie⟩ (likewise)
+    for (let j = 0; j < n; j += 2) {
+      const ux = v[j] * iL,
+        uy = v[j + 1] * iL;
+      const gx = -sL * p[j] + cL * ux,
+        gy = -sL * p[j + 1] + cL * uy;
+      const ex = cL * p[j] + sL * ux,
+        ey = cL * p[j + 1] + sL * uy;
+      const wx = w[j],
+        wy = w[j + 1];
+      al += wx * gx + wy * gy;
+      be += wy * gx - wx * gy;
+      b1 += wx * ex + wy * ey;
+      b2 += wy * ex - wx * ey;
+    }
+    for (let j = 0; j < n; j += 2) {
+      const ux = v[j] * iL,
+        uy = v[j + 1] * iL;
+      const gx = -sL * p[j] + cL * ux,
+        gy = -sL * p[j + 1] + cL * uy;
+      const ex = cL * p[j] + sL * ux,
+        ey = cL * p[j + 1] + sL * uy;
+      const wx = w[j],
+        wy = w[j + 1];
+      // w − α g − β ig − b1 e − b2 ie + α û + β iû, with i(x, y) = (−y, x)
+      out[j] = wx - al * gx + be * gy - b1 * ex + b2 * ey + al * ux - be * uy;
+      out[j + 1] = wy - al * gy - be * gx - b1 * ey - b2 * ex + al * uy + be * ux;
+    }
+    return out;
+  };
+
+  // Jacobi operator R(·, v)v on the horizontal space at p: 0 along v, 4|v|² along iv, |v|² on the rest.
+  const scaleBySpectrum = (
+    _p: Float64Array,
+    v: Float64Array,
+    u: Float64Array,
+    factor: JacobiFactor,
+    out: Float64Array,
+  ): Float64Array => {
+    let L2 = 0;
+    let uv = 0; // ⟨u, v⟩
+    let uiv = 0; // ⟨u, iv⟩
+    for (let j = 0; j < n; j += 2) {
+      const vx = v[j],
+        vy = v[j + 1];
+      L2 += vx * vx + vy * vy;
+      uv += u[j] * vx + u[j + 1] * vy;
+      uiv += u[j + 1] * vx - u[j] * vy;
+    }
+    const al = L2 === 0 ? 0 : uv / L2;
+    const be = L2 === 0 ? 0 : uiv / L2;
+    const f1 = factor(L2); // K = 1
+    const f4 = factor(4 * L2); // K = 4 (the complex line through v)
+    for (let j = 0; j < n; j += 2) {
+      const vx = v[j],
+        vy = v[j + 1];
+      const rx = u[j] - al * vx + be * vy; // u − α v − β iv,  iv = (−vy, vx)
+      const ry = u[j + 1] - al * vy - be * vx;
+      out[j] = al * vx - f4 * be * vy + f1 * rx;
+      out[j + 1] = al * vy + f4 * be * vx + f1 * ry;
+    }
+    return out;
+  };
+
+  /** Centre z, then remove its components along p and ip (orthonormal in the real inner product). `out` may alias z. */
+  const projectTangent = (
+    p: Float64Array,
+    z: Float64Array,
+    out: Float64Array = new Float64Array(n),
+  ): Float64Array => {
+    let mx = 0;
+    let my = 0;
+    for (let j = 0; j < n; j += 2) {
+      mx += z[j];
+      my += z[j + 1];
+    }
+    mx /= k;
+    my /= k;
+    let d1 = 0; // ⟨z̄, p⟩
+    let d2 = 0; // ⟨z̄, ip⟩
+    for (let j = 0; j < n; j += 2) {
+      const zx = z[j] - mx,
+        zy = z[j + 1] - my;
+      out[j] = zx;
+      out[j + 1] = zy;
+      d1 += zx * p[j] + zy * p[j + 1];
+      d2 += zy * p[j] - zx * p[j + 1];
+    }
+    for (let j = 0; j < n; j += 2) {
+      const px = p[j],
+        py = p[j + 1];
+      out[j] -= d1 * px - d2 * py;
+      out[j + 1] -= d1 * py + d2 * px;
+    }
+    return out;
+  };
+
+  const projectPoint = (z: Float64Array): Float64Array => {
+    if (z.length !== n) {
+      throw new GeometryError(
+        `${name} projectPoint: expected ${n} coordinates (${k} landmarks), got ${z.length}`,
+      );
+    }
+    let mx = 0;
+    let my = 0;
+    for (let j = 0; j < n; j += 2) {
+      mx += z[j];
+      my += z[j + 1];
+    }
+    if (!Number.isFinite(mx) || !Number.isFinite(my)) {
+      throw new GeometryError(`${name} projectPoint: the configuration has non-finite coordinates`);
+    }
+    mx /= k;
+    my /= k;
+    const out: Float64Array = new Float64Array(n);
+    for (let j = 0; j < n; j += 2) {
+      out[j] = z[j] - mx;
+      out[j + 1] = z[j + 1] - my;
+    }
+    const r = norm2(out);
+    if (!(r > 0) || !Number.isFinite(r)) {
+      throw new GeometryError(
+        `${name} projectPoint: degenerate configuration (all landmarks coincide, so the centred shape has zero ` +
+          'size and no defined shape)',
+      );
+    }
+    for (let i = 0; i < n; i++) out[i] /= r;
+    return out;
+  };
+
+  const basePoint = (): Float64Array => {
+    const z = new Float64Array(n);
+    for (let j = 0; j < k; j++) {
+      z[2 * j] = Math.cos((2 * Math.PI * j) / k);
+      z[2 * j + 1] = Math.sin((2 * Math.PI * j) / k);
+    }
+    return projectPoint(z); // regular k-gon, centred (to rounding) and of unit norm
+  };
+
+  /** Pivoted Gram–Schmidt on the horizontal projections of the 2k coordinate vectors. */
+  const tangentBasis = (p: Float64Array): Float64Array[] => {
+    const cands: Float64Array[] = [];
+    const sq: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const e = new Float64Array(n);
+      e[i] = 1;
+      const c = projectTangent(p, e, e);
+      cands.push(c);
+      let s = 0;
+      for (let t = 0; t < n; t++) s += c[t] * c[t];
+      sq.push(s);
+    }
+    const basis: Float64Array[] = [];
+    const used = new Array<boolean>(n).fill(false);
+    while (basis.length < dim) {
+      let best = -1;
+      for (let i = 0; i < n; i++) if (!used[i] && (best < 0 || sq[i] > sq[best])) best = i;
+      used[best] = true;
+      const b = cands[best];
+      // Re-orthogonalise once more against the basis ("twice is enough"), then normalise.
+      for (const e of basis) {
+        let d = 0;
+        for (let t = 0; t < n; t++) d += b[t] * e[t];
+        for (let t = 0; t < n; t++) b[t] -= d * e[t];
+      }
+      const r = norm2(b);
+      for (let t = 0; t < n; t++) b[t] /= r;
+      basis.push(b);
+      for (let i = 0; i < n; i++) {
+        if (used[i]) continue;
+        const c = cands[i];
+        let d = 0;
+        for (let t = 0; t < n; t++) d += c[t] * b[t];
+        let s = 0;
+        for (let t = 0; t < n; t++) {
+          c[t] -= d * b[t];
+          s += c[t] * c[t];
+        }
+        sq[i] = s;
+      }
+    }
+    return basis;
+  };
+
+  // The metric is the ambient (Frobenius) one, so the orthogonal projection of the ambient standard Gaussian
+  // onto the horizontal space is the standard Gaussian of T_p.
+  const randomTangent = (
+    p: Float64Array,
+    gauss: GaussianSource,
+    out: Float64Array = new Float64Array(n),
+  ): Float64Array => {
+    for (let i = 0; i < n; i++) out[i] = gauss.normal();
+    return projectTangent(p, out, out);
+  };
+
+  return {
+    name,
+    dim,
+    ambientDim: n,
+    curvatureBounds: [1, 4],
+    injectivityRadius: Math.PI / 2,
+    exp,
+    log,
+    dist,
+    inner: (_p, u, w) => {
+      let s = 0;
+      for (let i = 0; i < n; i++) s += u[i] * w[i];
+      return s;
+    },
+    norm: (_p, v) => norm2(v),
+    transport,
+    ...jacobiAdjoints({ transportBackAlongGeodesic, scaleBySpectrum }, n),
+    projectPoint,
+    projectTangent,
+    basePoint,
+    tangentBasis,
+    randomTangent,
+  };
+}
