@@ -24,15 +24,25 @@ export function sphereData({ n, noiseVariance, seed }: SphereDataOptions): Regre
   const sd = Math.sqrt(noiseVariance);
   const t = Float64Array.from({ length: n }, () => rng.uniform());
   const ys = Array.from(t, (ti) => {
-    const y = M.exp(q0, zeta.map((z) => ti * z));
+    const y = M.exp(
+      q0,
+      zeta.map((z) => ti * z),
+    );
     for (let j = 0; j < 3; j++) y[j] += sd * rng.normal();
     return M.projectPoint(y);
   });
   const { xs, scale } = rescaleCovariates(t);
   // The true geodesic re-expressed in the rescaled covariate: x = (t − min)/(max − min).
   const span = scale.max - scale.min;
-  const p = M.exp(q0, zeta.map((z) => scale.min * z));
-  const v = M.transport(q0, p, zeta.map((z) => span * z));
+  const p = M.exp(
+    q0,
+    zeta.map((z) => scale.min * z),
+  );
+  const v = M.transport(
+    q0,
+    p,
+    zeta.map((z) => span * z),
+  );
   return {
     xs,
     ys,

@@ -1,0 +1,474 @@
+import { kendall } from '../geometry/kendall';
+import { rescaleCovariates } from '../regression/covariates';
+import { Rng } from '../sampling/rng';
+import type { RegressionData } from './types';
+
+/**
+ * SYNTHETIC mid-sagittal corpus-callosum outlines (SPEC §8). The ADNI shapes of paper 000 are access-restricted,
+ * so the lab ships this seeded generator instead; real landmark data can be imported by the user.
+ *
+ * Outline model (all lengths in millimetres; x = anterior→posterior, y = inferior→superior):
+ * ANTERIOR IS TO THE LEFT (negative x), superior is up (positive y).
+ *
+ *  - A medial axis runs from the tip of the rostrum (below the genu, pointing backwards), forwards and up around
+ *    the genu (the tight anterior bend), along the gently arched body, down through the isthmus into the splenium
+ *    (the posterior end). It is a centripetal Catmull–Rom spline through fixed control points.
+ *  - A thickness profile along the axis: thin rostrum (≈ 2–4 mm), thick rounded genu (≈ 10 mm), body
+ *    (≈ 6 → 5 mm), thin isthmus (≈ 3.8 mm), bulbous splenium (≈ 11 mm). The outline is the envelope of the disks
+ *    of diameter = thickness centred on the axis (a Blum medial-axis model), closed by the arcs of the two end
+ *    disks (the splenium's is its bulb); the superior boundary runs over the genu and the top of the body, the
+ *    inferior one (ventricle / fornix side) follows the arch below it.
+ *  - Age: body, isthmus and splenium thin by f(a) = 16 % · ((a − 50)/40)^1.6 (≈ 5 % at 70, 16 % at 90;
+ *    accelerating with age, none before 50); the genu and rostrum by a third of that. The arch also rises
+ *    slightly (+5 % height at 90), as ventricular enlargement bows the corpus callosum upwards.
+ *  - Subjects differ (all spreads × `noise`, each factor clipped to a plausible range): overall length (sd 5 %),
+ *    arch height (sd 7 %), overall thickness (sd 8 %), genu and splenium size (sd 7 % each), splenium drop
+ *    (sd 1 mm), rostrum length (sd 10 %), individual rate of atrophy (sd 30 %), plus a smooth random warp of
+ *    the plane (a sum of four plane waves of wavelength 30–70 mm, amplitude ≈ 0.3 mm, Lipschitz constant kept
+ *    < 0.6 so that it is a diffeomorphism and does not fold the outline) — no independent per-landmark jitter.
+ *  - The dense outline is smoothed (Gaussian, σ = 0.8 mm along the curve) and resampled to 50 landmarks equally
+ *    spaced in arc length, landmark 0 at the rostrum tip, going CLOCKWISE as drawn (y up): under the rostrum,
+ *    round the front of the genu, along the top of the body to the splenium, round the splenium and back along
+ *    the underside.
+ */
+
+export const CORPUS_CALLOSUM_LANDMARKS = 50;
+
+interface Control {
+  x: number;
+  y: number;
+  /** Thickness (mm). */
+  w: number;
+  /** Weight of the age-related thinning. */
+  age: number;
+  /** Weight of the subject's genu-size factor. */
+  genu: number;
+  /** Weight of the subject's splenium-size factor. */
+  splen: number;
+}
+
+/** Medial-axis control points of the mean outline at age 50 (rostrum tip → splenium). */
+const CONTROLS: readonly Control[] = [
+  { x: -21, y: -6.3, w: 1.6, age: 0.33, genu: 0.3, splen: 0 }, // rostrum tip
+  { x: -27, y: -7.3, w: 3.2, age: 0.33, genu: 0.6, splen: 0 }, // rostrum
+  { x: -32, y: -4.6, w: 6.4, age: 0.33, genu: 1, splen: 0 }, // rostrum → genu
+  { x: -34, y: 1, w: 9.4, age: 0.33, genu: 1, splen: 0 }, // genu, most anterior
+  { x: -30.5, y: 6.6, w: 9.6, age: 0.33, genu: 1, splen: 0 }, // genu, upper bend
+  { x: -23, y: 9.6, w: 7.4, age: 0.7, genu: 0.5, splen: 0 }, // genu → body
+  { x: -12, y: 11, w: 6.2, age: 1, genu: 0, splen: 0 }, // anterior body
+  { x: 0, y: 11, w: 5.6, age: 1, genu: 0, splen: 0 }, // mid body
+  { x: 11, y: 9.6, w: 5.0, age: 1, genu: 0, splen: 0 }, // posterior body
+  { x: 19, y: 6.6, w: 3.8, age: 1, genu: 0, splen: 0.2 }, // isthmus
+  { x: 24, y: 3.7, w: 6.0, age: 1, genu: 0, splen: 0.8 }, // splenium
+  { x: 27, y: 0.3, w: 9.4, age: 1, genu: 0, splen: 1 }, // splenium
+  { x: 28.2, y: -2.5, w: 11.2, age: 1, genu: 0, splen: 1 }, // splenium end (bulb centre)
+];
+
+/** Subject-level parameters of the outline model; all 1 (or 0) for the mean subject. */
+interface Subject {
+  length: number;
+  arch: number;
+  thickness: number;
+  genu: number;
+  splenium: number;
+  /** Downward displacement of the splenium (mm). */
+  spleniumDrop: number;
+  rostrum: number;
+  /** Multiplier of the age-related thinning. */
+  atrophy: number;
+}
+
+const MEAN_SUBJECT: Subject = {
+  length: 1,
+  arch: 1,
+  thickness: 1,
+  genu: 1,
+  splenium: 1,
+  spleniumDrop: 0,
+  rostrum: 1,
+  atrophy: 1,
+};
+
+/** Fraction of body/splenium thickness lost at an age (0 before 50, 16 % at 90). */
+export function corpusCallosumThinning(age: number): number {
+  const t = Math.min(Math.max((age - 50) / 40, 0), 1.5);
+  return 0.16 * Math.pow(t, 1.6);
+}
+
+function archRise(age: number): number {
+  const t = Math.min(Math.max((age - 50) / 40, 0), 1.5);
+  return 1 + 0.05 * t;
+}
+
+/** Control points of one subject at one age. */
+function subjectControls(age: number, s: Subject): Control[] {
+  const thin = corpusCallosumThinning(age) * s.atrophy;
+  const arch = s.arch * archRise(age);
+  const n = CONTROLS.length;
+  return CONTROLS.map((c, i) => {
+    let x = c.x;
+    let y = c.y;
+    // The rostrum's length varies: move its two posterior-most points along the rostrum.
+    if (i <= 1) x = CONTROLS[2].x + (x - CONTROLS[2].x) * s.rostrum;
+    // Arch height: scale the height above the genu's level for the body (not the hook of the genu/rostrum).
+    if (y > 0) y *= arch;
+    // The splenium hangs lower or higher: the last three control points move down.
+    if (i >= n - 3) y -= s.spleniumDrop * [0.4, 0.8, 1][i - (n - 3)];
+    x *= s.length;
+    const w =
+      c.w * s.thickness * (1 + (s.genu - 1) * c.genu) * (1 + (s.splenium - 1) * c.splen) * (1 - thin * c.age);
+    return { ...c, x, y, w };
+  });
+}
+
+/**
+ * Centripetal Catmull–Rom through the controls (x, y and w interpolated together), sampled `per` points per
+ * segment; returns [x, y, w] triples. Phantom end points are reflections of the neighbours.
+ */
+function catmullRom(ctrl: readonly Control[], per: number): number[][] {
+  const pts = ctrl.map((c) => [c.x, c.y, c.w]);
+  const first = pts[0].map((v, j) => 2 * v - pts[1][j]);
+  const last = pts[pts.length - 1].map((v, j) => 2 * v - pts[pts.length - 2][j]);
+  const P = [first, ...pts, last];
+  const out: number[][] = [];
+  const knot = (a: number[], b: number[]) => Math.sqrt(Math.hypot(b[0] - a[0], b[1] - a[1])) || 1e-9;
+  for (let i = 1; i < P.length - 2; i++) {
+    const [p0, p1, p2, p3] = [P[i - 1], P[i], P[i + 1], P[i + 2]];
+    const t0 = 0;
+    const t1 = t0 + knot(p0, p1);
+    const t2 = t1 + knot(p1, p2);
+    const t3 = t2 + knot(p2, p3);
+    const lastSeg = i === P.length - 3;
+    for (let s = 0; s < per + (lastSeg ? 1 : 0); s++) {
+      const t = t1 + ((t2 - t1) * s) / per;
+      const pt = [0, 1, 2].map((j) => {
+        const a1 = ((t1 - t) * p0[j] + (t - t0) * p1[j]) / (t1 - t0);
+        const a2 = ((t2 - t) * p1[j] + (t - t1) * p2[j]) / (t2 - t1);
+        const a3 = ((t3 - t) * p2[j] + (t - t2) * p3[j]) / (t3 - t2);
+        const b1 = ((t2 - t) * a1 + (t - t0) * a2) / (t2 - t0);
+        const b2 = ((t3 - t) * a2 + (t - t1) * a3) / (t3 - t1);
+        return ((t2 - t) * b1 + (t - t1) * b2) / (t2 - t1);
+      });
+      out.push(pt);
+    }
+  }
+  return out;
+}
+
+/** Resamples an open polyline of [x, y, …] rows to m rows equally spaced in (x, y) arc length. */
+function resampleOpen(rows: number[][], m: number): number[][] {
+  const cum = [0];
+  for (let i = 1; i < rows.length; i++) {
+    cum.push(cum[i - 1] + Math.hypot(rows[i][0] - rows[i - 1][0], rows[i][1] - rows[i - 1][1]));
+  }
+  const total = cum[cum.length - 1];
+  const out: number[][] = [];
+  let k = 1;
+  for (let j = 0; j < m; j++) {
+    const s = (total * j) / (m - 1);
+    while (k < rows.length - 1 && cum[k] < s) k++;
+    const f = cum[k] > cum[k - 1] ? (s - cum[k - 1]) / (cum[k] - cum[k - 1]) : 0;
+    const u = Math.min(Math.max(f, 0), 1);
+    out.push(rows[k].map((v, c) => rows[k - 1][c] + u * (v - rows[k - 1][c])));
+  }
+  return out;
+}
+
+/**
+ * Resamples a closed polygon (flat x,y array) to m points equally spaced in arc length, the first at vertex 0.
+ */
+function resampleClosed(poly: Float64Array, m: number): Float64Array {
+  const n = poly.length / 2;
+  const cum = new Float64Array(n + 1);
+  for (let i = 1; i <= n; i++) {
+    const a = (i - 1) % n;
+    const b = i % n;
+    cum[i] = cum[i - 1] + Math.hypot(poly[2 * b] - poly[2 * a], poly[2 * b + 1] - poly[2 * a + 1]);
+  }
+  const total = cum[n];
+  const out = new Float64Array(2 * m);
+  let k = 1;
+  for (let j = 0; j < m; j++) {
+    const s = (total * j) / m;
+    while (k < n && cum[k] < s) k++;
+    const a = (k - 1) % n;
+    const b = k % n;
+    const f = cum[k] > cum[k - 1] ? (s - cum[k - 1]) / (cum[k] - cum[k - 1]) : 0;
+    out[2 * j] = poly[2 * a] + f * (poly[2 * b] - poly[2 * a]);
+    out[2 * j + 1] = poly[2 * a + 1] + f * (poly[2 * b + 1] - poly[2 * a + 1]);
+  }
+  return out;
+}
+
+/** Circular Gaussian smoothing of a closed polygon with equally spaced vertices (sd in vertices). */
+function smoothClosed(poly: Float64Array, sd: number): Float64Array {
+  const n = poly.length / 2;
+  const r = Math.ceil(3 * sd);
+  const wts = Array.from({ length: 2 * r + 1 }, (_, i) => Math.exp(-0.5 * ((i - r) / sd) ** 2));
+  const wsum = wts.reduce((a, b) => a + b, 0);
+  const out = new Float64Array(poly.length);
+  for (let i = 0; i < n; i++) {
+    let sx = 0;
+    let sy = 0;
+    for (let d = -r; d <= r; d++) {
+      const j = (((i + d) % n) + n) % n;
+      sx += wts[d + r] * poly[2 * j];
+      sy += wts[d + r] * poly[2 * j + 1];
+    }
+    out[2 * i] = sx / wsum;
+    out[2 * i + 1] = sy / wsum;
+  }
+  return out;
+}
+
+/** A smooth random displacement field of the plane: Σ_j a_j cos(⟨κ_j, x⟩ + φ_j). */
+interface Warp {
+  waves: { kx: number; ky: number; phase: number; ax: number; ay: number }[];
+}
+
+function applyWarp(poly: Float64Array, warp: Warp): void {
+  for (let i = 0; i < poly.length; i += 2) {
+    const x = poly[i];
+    const y = poly[i + 1];
+    let dx = 0;
+    let dy = 0;
+    for (const w of warp.waves) {
+      const c = Math.cos(w.kx * x + w.ky * y + w.phase);
+      dx += w.ax * c;
+      dy += w.ay * c;
+    }
+    poly[i] = x + dx;
+    poly[i + 1] = y + dy;
+  }
+}
+
+/** Dense closed outline (mm), vertex 0 at the rostrum tip, clockwise as drawn with y up. */
+function denseOutline(ctrl: readonly Control[]): Float64Array {
+  // Medial axis, equally spaced in arc length; the outline is the envelope of the disks of radius w/2 centred on
+  // it (a Blum medial-axis model): c + r(−r′ t ± √(1 − r′²) n), with r′ = dr/ds, closed by the arcs of the end
+  // disks. Unlike a plain ± r n offset this stays smooth where the thickness changes quickly (the splenium).
+  const axis = resampleOpen(catmullRom(ctrl, 24), 240);
+  const m = axis.length;
+  const ds = Math.hypot(axis[1][0] - axis[0][0], axis[1][1] - axis[0][1]);
+  const upper: number[][] = [];
+  const lower: number[][] = [];
+  const frame: { tx: number; ty: number; nx: number; ny: number; dr: number }[] = [];
+  for (let i = 0; i < m; i++) {
+    const i0 = Math.max(i - 1, 0);
+    const i1 = Math.min(i + 1, m - 1);
+    const a = axis[i0];
+    const b = axis[i1];
+    const tl = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const tx = (b[0] - a[0]) / tl;
+    const ty = (b[1] - a[1]) / tl;
+    // Left normal of the direction of travel: superior on the body, inferior under the rostrum.
+    const nx = -ty;
+    const ny = tx;
+    const dr = Math.min(Math.max((b[2] - a[2]) / (2 * (i1 - i0) * ds), -0.9), 0.9);
+    frame.push({ tx, ty, nx, ny, dr });
+    const r = axis[i][2] / 2;
+    const q = Math.sqrt(1 - dr * dr);
+    upper.push([axis[i][0] + r * (-dr * tx + q * nx), axis[i][1] + r * (-dr * ty + q * ny)]);
+    lower.push([axis[i][0] + r * (-dr * tx - q * nx), axis[i][1] + r * (-dr * ty - q * ny)]);
+  }
+  // Arc of the disk at axis point i, angles measured from t towards n, from α0 to α1 (exclusive of both ends).
+  const arc = (i: number, a0: number, a1: number): number[][] => {
+    const [cx, cy, w] = axis[i];
+    const { tx, ty, nx, ny } = frame[i];
+    const steps = 24;
+    const pts: number[][] = [];
+    for (let s = 1; s < steps; s++) {
+      const al = a0 + ((a1 - a0) * s) / steps;
+      const c = Math.cos(al);
+      const sn = Math.sin(al);
+      pts.push([cx + (w / 2) * (c * tx + sn * nx), cy + (w / 2) * (c * ty + sn * ny)]);
+    }
+    return pts;
+  };
+  const envelopeAngle = (i: number) => Math.atan2(Math.sqrt(1 - frame[i].dr ** 2), -frame[i].dr);
+  const aEnd = envelopeAngle(m - 1);
+  const endCap = arc(m - 1, aEnd, -aEnd); // upper side, round the end (through +t), to the lower side
+  const aStart = envelopeAngle(0);
+  const startCap = arc(0, -aStart, aStart - 2 * Math.PI); // lower side, round the tip (through −t), to upper
+  const half = Math.floor(startCap.length / 2);
+  const ring = [...startCap.slice(half), ...upper, ...endCap, ...lower.reverse(), ...startCap.slice(0, half)];
+  const poly = Float64Array.from(ring.flat());
+  // Equal spacing (≈ 0.25 mm), then Gaussian smoothing with sd ≈ 0.8 mm to soften the cap junctions.
+  let perimeter = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const b = ring[(i + 1) % ring.length];
+    perimeter += Math.hypot(b[0] - ring[i][0], b[1] - ring[i][1]);
+  }
+  const count = Math.ceil(perimeter / 0.25);
+  const even = resampleClosed(poly, count);
+  return smoothClosed(even, 0.8 / (perimeter / count));
+}
+
+function outline(
+  age: number,
+  subject: Subject,
+  warp?: Warp,
+  landmarks = CORPUS_CALLOSUM_LANDMARKS,
+): Float64Array {
+  const dense = denseOutline(subjectControls(age, subject));
+  if (warp) applyWarp(dense, warp);
+  return resampleClosed(dense, landmarks);
+}
+
+/**
+ * The mean outline at an age: 50 landmarks (k×2 row-major, millimetres, anterior to the left, y up, landmark 0 at
+ * the rostrum tip, clockwise as drawn). For drawing reference shapes; pass more `landmarks` for a smooth curve
+ * (the same outline, sampled more finely).
+ */
+export function corpusCallosumTemplate(age: number, landmarks = CORPUS_CALLOSUM_LANDMARKS): Float64Array {
+  if (!Number.isFinite(age)) throw new RangeError(`corpusCallosumTemplate: age must be finite, got ${age}`);
+  if (!Number.isInteger(landmarks) || landmarks < 3) {
+    throw new RangeError(`corpusCallosumTemplate: landmarks must be an integer ≥ 3, got ${landmarks}`);
+  }
+  return outline(age, MEAN_SUBJECT, undefined, landmarks);
+}
+
+/** Gaussian draw clipped to ±2.5 sd: keeps extreme subjects anatomically plausible. */
+function clippedNormal(rng: Rng): number {
+  return Math.min(Math.max(rng.normal(), -2.5), 2.5);
+}
+
+function drawSubject(rng: Rng, noise: number): { subject: Subject; warp: Warp } {
+  const f = (sd: number, lo: number, hi: number) =>
+    Math.min(Math.max(1 + sd * noise * clippedNormal(rng), lo), hi);
+  const subject: Subject = {
+    length: f(0.05, 0.8, 1.2),
+    arch: f(0.07, 0.75, 1.3),
+    thickness: f(0.08, 0.65, 1.4),
+    genu: f(0.07, 0.75, 1.3),
+    splenium: f(0.07, 0.75, 1.3),
+    spleniumDrop: Math.min(Math.max(1.0 * noise * clippedNormal(rng), -3), 3),
+    rostrum: f(0.1, 0.6, 1.4),
+    atrophy: f(0.3, 0.2, 1.8),
+  };
+  const waves: Warp['waves'] = [];
+  let lipschitz = 0;
+  for (let j = 0; j < 4; j++) {
+    const dir = 2 * Math.PI * rng.uniform();
+    const wavelength = 30 + 40 * rng.uniform();
+    const k = (2 * Math.PI) / wavelength;
+    const wave = {
+      kx: k * Math.cos(dir),
+      ky: k * Math.sin(dir),
+      phase: 2 * Math.PI * rng.uniform(),
+      ax: 0.3 * noise * rng.normal(),
+      ay: 0.3 * noise * rng.normal(),
+    };
+    lipschitz += k * Math.hypot(wave.ax, wave.ay);
+    waves.push(wave);
+  }
+  // Keep x ↦ x + d(x) a diffeomorphism (Lipschitz constant of d < 1, with margin).
+  if (lipschitz > 0.6) {
+    for (const w of waves) {
+      w.ax *= 0.6 / lipschitz;
+      w.ay *= 0.6 / lipschitz;
+    }
+  }
+  return { subject, warp: { waves } };
+}
+
+export interface CorpusCallosumOptions {
+  n: number;
+  seed: number;
+  /** Ages are drawn uniformly on this range (years). */
+  ageRange?: readonly [number, number];
+  /** Multiplies every between-subject spread (0: every subject is the mean outline for its age). */
+  noise?: number;
+}
+
+/**
+ * n synthetic subjects: ages ~ U(ageRange), outlines from the model above, responses = Kendall preshapes
+ * (kendall(50).projectPoint: centred, unit Frobenius norm, k×2 row-major; orientation kept), covariates = ages
+ * rescaled to [0, 1] (min 0, max 1).
+ */
+export function corpusCallosumData({
+  n,
+  seed,
+  ageRange = [50, 90],
+  noise = 1,
+}: CorpusCallosumOptions): RegressionData & { ages: Float64Array; outlinesMm: Float64Array[] } {
+  if (!Number.isInteger(n) || n < 2)
+    throw new RangeError(`corpusCallosumData: n must be an integer ≥ 2, got ${n}`);
+  const [lo, hi] = ageRange;
+  if (!(Number.isFinite(lo) && Number.isFinite(hi) && hi > lo)) {
+    throw new RangeError(
+      `corpusCallosumData: ageRange must be [min, max] with min < max, got [${lo}, ${hi}]`,
+    );
+  }
+  if (!(noise >= 0) || !Number.isFinite(noise)) {
+    throw new RangeError(`corpusCallosumData: noise must be a finite number ≥ 0, got ${noise}`);
+  }
+  const M = kendall(CORPUS_CALLOSUM_LANDMARKS);
+  const rng = Rng.fromKey(seed, 0xcc);
+  const ages = Float64Array.from({ length: n }, () => lo + (hi - lo) * rng.uniform());
+  const outlinesMm = Array.from(ages, (age, i) => {
+    const { subject, warp } = drawSubject(Rng.fromKey(seed, 0xcc, 1, i), noise);
+    return outline(age, subject, warp);
+  });
+  const ys = outlinesMm.map((z) => M.projectPoint(z));
+  const { xs, scale } = rescaleCovariates(ages);
+  return {
+    xs,
+    ys,
+    xRange: [scale.min, scale.max],
+    xLabel: 'age (years)',
+    description:
+      `SYNTHETIC corpus-callosum outlines (not patient data): ${n} simulated subjects aged ` +
+      `${Math.round(scale.min)}–${Math.round(scale.max)}, 50 boundary landmarks each, generated from a model ` +
+      'with age-related thinning of the body and splenium and between-subject variation. The ADNI shapes used ' +
+      'in the paper are access-restricted and cannot be shipped; load your own landmark data to analyse real ' +
+      'shapes.',
+    ages,
+    outlinesMm,
+  };
+}
+
+/**
+ * Relative thickness of the corpus callosum across its body: the two landmarks farthest apart define the long
+ * axis (≈ genu front to splenium back, length L); the line perpendicular to it at fraction `at` of the way from
+ * the anterior end is intersected with the outline, and the distance between the outermost crossings is divided
+ * by L. Dimensionless, so it applies equally to millimetre outlines and to preshapes, in any orientation.
+ * Works on any closed landmark outline of this generator's layout (landmark 0 near the anterior end).
+ */
+export function corpusCallosumBodyThickness(z: Float64Array, at = 0.5): number {
+  const k = z.length / 2;
+  let best = -1;
+  let ia = 0;
+  let ib = 0;
+  for (let i = 0; i < k; i++) {
+    for (let j = i + 1; j < k; j++) {
+      const d = Math.hypot(z[2 * j] - z[2 * i], z[2 * j + 1] - z[2 * i + 1]);
+      if (d > best) {
+        best = d;
+        ia = i;
+        ib = j;
+      }
+    }
+  }
+  // Anterior end: the one of the pair closer (along the contour) to landmark 0, the rostrum tip.
+  const contourDist = (i: number) => Math.min(i, k - i);
+  if (contourDist(ib) < contourDist(ia)) [ia, ib] = [ib, ia];
+  const L = best;
+  const ex = (z[2 * ib] - z[2 * ia]) / L;
+  const ey = (z[2 * ib + 1] - z[2 * ia + 1]) / L;
+  const c = at * L; // position along the axis
+  const crossings: number[] = [];
+  for (let i = 0; i < k; i++) {
+    const j = (i + 1) % k;
+    const ui = (z[2 * i] - z[2 * ia]) * ex + (z[2 * i + 1] - z[2 * ia + 1]) * ey - c;
+    const uj = (z[2 * j] - z[2 * ia]) * ex + (z[2 * j + 1] - z[2 * ia + 1]) * ey - c;
+    if ((ui <= 0 && uj > 0) || (ui > 0 && uj <= 0)) {
+      const f = ui / (ui - uj);
+      const px = z[2 * i] + f * (z[2 * j] - z[2 * i]);
+      const py = z[2 * i + 1] + f * (z[2 * j + 1] - z[2 * i + 1]);
+      crossings.push(-(px - z[2 * ia]) * ey + (py - z[2 * ia + 1]) * ex);
+    }
+  }
+  if (crossings.length < 2) return 0;
+  return (Math.max(...crossings) - Math.min(...crossings)) / L;
+}
