@@ -9,7 +9,9 @@ export function App() {
     <div className="app">
       <header className="app-header">
         <h1>DP Manifold Lab</h1>
-        <p className="tagline">Differentially private regression and means on curved spaces — all in your browser.</p>
+        <p className="tagline">
+          Differentially private regression and means on curved spaces — all in your browser.
+        </p>
       </header>
       <nav aria-label="Workspaces">
         <ul className="workspace-tabs" role="tablist">

@@ -3,7 +3,11 @@ import { create } from 'zustand';
 export const WORKSPACES = [
   { id: 'sphere', label: 'Sphere', blurb: 'Directions on the globe: geodesics are great circles.' },
   { id: 'spd', label: 'SPD(2) · ellipses', blurb: '2×2 covariance matrices, drawn as ellipses.' },
-  { id: 'kendall', label: 'Shapes · corpus callosum', blurb: 'Planar outlines modulo position, size and rotation.' },
+  {
+    id: 'kendall',
+    label: 'Shapes · corpus callosum',
+    blurb: 'Planar outlines modulo position, size and rotation.',
+  },
   { id: 'euclidean', label: 'Euclidean', blurb: 'Plain linear regression: the flat special case.' },
 ] as const;
 

@@ -32,7 +32,8 @@ test('the lab loads with its four workspaces and no console errors', async ({ pa
     ctx.drawImage(c, 0, 0);
     const { data } = ctx.getImageData(0, 0, c.width, c.height);
     const colours = new Set<number>();
-    for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    for (let i = 0; i < data.length; i += 4 * 97)
+      colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
     return colours.size;
   });
   expect(distinct).toBeGreaterThan(20);

@@ -7,7 +7,10 @@ export function PendingWorkspace({ id }: { id: WorkspaceId }) {
     <section className="panel">
       <h2>{w.label}</h2>
       <p>{w.blurb}</p>
-      <p>The geometry and regression for this space are in the core; the interactive view is under construction.</p>
+      <p>
+        The geometry and regression for this space are in the core; the interactive view is under
+        construction.
+      </p>
     </section>
   );
 }

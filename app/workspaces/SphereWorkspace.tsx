@@ -11,7 +11,10 @@ const M = sphere();
 /** Points of the geodesic x ↦ Exp(p, x v) for x ∈ [0, 1], lifted slightly off the sphere. */
 function geodesicPoints(p: Float64Array, v: Float64Array, segments = 64): THREE.Vector3[] {
   return Array.from({ length: segments + 1 }, (_, i) => {
-    const q = M.exp(p, v.map((t) => (t * i) / segments));
+    const q = M.exp(
+      p,
+      v.map((t) => (t * i) / segments),
+    );
     return new THREE.Vector3(q[0], q[1], q[2]).multiplyScalar(1.003);
   });
 }
@@ -32,7 +35,9 @@ function Scene({ ys, fitCurve }: { ys: Float64Array[]; fitCurve: THREE.Vector3[]
           <meshStandardMaterial color="#0072B2" />
         </mesh>
       ))}
-      <primitive object={new THREE.Line(line, new THREE.LineBasicMaterial({ color: '#D55E00', linewidth: 3 }))} />
+      <primitive
+        object={new THREE.Line(line, new THREE.LineBasicMaterial({ color: '#D55E00', linewidth: 3 }))}
+      />
     </>
   );
 }
@@ -49,7 +54,8 @@ export function SphereWorkspace() {
     <section className="panel workspace-sphere">
       <h2>Geodesic regression on the sphere</h2>
       <p>
-        {data.description} The orange curve is the non-private geodesic fit (energy {fit.energy.toExponential(3)}).
+        {data.description} The orange curve is the non-private geodesic fit (energy{' '}
+        {fit.energy.toExponential(3)}).
       </p>
       <div className="canvas-frame" data-testid="sphere-canvas">
         <Canvas camera={{ position: [0, 0, 3.2], fov: 45 }} gl={{ preserveDrawingBuffer: true }}>

@@ -42,7 +42,12 @@ export interface ChainResult {
   steps: number;
 }
 
-export function runChain(target: RandomWalkTarget, start: Float64Array, rng: Rng, opts: ChainOptions): ChainResult {
+export function runChain(
+  target: RandomWalkTarget,
+  start: Float64Array,
+  rng: Rng,
+  opts: ChainOptions,
+): ChainResult {
   const { burnIn, draws } = opts;
   if (!(draws >= 1) || !(burnIn >= 0)) throw new RangeError('runChain: need draws ≥ 1 and burnIn ≥ 0');
   const total = burnIn + draws - 1; // the start counts as state 0; the final state is state `total`
@@ -52,7 +57,8 @@ export function runChain(target: RandomWalkTarget, start: Float64Array, rng: Rng
   let z = Float64Array.from(start);
   let proposal = new Float64Array(target.size);
   let u = target.potential(z);
-  if (!Number.isFinite(u)) throw new RangeError('runChain: the chain must start inside the support of the target');
+  if (!Number.isFinite(u))
+    throw new RangeError('runChain: the chain must start inside the support of the target');
   const kept: Float64Array[] = [];
   let acceptedBurnIn = 0;
   let acceptedAfter = 0;

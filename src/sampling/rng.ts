@@ -1,6 +1,3 @@
-import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
-
 /** 32-bit finaliser of MurmurHash3: a bijective mixer used to derive generator states from keys. */
 function fmix32(h: number): number {
   h ^= h >>> 16;
@@ -15,11 +12,13 @@ function fmix32(h: number): number {
  * Derives a 128-bit xoroshiro state from a key path (seed, stream, substream, …). Different paths give
  * unrelated states, so every chain, worker or experiment cell can own a stream that does not depend on how
  * the work was scheduled — the basis of "same seed, same numbers, whatever the number of workers".
+ * The state is returned as four int32 words in pure-rand's order [s01, s00, s11, s10].
  */
-function stateFromKey(key: readonly number[]): number[] {
-  const state = [0x9e3779b9, 0x243f6a88, 0xb7e15162, 0x85a308d3];
+function stateFromKey(key: ArrayLike<number>): Int32Array {
+  const state = new Int32Array([0x9e3779b9, 0x243f6a88, 0xb7e15162, 0x85a308d3]);
   for (let round = 0; round < 2; round++) {
-    for (const k of key) {
+    for (let j = 0; j < key.length; j++) {
+      const k = key[j];
       const lo = k | 0;
       const hi = Math.floor(k / 0x100000000) | 0;
       for (let i = 0; i < 4; i++) {
@@ -28,37 +27,85 @@ function stateFromKey(key: readonly number[]): number[] {
       }
     }
   }
-  if (state.every((s) => s === 0)) state[0] = 1; // the all-zero state is a fixed point
+  if (state[0] === 0 && state[1] === 0 && state[2] === 0 && state[3] === 0) state[0] = 1; // fixed point
   return state;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Ziggurat tables for the standard normal (Marsaglia & Tsang 2000, 256 layers of equal area under
+// f(x) = exp(−x²/2)). ZIG_R is the start of the tail, ZIG_V the common layer area; both were solved to 25
+// digits so that the layer recursion closes exactly at the mode (X[N] = 0).
+// ---------------------------------------------------------------------------------------------------------
+const ZIG_N = 256;
+const ZIG_R = 3.654152885361009;
+const ZIG_V = 0.004928673233974655;
+/** X[i]: right edge of layer i (X[0] = V/f(R) is the virtual width of the base layer, X[1] = R, X[N] = 0). */
+const ZIG_X = new Float64Array(ZIG_N + 1);
+/** F[i] = f(X[i]). */
+const ZIG_F = new Float64Array(ZIG_N + 1);
+{
+  const fR = Math.exp(-0.5 * ZIG_R * ZIG_R);
+  ZIG_X[0] = ZIG_V / fR;
+  ZIG_X[1] = ZIG_R;
+  for (let i = 1; i < ZIG_N - 1; i++) {
+    const xi = ZIG_X[i];
+    ZIG_X[i + 1] = Math.sqrt(-2 * Math.log(ZIG_V / xi + Math.exp(-0.5 * xi * xi)));
+  }
+  ZIG_X[ZIG_N] = 0;
+  for (let i = 0; i <= ZIG_N; i++) ZIG_F[i] = Math.exp(-0.5 * ZIG_X[i] * ZIG_X[i]);
+}
+const TWO_POW_M45 = 2 ** -45;
+
 /**
- * Seeded pseudo-random generator (pure-rand's xoroshiro128+, mutated in place for speed).
- * `Rng.fromKey(seed, i, j)` gives independent, reproducible streams.
+ * Seeded pseudo-random generator: xoroshiro128+ exactly as implemented by pure-rand
+ * (`pure-rand/generator/xoroshiro128plus`, whose 32-bit output is the low word of the 64-bit sum s0 + s1),
+ * inlined here on an Int32Array state so that the hot path never boxes numbers — field representations of
+ * a shared generator class degrade to heap doubles in V8 as soon as one instance holds a non-Smi word, which
+ * made `uniform()` ~2.5× slower. The streams are bit-for-bit those of the former pure-rand wrapper
+ * (checked by golden values in rng.test.ts).
+ *
+ * `Rng.fromKey(seed, i, j)` gives independent, reproducible streams; `split` derives child streams.
  */
 export class Rng {
-  private readonly gen: JumpableRandomGenerator;
-  private spareNormal = NaN;
+  /** [s01, s00, s11, s10]: high and low words of the two 64-bit halves of the state. */
+  private readonly s: Int32Array;
 
-  private constructor(gen: JumpableRandomGenerator) {
-    this.gen = gen;
+  private constructor(state: Int32Array) {
+    this.s = state;
   }
 
   /** A stream identified by a seed and an optional path of stream indices (non-negative integers). */
   static fromKey(seed: number, ...path: number[]): Rng {
-    return new Rng(xoroshiro128plusFromState(stateFromKey([seed, path.length, ...path])));
+    return new Rng(stateFromKey([seed, path.length, ...path]));
   }
 
-  /** A child stream, independent of this one and of its other children. */
+  /** A child stream, independent of this one and of its other children. Does not advance this stream. */
   split(...path: number[]): Rng {
-    const s = this.gen.getState();
-    return new Rng(xoroshiro128plusFromState(stateFromKey([...s, 0x5eed, ...path])));
+    const s = this.s;
+    return new Rng(stateFromKey([s[0], s[1], s[2], s[3], 0x5eed, ...path]));
   }
 
-  /** Uniform double in [0, 1) with 53 random bits. */
+  /** Next raw 32-bit output (as a signed int32). The low bits of xoroshiro128+ are weak: use the high ones. */
+  private next(): number {
+    const s = this.s;
+    const s01 = s[0];
+    const s00 = s[1];
+    const s11 = s[2];
+    const s10 = s[3];
+    const out = (s00 + s10) | 0;
+    const a0 = s10 ^ s00;
+    const a1 = s11 ^ s01;
+    s[1] = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16);
+    s[0] = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+    s[3] = (a1 << 5) ^ (a0 >>> 27);
+    s[2] = (a0 << 5) ^ (a1 >>> 27);
+    return out;
+  }
+
+  /** Uniform double in [0, 1) with 53 random bits (never returns 1). */
   uniform(): number {
-    const hi = this.gen.next() >>> 5; // 27 bits
-    const lo = this.gen.next() >>> 6; // 26 bits
+    const hi = this.next() >>> 5; // 27 bits
+    const lo = this.next() >>> 6; // 26 bits
     return (hi * 67108864 + lo) / 9007199254740992;
   }
 
@@ -74,21 +121,42 @@ export class Rng {
     return Math.floor(this.uniform() * n);
   }
 
-  /** Standard normal by the polar Box–Muller method (caches the second variate). */
+  /**
+   * Standard normal by the 256-layer Ziggurat method (Marsaglia & Tsang 2000, with Doornik's 2005 fix:
+   * the layer index, the sign and the 45-bit abscissa come from disjoint bits of two 32-bit outputs).
+   * About 99% of calls return after two generator steps, a table lookup and a comparison.
+   */
   normal(): number {
-    if (!Number.isNaN(this.spareNormal)) {
-      const z = this.spareNormal;
-      this.spareNormal = NaN;
-      return z;
+    for (;;) {
+      const a = this.next();
+      const b = this.next();
+      const i = a >>> 24; // layer, 8 high bits
+      const u = (((a >>> 5) & 0x3ffff) * 134217728 + (b >>> 5)) * TWO_POW_M45; // 18 + 27 bits, in [0, 1)
+      const x = u * ZIG_X[i];
+      const negative = (a & 0x00800000) !== 0; // bit 23
+      if (x < ZIG_X[i + 1]) return negative ? -x : x;
+      if (i === 0) {
+        const t = normalTail(this, ZIG_R);
+        return negative ? -t : t;
+      }
+      // Wedge: uniform height within layer i, accepted below the density.
+      const f0 = ZIG_F[i];
+      if (f0 + this.uniform() * (ZIG_F[i + 1] - f0) < Math.exp(-0.5 * x * x)) return negative ? -x : x;
     }
-    let u: number, v: number, s: number;
-    do {
-      u = 2 * this.uniform() - 1;
-      v = 2 * this.uniform() - 1;
-      s = u * u + v * v;
-    } while (s >= 1 || s === 0);
-    const f = Math.sqrt((-2 * Math.log(s)) / s);
-    this.spareNormal = v * f;
-    return u * f;
   }
+}
+
+/**
+ * Standard normal conditioned on exceeding a > 0, by Marsaglia's (1964) method: a + E/a with E ~ Exp(1),
+ * accepted with probability exp(−(E/a)²/2). Efficient for a ≳ 1 (acceptance > 0.6, → 1 as a grows); used
+ * for the tail of the Ziggurat.
+ */
+export function normalTail(rng: Rng, a: number): number {
+  if (!(a > 0)) throw new RangeError(`normalTail: a must be > 0, got ${a}`);
+  let t: number, y: number;
+  do {
+    t = -Math.log(rng.uniformOpen()) / a;
+    y = -Math.log(rng.uniformOpen());
+  } while (2 * y < t * t);
+  return a + t;
 }

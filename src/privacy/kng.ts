@@ -1,0 +1,289 @@
+import { frechetMean } from '../geometry/mean';
+import type { Manifold } from '../geometry/types';
+import type { Covariates } from '../regression/geodesicRegression';
+import { runChain, type ChainResult, type RandomWalkTarget } from '../sampling/mh';
+import type { Rng } from '../sampling/rng';
+import { effectiveSampleSize } from '../sampling/stats';
+import { gradientNormKernel, type GradientNormKernel } from './gradientKernel';
+import { kngSensitivity, kngSigma, type SigmaRule } from './sensitivity';
+
+/**
+ * KNG release of geodesic-regression parameters (paper 000; SPEC §4): first the footpoint p̃ ∝
+ * exp(−‖∇_p E(p, Γv̂)‖/σ_p) by Riemannian random-walk Metropolis–Hastings, then shooting vectors
+ * ṽ ∈ T_{p̃} ∝ exp(−‖∇_v E(p̃, v)‖/σ_v). Total budget ε_p + ε_v by sequential composition.
+ */
+export interface KngSettings {
+  epsP: number;
+  epsV: number;
+  sigmaRule: SigmaRule;
+  /** Residual bound: 'data' = the fit's largest residual (as in the paper; not private) or a public number. */
+  tau: 'data' | number;
+  /** Radius of a ball holding the responses (negative curvature only): 'data' (not private) or public. */
+  tauM: 'data' | number;
+  /** Shooting-vector domain: the proper ball (default) or the paper's unrestricted tangent plane. */
+  vDomain: 'ball' | 'plane';
+  /** Public radius of the ball domain; default: injectivity radius, or 2(τ_m + τ) where that is infinite. */
+  vRadius?: number;
+  burnIn: number;
+  /** 'independent': each draw is the final state of its own chain; 'consecutive': the paper's App. A scheme. */
+  scheme: 'independent' | 'consecutive';
+  /** Number of footpoints, and of shooting vectors per footpoint. */
+  m: number;
+  /** Proposal radius η = stepScale·σ. */
+  stepScaleP: number;
+  stepScaleV: number;
+  /** Adapt the step during burn-in toward this acceptance rate. */
+  adaptTarget?: number;
+  /** Record the potential every this many steps (0: no trace). */
+  traceEvery?: number;
+}
+
+export const DEFAULT_KNG_SETTINGS: KngSettings = {
+  epsP: 1,
+  epsV: 1,
+  sigmaRule: 'paper',
+  tau: 'data',
+  tauM: 'data',
+  vDomain: 'ball',
+  burnIn: 1000,
+  scheme: 'independent',
+  m: 10,
+  stepScaleP: 5,
+  stepScaleV: 15,
+  traceEvery: 0,
+};
+
+export interface KngCalibration {
+  tau: number;
+  tauM: number;
+  deltaP: number;
+  deltaV: number;
+  sigmaP: number;
+  sigmaV: number;
+  /** Radius of the shooting-vector ball (Infinity for the plane). */
+  vRadius: number;
+  /** False when τ or τ_m (where used) were computed from the private data: the release then leaks. */
+  isPrivate: boolean;
+  notes: string[];
+}
+
+export interface ChainDiagnostics {
+  acceptanceRate: number;
+  burnInAcceptanceRate: number;
+  step: number;
+  effectiveSampleSize: number;
+  trace: Float64Array;
+}
+
+export interface KngRelease {
+  calibration: KngCalibration;
+  footpoints: Float64Array[];
+  /** shootingVectors[i][j] ∈ T_{footpoints[i]}. */
+  shootingVectors: Float64Array[][];
+  footpointChains: ChainDiagnostics[];
+  shootingChains: ChainDiagnostics[];
+  /** Shooting-vector chains whose final state left the region where the target has mass (plane domain). */
+  escapedShootingChains: number;
+}
+
+export interface RegressionInput {
+  M: Manifold;
+  xs: Covariates;
+  ys: readonly Float64Array[];
+  /** The non-private fit. */
+  pHat: Float64Array;
+  vHat: Float64Array;
+  /** Its largest residual norm (the data-driven τ). */
+  maxResidual: number;
+}
+
+/** Data-driven τ_m: the radius of the smallest ball around the Fréchet mean holding all responses. */
+export function dataRadius(M: Manifold, ys: readonly Float64Array[]): number {
+  const m0 = frechetMean(M, ys);
+  let r = 0;
+  for (const y of ys) r = Math.max(r, M.dist(m0, y));
+  return r;
+}
+
+export function calibrateKng(input: RegressionInput, s: KngSettings): KngCalibration {
+  const { M, ys } = input;
+  const n = ys.length;
+  const kappaLower = M.curvatureBounds[0];
+  const notes: string[] = [];
+  let isPrivate = true;
+  let tau: number;
+  if (s.tau === 'data') {
+    tau = input.maxResidual;
+    isPrivate = false;
+    notes.push(
+      'τ is the largest residual of the private data (as in the paper): this release is not private.',
+    );
+  } else {
+    tau = s.tau;
+    if (tau < M.injectivityRadius && Number.isFinite(M.injectivityRadius) && M.curvatureBounds[1] > 0) {
+      notes.push(
+        `The public τ = ${tau} is below the diameter, so it is an assumption about the data, not a guarantee.`,
+      );
+    }
+  }
+  let tauM = 0;
+  if (kappaLower < 0) {
+    if (s.tauM === 'data') {
+      tauM = dataRadius(M, ys);
+      isPrivate = false;
+      notes.push('τ_m is the radius of the private data: this release is not private.');
+    } else tauM = s.tauM;
+  }
+  const { deltaP, deltaV } = kngSensitivity(kappaLower, n, tau, tauM);
+  const sigmaP = kngSigma(deltaP, s.epsP, s.sigmaRule);
+  const sigmaV = kngSigma(deltaV, s.epsV, s.sigmaRule);
+  let vRadius = Infinity;
+  if (s.vDomain === 'ball') {
+    vRadius = s.vRadius ?? (Number.isFinite(M.injectivityRadius) ? M.injectivityRadius : 2 * (tauM + tau));
+    if (M.curvatureBounds[0] === 0 && M.curvatureBounds[1] === 0 && s.vRadius === undefined)
+      vRadius = Infinity;
+  }
+  if (s.sigmaRule === 'paper') {
+    notes.push('σ = Δ/ε as in the paper; KNG theory needs σ = 2Δ/ε when the normaliser depends on the data.');
+  }
+  if (s.vDomain === 'plane') {
+    notes.push(
+      'Shooting vectors range over the whole tangent plane (as in the paper): that target can be improper.',
+    );
+  }
+  return { tau, tauM, deltaP, deltaV, sigmaP, sigmaV, vRadius, isPrivate, notes };
+}
+
+/** Writes into `out` a vector uniform in the ball of radius r of T_p M (in the metric at p). */
+function uniformTangentBall(
+  M: Manifold,
+  p: Float64Array,
+  r: number,
+  rng: Rng,
+  out: Float64Array,
+): Float64Array {
+  M.randomTangent(p, rng, out);
+  const len = M.norm(p, out);
+  const k = (r * Math.pow(rng.uniform(), 1 / M.dim)) / len;
+  for (let i = 0; i < out.length; i++) out[i] *= k;
+  return out;
+}
+
+export function footpointTarget(M: Manifold, kernel: GradientNormKernel, sigmaP: number): RandomWalkTarget {
+  const nu = new Float64Array(M.ambientDim);
+  return {
+    size: M.ambientDim,
+    potential: (p) => kernel.footpointGradNorm(p) / sigmaP,
+    propose: (p, step, rng, out) => {
+      M.exp(p, uniformTangentBall(M, p, step, rng, nu), out);
+    },
+  };
+}
+
+export function shootingTarget(
+  M: Manifold,
+  kernel: GradientNormKernel,
+  pTilde: Float64Array,
+  sigmaV: number,
+  vRadius: number,
+): RandomWalkTarget {
+  const nu = new Float64Array(M.ambientDim);
+  return {
+    size: M.ambientDim,
+    potential: (v) => (M.norm(pTilde, v) > vRadius ? Infinity : kernel.shootingGradNorm(pTilde, v) / sigmaV),
+    propose: (v, step, rng, out) => {
+      uniformTangentBall(M, pTilde, step, rng, nu);
+      for (let i = 0; i < out.length; i++) out[i] = v[i] + nu[i];
+    },
+  };
+}
+
+function diagnostics(chain: ChainResult): ChainDiagnostics {
+  const t = chain.trace;
+  return {
+    acceptanceRate: chain.acceptanceRate,
+    burnInAcceptanceRate: chain.burnInAcceptanceRate,
+    step: chain.step,
+    effectiveSampleSize: t.length >= 8 ? effectiveSampleSize(t.subarray(t.length >> 1)) : NaN,
+    trace: t,
+  };
+}
+
+/** The starting shooting vector at p̃: v̂ carried from p̂, pulled inside the ball domain if needed. */
+function startingShootingVector(
+  M: Manifold,
+  pHat: Float64Array,
+  vHat: Float64Array,
+  pTilde: Float64Array,
+  r: number,
+) {
+  let v: Float64Array;
+  try {
+    v = M.projectTangent(pTilde, M.transport(pHat, pTilde, vHat));
+  } catch {
+    v = new Float64Array(M.ambientDim);
+  }
+  const len = M.norm(pTilde, v);
+  if (len > 0.999 * r) for (let i = 0; i < v.length; i++) v[i] *= (0.999 * r) / len;
+  return v;
+}
+
+/**
+ * The full sequential release. `rng` keys are derived per chain (footpoint i: split(0, i); shooting chain
+ * (i, j): split(1, i, j)), so results do not depend on the order or place the chains run in.
+ */
+export function releaseKng(input: RegressionInput, s: KngSettings, rng: Rng): KngRelease {
+  const { M, xs, ys, pHat, vHat } = input;
+  const calibration = calibrateKng(input, s);
+  const kernel = gradientNormKernel(M, xs, ys, pHat, vHat);
+  const pTarget = footpointTarget(M, kernel, calibration.sigmaP);
+  const traceEvery = s.traceEvery ?? 0;
+  const chainOpts = (stepScale: number, sigma: number, draws: number) => ({
+    burnIn: s.burnIn,
+    draws,
+    step: stepScale * sigma,
+    adaptTarget: s.adaptTarget,
+    traceEvery,
+  });
+  const footpointChains: ChainResult[] = [];
+  if (s.scheme === 'independent') {
+    for (let i = 0; i < s.m; i++) {
+      footpointChains.push(
+        runChain(pTarget, pHat, rng.split(0, i), chainOpts(s.stepScaleP, calibration.sigmaP, 1)),
+      );
+    }
+  } else {
+    footpointChains.push(
+      runChain(pTarget, pHat, rng.split(0, 0), chainOpts(s.stepScaleP, calibration.sigmaP, s.m)),
+    );
+  }
+  const footpoints = footpointChains.flatMap((c) =>
+    s.scheme === 'independent' ? [c.draws[c.draws.length - 1]] : c.draws,
+  );
+
+  const shootingChains: ChainResult[] = [];
+  let escaped = 0;
+  // Far beyond where the proper target has its mass: a chain out there has wandered off an improper target.
+  const escapeRadius = Number.isFinite(M.injectivityRadius) ? 2 * M.injectivityRadius : Infinity;
+  const shootingVectors = footpoints.map((pTilde, i) => {
+    const vTarget = shootingTarget(M, kernel, pTilde, calibration.sigmaV, calibration.vRadius);
+    const v0 = startingShootingVector(M, pHat, vHat, pTilde, calibration.vRadius);
+    const opts = chainOpts(s.stepScaleV, calibration.sigmaV, s.scheme === 'independent' ? 1 : s.m);
+    const chains =
+      s.scheme === 'independent'
+        ? Array.from({ length: s.m }, (_, j) => runChain(vTarget, v0, rng.split(1, i, j), opts))
+        : [runChain(vTarget, v0, rng.split(1, i, 0), opts)];
+    shootingChains.push(...chains);
+    const vs = chains.flatMap((c) => (s.scheme === 'independent' ? [c.draws[c.draws.length - 1]] : c.draws));
+    for (const v of vs) if (M.norm(pTilde, v) > escapeRadius) escaped++;
+    return vs;
+  });
+  return {
+    calibration,
+    footpoints,
+    shootingVectors,
+    footpointChains: footpointChains.map(diagnostics),
+    shootingChains: shootingChains.map(diagnostics),
+    escapedShootingChains: escaped,
+  };
+}
