@@ -10,7 +10,6 @@ function serial<K extends keyof typeof TASKS>(
   task: K,
   params: Parameters<(typeof TASKS)[K]['cellCount']>[0],
 ) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const def = TASKS[task] as any;
   const scratch = def.setup?.(params);
   return Array.from({ length: def.cellCount(params) }, (_, i) => def.cell(params, i, scratch));
