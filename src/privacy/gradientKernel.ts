@@ -1,5 +1,6 @@
 import type { Manifold } from '../geometry/types';
 import { GeometryError } from '../geometry/types';
+import { sphereGradientKernel } from './sphereKernel';
 import { accumulateGradient, RegressionWorkspace, type Covariates } from '../regression/geodesicRegression';
 
 /**
@@ -14,7 +15,8 @@ export interface GradientNormKernel {
   shootingGradNorm(p: Float64Array, v: Float64Array): number;
 }
 
-export function gradientNormKernel(
+/** The generic kernel, over any manifold through its interface (the reference for the fused kernels). */
+export function genericGradientNormKernel(
   M: Manifold,
   xs: Covariates,
   ys: readonly Float64Array[],
@@ -45,4 +47,16 @@ export function gradientNormKernel(
         return M.norm(p, grad);
       }),
   };
+}
+
+/** The fastest kernel for M: a fused one where it exists (S²), else the generic one. */
+export function gradientNormKernel(
+  M: Manifold,
+  xs: Covariates,
+  ys: readonly Float64Array[],
+  pHat: Float64Array,
+  vHat: Float64Array,
+): GradientNormKernel {
+  if (M.name === 'sphere') return sphereGradientKernel(xs, ys, pHat, vHat);
+  return genericGradientNormKernel(M, xs, ys, pHat, vHat);
 }

@@ -228,62 +228,107 @@ function startingShootingVector(
   return v;
 }
 
-/**
- * The full sequential release. `rng` keys are derived per chain (footpoint i: split(0, i); shooting chain
- * (i, j): split(1, i, j)), so results do not depend on the order or place the chains run in.
- */
-export function releaseKng(input: RegressionInput, s: KngSettings, rng: Rng): KngRelease {
-  const { M, xs, ys, pHat, vHat } = input;
-  const calibration = calibrateKng(input, s);
-  const kernel = gradientNormKernel(M, xs, ys, pHat, vHat);
-  const pTarget = footpointTarget(M, kernel, calibration.sigmaP);
-  const traceEvery = s.traceEvery ?? 0;
-  const chainOpts = (stepScale: number, sigma: number, draws: number) => ({
+/** Everything a release needs that does not depend on the random stream. */
+export interface KngContext {
+  input: RegressionInput;
+  settings: KngSettings;
+  calibration: KngCalibration;
+  kernel: GradientNormKernel;
+  footpoint: RandomWalkTarget;
+}
+
+export function prepareKng(input: RegressionInput, settings: KngSettings): KngContext {
+  const calibration = calibrateKng(input, settings);
+  const kernel = gradientNormKernel(input.M, input.xs, input.ys, input.pHat, input.vHat);
+  return {
+    input,
+    settings,
+    calibration,
+    kernel,
+    footpoint: footpointTarget(input.M, kernel, calibration.sigmaP),
+  };
+}
+
+function chainOptions(s: KngSettings, stepScale: number, sigma: number, draws: number) {
+  return {
     burnIn: s.burnIn,
     draws,
     step: stepScale * sigma,
     adaptTarget: s.adaptTarget,
-    traceEvery,
-  });
-  const footpointChains: ChainResult[] = [];
-  if (s.scheme === 'independent') {
-    for (let i = 0; i < s.m; i++) {
-      footpointChains.push(
-        runChain(pTarget, pHat, rng.split(0, i), chainOpts(s.stepScaleP, calibration.sigmaP, 1)),
-      );
-    }
-  } else {
-    footpointChains.push(
-      runChain(pTarget, pHat, rng.split(0, 0), chainOpts(s.stepScaleP, calibration.sigmaP, s.m)),
-    );
-  }
-  const footpoints = footpointChains.flatMap((c) =>
-    s.scheme === 'independent' ? [c.draws[c.draws.length - 1]] : c.draws,
-  );
+    traceEvery: s.traceEvery ?? 0,
+  };
+}
 
+/**
+ * One group of draws and its chains. Independent scheme: group i is footpoint chain i (final state) and the m
+ * shooting chains at it. Consecutive scheme (paper App. A): the only group, one footpoint chain whose m states
+ * after burn-in are the footpoints, with one shooting chain per footpoint giving m successive states.
+ * Streams are keyed by (0, i) for footpoint chains and (1, i, j) for shooting chains, so a group is the same
+ * wherever and in whatever order it is computed.
+ */
+export interface KngGroup {
+  footpoints: Float64Array[];
+  shootingVectors: Float64Array[][];
+  footpointChains: ChainDiagnostics[];
+  shootingChains: ChainDiagnostics[];
+  escapedShootingChains: number;
+}
+
+/** Number of groups of a release (cells of a sweep point). */
+export function kngGroupCount(s: KngSettings): number {
+  return s.scheme === 'independent' ? s.m : 1;
+}
+
+export function releaseKngGroup(ctx: KngContext, rng: Rng, group: number): KngGroup {
+  const { M, pHat, vHat } = ctx.input;
+  const s = ctx.settings;
+  const cal = ctx.calibration;
+  const independent = s.scheme === 'independent';
+  const perChain = independent ? 1 : s.m;
+  const lastOrAll = (c: ChainResult) => (independent ? [c.draws[c.draws.length - 1]] : c.draws);
+  const pChain = runChain(
+    ctx.footpoint,
+    pHat,
+    rng.split(0, group),
+    chainOptions(s, s.stepScaleP, cal.sigmaP, perChain),
+  );
+  const footpoints = lastOrAll(pChain);
   const shootingChains: ChainResult[] = [];
   let escaped = 0;
-  // Far beyond where the proper target has its mass: a chain out there has wandered off an improper target.
+  // Far beyond where a proper target has its mass: a chain out there has wandered off an improper target.
   const escapeRadius = Number.isFinite(M.injectivityRadius) ? 2 * M.injectivityRadius : Infinity;
-  const shootingVectors = footpoints.map((pTilde, i) => {
-    const vTarget = shootingTarget(M, kernel, pTilde, calibration.sigmaV, calibration.vRadius);
-    const v0 = startingShootingVector(M, pHat, vHat, pTilde, calibration.vRadius);
-    const opts = chainOpts(s.stepScaleV, calibration.sigmaV, s.scheme === 'independent' ? 1 : s.m);
-    const chains =
-      s.scheme === 'independent'
-        ? Array.from({ length: s.m }, (_, j) => runChain(vTarget, v0, rng.split(1, i, j), opts))
-        : [runChain(vTarget, v0, rng.split(1, i, 0), opts)];
+  const shootingVectors = footpoints.map((pTilde, k) => {
+    const i = independent ? group : k;
+    const target = shootingTarget(M, ctx.kernel, pTilde, cal.sigmaV, cal.vRadius);
+    const v0 = startingShootingVector(M, pHat, vHat, pTilde, cal.vRadius);
+    const opts = chainOptions(s, s.stepScaleV, cal.sigmaV, perChain);
+    const chains = Array.from({ length: independent ? s.m : 1 }, (_, j) =>
+      runChain(target, v0, rng.split(1, i, j), opts),
+    );
     shootingChains.push(...chains);
-    const vs = chains.flatMap((c) => (s.scheme === 'independent' ? [c.draws[c.draws.length - 1]] : c.draws));
+    const vs = chains.flatMap(lastOrAll);
     for (const v of vs) if (M.norm(pTilde, v) > escapeRadius) escaped++;
     return vs;
   });
   return {
-    calibration,
     footpoints,
     shootingVectors,
-    footpointChains: footpointChains.map(diagnostics),
+    footpointChains: [diagnostics(pChain)],
     shootingChains: shootingChains.map(diagnostics),
     escapedShootingChains: escaped,
+  };
+}
+
+/** The full sequential release: m footpoints and m shooting vectors at each. */
+export function releaseKng(input: RegressionInput, s: KngSettings, rng: Rng): KngRelease {
+  const ctx = prepareKng(input, s);
+  const groups = Array.from({ length: kngGroupCount(s) }, (_, g) => releaseKngGroup(ctx, rng, g));
+  return {
+    calibration: ctx.calibration,
+    footpoints: groups.flatMap((g) => g.footpoints),
+    shootingVectors: groups.flatMap((g) => g.shootingVectors),
+    footpointChains: groups.flatMap((g) => g.footpointChains),
+    shootingChains: groups.flatMap((g) => g.shootingChains),
+    escapedShootingChains: groups.reduce((a, g) => a + g.escapedShootingChains, 0),
   };
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { sphereData } from '../data/sphereData';
+import { sphere } from '../geometry';
+import { randomTangent } from '../geometry/testkit';
+import { fitGeodesicRegression, gradient } from '../regression';
+import { Rng } from '../sampling/rng';
+import { genericGradientNormKernel } from './gradientKernel';
+import { sphereGradientKernel } from './sphereKernel';
+
+describe('fused sphere kernel', () => {
+  const M = sphere();
+  const data = sphereData({ n: 40, noiseVariance: 0.05, seed: 12 });
+  const fit = fitGeodesicRegression(M, data.xs, data.ys);
+  const fast = sphereGradientKernel(data.xs, data.ys, fit.p, fit.v);
+  const generic = genericGradientNormKernel(M, data.xs, data.ys, fit.p, fit.v);
+
+  it('agrees with the generic kernel on random footpoints and shooting vectors', () => {
+    const rng = Rng.fromKey(3);
+    for (let t = 0; t < 200; t++) {
+      const p = M.exp(fit.p, randomTangent(M, fit.p, rng, 2.5 * rng.uniform()));
+      const v = randomTangent(M, p, rng, 4 * rng.uniform());
+      const a = fast.footpointGradNorm(p);
+      expect(Math.abs(a - generic.footpointGradNorm(p))).toBeLessThan(1e-12 * Math.max(1, a));
+      const b = fast.shootingGradNorm(p, v);
+      expect(Math.abs(b - generic.shootingGradNorm(p, v))).toBeLessThan(1e-12 * Math.max(1, b));
+    }
+  });
+
+  it('is ~0 at the fit (a critical point) and equals ‖∇E‖ from the regression module', () => {
+    expect(fast.footpointGradNorm(fit.p)).toBeLessThan(1e-7);
+    expect(fast.shootingGradNorm(fit.p, fit.v)).toBeLessThan(1e-7);
+    const p = M.exp(
+      fit.p,
+      Float64Array.from(M.tangentBasis(fit.p)[0], (x) => 0.3 * x),
+    );
+    const v = M.projectTangent(
+      p,
+      fit.v.map((x) => 1.5 * x),
+    );
+    const g = gradient(M, data.xs, data.ys, p, v);
+    expect(fast.shootingGradNorm(p, v)).toBeCloseTo(Math.hypot(...g.gradV), 12);
+    expect(fast.footpointGradNorm(p)).toBeCloseTo(
+      Math.hypot(...gradient(M, data.xs, data.ys, p, M.transport(fit.p, p, fit.v)).gradP),
+      12,
+    );
+  });
+
+  it('returns +Infinity (a null set of the target) where a residual is undefined', () => {
+    const anti = fit.p.map((x) => -x);
+    expect(fast.footpointGradNorm(anti)).toBe(Infinity);
+    expect(generic.footpointGradNorm(anti)).toBe(Infinity);
+  });
+});
