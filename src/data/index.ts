@@ -41,7 +41,7 @@ export interface GenerateOptions {
 
 /** Default noise level per manifold (SPEC §5; see GenerateOptions.noise for the units). */
 export const DEFAULT_NOISE: Readonly<Record<DataManifold, number>> = {
-  sphere: 0.01,
+  sphere: 0.001,
   spd: 0.01,
   kendall: 1,
   euclidean: 0.1,

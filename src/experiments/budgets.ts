@@ -1,0 +1,32 @@
+/** Budget pairs (ε_p, ε_v) of the paper's two panels (000, Fig. 1/2/7; SPEC §5). */
+export type Panel = 'unequal' | 'equal';
+
+export interface BudgetPair {
+  epsP: number;
+  epsV: number;
+}
+
+export function linspace(a: number, b: number, count: number): number[] {
+  if (count === 1) return [a];
+  return Array.from({ length: count }, (_, i) => a + ((b - a) * i) / (count - 1));
+}
+
+export interface BudgetOptions {
+  /** Points per panel (paper: 10). */
+  points?: number;
+  /** Unequal panel: ε_p from 0.02 to 2.0 with ε_p + ε_v = 2.02 (paper); scaled when another total is given. */
+  unequalTotal?: number;
+  /** Equal panel: total ε from epsMin to epsMax (paper: 0.2 … 2.0), ε_p = ε_v = ε/2. */
+  equalRange?: readonly [number, number];
+}
+
+export function budgetPairs(panel: Panel, opts: BudgetOptions = {}): BudgetPair[] {
+  const points = opts.points ?? 10;
+  if (panel === 'unequal') {
+    const total = opts.unequalTotal ?? 2.02;
+    const lo = (0.02 / 2.02) * total;
+    return linspace(lo, total - lo, points).map((epsP) => ({ epsP, epsV: total - epsP }));
+  }
+  const [a, b] = opts.equalRange ?? [0.2, 2.0];
+  return linspace(a, b, points).map((eps) => ({ epsP: eps / 2, epsV: eps / 2 }));
+}

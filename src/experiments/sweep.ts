@@ -1,0 +1,201 @@
+import type { DataManifold } from '../data';
+import {
+  kngGroupCount,
+  prepareKng,
+  releaseKngGroup,
+  type KngContext,
+  type KngSettings,
+} from '../privacy/kng';
+import { Rng } from '../sampling/rng';
+import { defineTask } from '../workers/tasks';
+import { budgetPairs, type BudgetOptions, type Panel } from './budgets';
+import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
+
+/**
+ * Budget-split sweeps (000 Fig. 1, 2, 6, 7; SPEC §5): for every panel, budget pair and data set, m private
+ * footpoints with m shooting vectors each; ln of the mean MSE over all pairs against the non-private ln MSE.
+ * A job is split into cells = (panel, budget point, data set, group) so workers can share it; every cell has
+ * its own random stream, so the numbers do not depend on how many workers run it.
+ */
+export interface SweepSpec {
+  manifold: DataManifold;
+  /** Synthetic data sets (one curve each), or one imported data set. */
+  datasets: { n: number; noise?: number }[];
+  imported?: { xs: Float64Array; ys: Float64Array[]; label?: string };
+  /** Response dimension for Euclidean synthetic data. */
+  d?: number;
+  seed: number;
+  panels: Panel[];
+  budgets?: BudgetOptions;
+  kng: Omit<KngSettings, 'epsP' | 'epsV'>;
+}
+
+export interface SweepCellResult {
+  panel: number;
+  budget: number;
+  dataset: number;
+  n: number;
+  lnNonPrivateMse: number;
+  isPrivate: boolean;
+  notes: string[];
+  mseSum: number;
+  pairs: number;
+  acceptanceP: number;
+  acceptanceV: number;
+  escaped: number;
+}
+
+export interface SweepRow {
+  n: number;
+  noise: number | null;
+  split: Panel;
+  epsP: number;
+  epsV: number;
+  eps: number;
+  lnMeanMse: number;
+  lnNonPrivateMse: number;
+  /** ln mean MSE − ln MSE_np: the excess due to privacy. */
+  excess: number;
+  pairs: number;
+  acceptanceP: number;
+  acceptanceV: number;
+  escapedShootingChains: number;
+  isPrivate: boolean;
+}
+
+export interface SweepResult {
+  rows: SweepRow[];
+  notes: string[];
+}
+
+function dataSources(spec: SweepSpec): DataSource[] {
+  if (spec.imported) return [{ kind: 'imported', manifold: spec.manifold, ...spec.imported }];
+  return spec.datasets.map((d) => ({
+    kind: 'synthetic',
+    manifold: spec.manifold,
+    n: d.n,
+    noise: d.noise,
+    seed: spec.seed,
+    d: spec.d,
+  }));
+}
+
+function shape(spec: SweepSpec) {
+  const budgets = spec.panels.map((p) => budgetPairs(p, spec.budgets));
+  const points = budgets[0]?.length ?? 0;
+  const datasets = spec.imported ? 1 : spec.datasets.length;
+  const groups = kngGroupCount({ ...spec.kng, epsP: 1, epsV: 1 });
+  return { budgets, points, datasets, groups, cells: spec.panels.length * points * datasets * groups };
+}
+
+/** Per-worker cache: fits per data set and KNG contexts per (panel, budget, data set). */
+export interface SweepScratch {
+  regressions: (PreparedRegression | undefined)[];
+  contexts: Map<string, KngContext>;
+}
+
+export function sweepSetup(_spec: SweepSpec): SweepScratch {
+  return { regressions: [], contexts: new Map() };
+}
+
+function regressionFor(spec: SweepSpec, scratch: SweepScratch, k: number): PreparedRegression {
+  return (scratch.regressions[k] ??= prepareRegression(dataSources(spec)[k]));
+}
+
+export function sweepCellCount(spec: SweepSpec): number {
+  return shape(spec).cells;
+}
+
+export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch): SweepCellResult {
+  const { budgets, points, datasets, groups } = shape(spec);
+  const group = index % groups;
+  const dataset = Math.floor(index / groups) % datasets;
+  const budget = Math.floor(index / (groups * datasets)) % points;
+  const panel = Math.floor(index / (groups * datasets * points));
+  const reg = regressionFor(spec, scratch, dataset);
+  const key = `${panel}/${budget}/${dataset}`;
+  let ctx = scratch.contexts.get(key);
+  if (!ctx) {
+    ctx = prepareKng(reg, { ...spec.kng, ...budgets[panel][budget] });
+    scratch.contexts.set(key, ctx);
+  }
+  const rng = Rng.fromKey(spec.seed, 0x5eed, panel, budget, dataset);
+  const g = releaseKngGroup(ctx, rng, group);
+  let mseSum = 0;
+  let pairs = 0;
+  g.footpoints.forEach((p, i) => {
+    for (const v of g.shootingVectors[i]) {
+      mseSum += mse(reg, p, v);
+      pairs++;
+    }
+  });
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return {
+    panel,
+    budget,
+    dataset,
+    n: reg.ys.length,
+    lnNonPrivateMse: reg.lnNonPrivateMse,
+    isPrivate: ctx.calibration.isPrivate,
+    notes: ctx.calibration.notes,
+    mseSum,
+    pairs,
+    acceptanceP: mean(g.footpointChains.map((c) => c.acceptanceRate)),
+    acceptanceV: mean(g.shootingChains.map((c) => c.acceptanceRate)),
+    escaped: g.escapedShootingChains,
+  };
+}
+
+/** Rows for the cells computed so far (partial results give partial curves). */
+export function aggregateSweep(spec: SweepSpec, cells: readonly (SweepCellResult | undefined)[]): SweepResult {
+  const { budgets } = shape(spec);
+  const byKey = new Map<string, SweepCellResult[]>();
+  for (const c of cells) {
+    if (!c) continue;
+    const key = `${c.panel}/${c.budget}/${c.dataset}`;
+    const list = byKey.get(key) ?? [];
+    list.push(c);
+    byKey.set(key, list);
+  }
+  const rows: SweepRow[] = [];
+  const notes = new Set<string>();
+  for (const list of byKey.values()) {
+    const { panel, budget, dataset, n, lnNonPrivateMse, isPrivate } = list[0];
+    const { epsP, epsV } = budgets[panel][budget];
+    list[0].notes.forEach((note) => notes.add(note));
+    const pairs = list.reduce((a, c) => a + c.pairs, 0);
+    const lnMeanMse = Math.log(list.reduce((a, c) => a + c.mseSum, 0) / pairs);
+    const avg = (f: (c: SweepCellResult) => number) => list.reduce((a, c) => a + f(c), 0) / list.length;
+    rows.push({
+      n,
+      noise: spec.imported ? null : (spec.datasets[dataset].noise ?? null),
+      split: spec.panels[panel],
+      epsP,
+      epsV,
+      eps: epsP + epsV,
+      lnMeanMse,
+      lnNonPrivateMse,
+      excess: lnMeanMse - lnNonPrivateMse,
+      pairs,
+      acceptanceP: avg((c) => c.acceptanceP),
+      acceptanceV: avg((c) => c.acceptanceV),
+      escapedShootingChains: list.reduce((a, c) => a + c.escaped, 0),
+      isPrivate,
+    });
+  }
+  rows.sort((a, b) => a.split.localeCompare(b.split) || a.n - b.n || (a.noise ?? 0) - (b.noise ?? 0) || a.epsP - b.epsP);
+  return { rows, notes: [...notes] };
+}
+
+/** The whole sweep on this thread (tests, small runs); the worker pool runs the same cells in parallel. */
+export function runSweep(spec: SweepSpec): SweepResult {
+  const scratch = sweepSetup(spec);
+  const cells = Array.from({ length: sweepCellCount(spec) }, (_, i) => sweepCell(spec, i, scratch));
+  return aggregateSweep(spec, cells);
+}
+
+export const sweepTask = defineTask<SweepSpec, SweepCellResult, SweepScratch>({
+  cellCount: sweepCellCount,
+  setup: sweepSetup,
+  cell: sweepCell,
+});
