@@ -7,7 +7,7 @@ import {
   type KngSettings,
 } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
-import { defineTask } from '../workers/tasks';
+import { defineTask } from '../workers/defineTask';
 import { budgetPairs, type BudgetOptions, type Panel } from './budgets';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
 
@@ -147,7 +147,10 @@ export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch)
 }
 
 /** Rows for the cells computed so far (partial results give partial curves). */
-export function aggregateSweep(spec: SweepSpec, cells: readonly (SweepCellResult | undefined)[]): SweepResult {
+export function aggregateSweep(
+  spec: SweepSpec,
+  cells: readonly (SweepCellResult | undefined)[],
+): SweepResult {
   const { budgets } = shape(spec);
   const byKey = new Map<string, SweepCellResult[]>();
   for (const c of cells) {
@@ -183,7 +186,10 @@ export function aggregateSweep(spec: SweepSpec, cells: readonly (SweepCellResult
       isPrivate,
     });
   }
-  rows.sort((a, b) => a.split.localeCompare(b.split) || a.n - b.n || (a.noise ?? 0) - (b.noise ?? 0) || a.epsP - b.epsP);
+  rows.sort(
+    (a, b) =>
+      a.split.localeCompare(b.split) || a.n - b.n || (a.noise ?? 0) - (b.noise ?? 0) || a.epsP - b.epsP,
+  );
   return { rows, notes: [...notes] };
 }
 

@@ -22,20 +22,14 @@
  *   of DOM and Node-only imports so they load in both a browser Web Worker and a Node worker thread.
  */
 
-/** Definition of one task. `S` is the per-worker scratch type returned by `setup` (none by default). */
-export interface TaskDef<P, R, S = undefined> {
-  /** Number of cells of a job with these params (a non-negative integer). */
-  cellCount(params: P): number;
-  /** Optional per-worker, per-job preparation; its result is passed to every `cell` call as `scratch`. */
-  setup?(params: P): S;
-  /** Computes cell `cellIndex`; a pure function of `(params, cellIndex)`. */
-  cell(params: P, cellIndex: number, scratch: S): R;
-}
+import { histogramTask } from '../experiments/histograms';
+import { releaseTask } from '../experiments/release';
+import { sensitivityTask } from '../experiments/sensitivityCheck';
+import { sweepTask } from '../experiments/sweep';
 
-/** Identity helper that fixes the type parameters of a task: `defineTask<Params, Result>({ … })`. */
-export function defineTask<P, R, S = undefined>(def: TaskDef<P, R, S>): TaskDef<P, R, S> {
-  return def;
-}
+import { defineTask, type TaskDef } from './defineTask';
+
+export { defineTask, type TaskDef };
 
 // ------------------------------------------------------------------------------------------------------
 // Small tasks used by the pool's own tests (cheap to keep: a few lines in the worker bundle).
@@ -100,6 +94,10 @@ export const scratchTask = defineTask<{ count: number; len: number; scale: numbe
 
 /** The registry. Add a task with one line: `name: nameTask,`. */
 export const TASKS = {
+  sweep: sweepTask,
+  sensitivity: sensitivityTask,
+  histograms: histogramTask,
+  release: releaseTask,
   square: squareTask,
   busy: busyTask,
   fail: failTask,

@@ -1,0 +1,29 @@
+export { budgetPairs, linspace, type Panel, type BudgetPair, type BudgetOptions } from './budgets';
+export { prepareRegression, mse, type DataSource, type PreparedRegression } from './regressionSetup';
+export {
+  runSweep,
+  aggregateSweep,
+  sweepCell,
+  sweepCellCount,
+  sweepSetup,
+  sweepTask,
+  type SweepSpec,
+  type SweepRow,
+  type SweepResult,
+  type SweepCellResult,
+} from './sweep';
+export {
+  runSensitivityCheck,
+  sensitivityCell,
+  sensitivityTask,
+  type SensitivitySpec,
+  type SensitivityCell,
+} from './sensitivityCheck';
+export {
+  runHistograms,
+  histogramCell,
+  histogramTask,
+  type HistogramSpec,
+  type HistogramCell,
+} from './histograms';
+export { releaseCell, releaseTask, type ReleaseSpec, type ReleaseCell } from './release';
