@@ -1,0 +1,119 @@
+/**
+ * `npm run bench`: prints one JSON object with
+ *  - MH steps per second of a single footpoint chain and a single shooting-vector chain, per manifold and n;
+ *  - the wall time of the full Fig. 1 sphere sweep (both panels, n = 20, 50, 100, 10×10 pairs, independent
+ *    chains, burn-in 1000) with 1 and 2 workers, and the implied time per point-evaluation.
+ * It reports; it never fails. `--quick` runs a shorter version (for a smoke test).
+ */
+import { DEFAULT_KNG_SETTINGS, prepareKng, shootingTarget } from '../src/privacy/kng';
+import { prepareRegression } from '../src/experiments/regressionSetup';
+import { aggregateSweep, sweepCellCount, type SweepSpec } from '../src/experiments/sweep';
+import { runChain } from '../src/sampling/mh';
+import { Rng } from '../src/sampling/rng';
+import { createNodePool } from '../src/workers/node';
+import type { DataManifold } from '../src/data';
+
+const quick = process.argv.includes('--quick');
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+
+function chainSpeed(manifold: DataManifold, n: number) {
+  const reg = prepareRegression({ kind: 'synthetic', manifold, n, seed: 1 });
+  const ctx = prepareKng(reg, { ...DEFAULT_KNG_SETTINGS, epsP: 0.5, epsV: 0.5 });
+  const steps = quick ? 2000 : manifold === 'sphere' ? 200_000 : 20_000;
+  const time = (f: () => void) => {
+    f(); // warm-up run, then the timed one
+    const t = performance.now();
+    f();
+    return (performance.now() - t) / 1000;
+  };
+  const pSeconds = time(() =>
+    runChain(ctx.footpoint, reg.pHat, Rng.fromKey(1), {
+      burnIn: steps,
+      draws: 1,
+      step: DEFAULT_KNG_SETTINGS.stepScaleP * ctx.calibration.sigmaP,
+    }),
+  );
+  const vTarget = shootingTarget(
+    reg.M,
+    ctx.kernel,
+    reg.pHat,
+    ctx.calibration.sigmaV,
+    ctx.calibration.vRadius,
+  );
+  const vSeconds = time(() =>
+    runChain(vTarget, reg.vHat, Rng.fromKey(2), {
+      burnIn: steps,
+      draws: 1,
+      step: DEFAULT_KNG_SETTINGS.stepScaleV * ctx.calibration.sigmaV,
+    }),
+  );
+  return {
+    manifold,
+    n,
+    footpointStepsPerSecond: Math.round(steps / pSeconds),
+    shootingStepsPerSecond: Math.round(steps / vSeconds),
+    footpointMicrosecondsPerStep: +((pSeconds / steps) * 1e6).toFixed(3),
+    shootingMicrosecondsPerStep: +((vSeconds / steps) * 1e6).toFixed(3),
+  };
+}
+
+async function sweepWallTime(workers: number) {
+  const spec: SweepSpec = {
+    manifold: 'sphere',
+    datasets: [{ n: 20 }, { n: 50 }, { n: 100 }],
+    seed: 1,
+    panels: ['unequal', 'equal'],
+    budgets: quick ? { points: 2 } : undefined,
+    kng: { ...DEFAULT_KNG_SETTINGS, m: 10, burnIn: quick ? 100 : 1000 },
+  };
+  const pool = createNodePool(workers);
+  // Start the threads before timing (thread start-up and module loading are not sweep time).
+  await pool.run('square', { values: Array.from({ length: 4 * workers }, (_, i) => i) }).promise;
+  const t = performance.now();
+  const cells = await pool.run('sweep', spec).promise;
+  const seconds = (performance.now() - t) / 1000;
+  pool.terminate();
+  const rows = aggregateSweep(spec, cells).rows;
+  // point-evaluations: per budget point and n, (m footpoint + m² shooting chains) × (burn-in + 1) steps × n
+  const m = spec.kng.m;
+  const points = rows.length / 3;
+  const evals = points * (20 + 50 + 100) * (m + m * m) * (spec.kng.burnIn + 1);
+  return {
+    workers,
+    seconds: +seconds.toFixed(2),
+    cells: sweepCellCount(spec),
+    pointEvaluations: evals,
+    nanosecondsPerPointEvaluationPerCore: +(((seconds * 1e9) / evals) * workers).toFixed(1),
+    bestLnMeanMse: Object.fromEntries(
+      [20, 50, 100].map((n) => [n, Math.min(...rows.filter((r) => r.n === n).map((r) => r.lnMeanMse))]),
+    ),
+  };
+}
+
+async function main() {
+  const chains = [];
+  for (const manifold of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
+    for (const n of [20, 50, 100]) {
+      log(`chain speed: ${manifold}, n = ${n}`);
+      chains.push(chainSpeed(manifold, n));
+    }
+  }
+  const sweeps = [];
+  for (const workers of [1, 2]) {
+    log(`Fig. 1 sphere sweep with ${workers} worker(s)…`);
+    sweeps.push(await sweepWallTime(workers));
+  }
+  const result = {
+    machine: { node: process.version, cores: (await import('node:os')).availableParallelism() },
+    quick,
+    mhChains: chains,
+    fig1SphereSweep: sweeps,
+    targets: {
+      fig1SweepSecondsWith2Workers: 6,
+      singleChainMicrosecondsPerStepAtN100: 3,
+    },
+  };
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
+
+void main();
