@@ -1,40 +1,76 @@
-import { WORKSPACES, useLab } from './store';
+import { ControlPanel } from './controls/ControlPanel';
+import { HeaderActions } from './help/HeaderActions';
+import { Notices } from './Notices';
+import { PlotsPanel } from './plots/PlotsPanel';
+import { WORKSPACES, useLab, type WorkspaceId } from './store';
+import { EuclideanWorkspace } from './workspaces/EuclideanWorkspace';
+import { KendallWorkspace } from './workspaces/KendallWorkspace';
+import { SpdWorkspace } from './workspaces/SpdWorkspace';
 import { SphereWorkspace } from './workspaces/SphereWorkspace';
-import { PendingWorkspace } from './workspaces/PendingWorkspace';
+
+const VIEWS: Record<WorkspaceId, () => React.JSX.Element> = {
+  sphere: SphereWorkspace,
+  spd: SpdWorkspace,
+  kendall: KendallWorkspace,
+  euclidean: EuclideanWorkspace,
+};
 
 export function App() {
-  const workspace = useLab((s) => s.workspace);
+  const workspace = useLab((s) => s.settings.workspace);
   const setWorkspace = useLab((s) => s.setWorkspace);
+  const View = VIEWS[workspace];
   return (
     <div className="app">
       <header className="app-header">
-        <h1>DP Manifold Lab</h1>
-        <p className="tagline">
-          Differentially private regression and means on curved spaces — all in your browser.
-        </p>
+        <div>
+          <h1>DP Manifold Lab</h1>
+          <p className="tagline">
+            Differentially private regression on curved spaces — computed in your browser; your data never
+            leave it.
+          </p>
+        </div>
+        <HeaderActions />
       </header>
       <nav aria-label="Workspaces">
-        <ul className="workspace-tabs" role="tablist">
+        <div className="workspace-tabs" role="tablist" aria-label="Workspace">
           {WORKSPACES.map((w) => (
-            <li key={w.id} role="presentation">
-              <button
-                role="tab"
-                id={`tab-${w.id}`}
-                aria-selected={workspace === w.id}
-                aria-controls="workspace-panel"
-                className={workspace === w.id ? 'active' : ''}
-                onClick={() => setWorkspace(w.id)}
-                title={w.blurb}
-              >
-                {w.label}
-              </button>
-            </li>
+            <button
+              key={w.id}
+              role="tab"
+              id={`tab-${w.id}`}
+              aria-selected={workspace === w.id}
+              aria-controls="workspace-panel"
+              tabIndex={workspace === w.id ? 0 : -1}
+              className={workspace === w.id ? 'active' : ''}
+              onClick={() => setWorkspace(w.id)}
+              onKeyDown={(e) => {
+                // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+                const i = WORKSPACES.findIndex((x) => x.id === workspace);
+                const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+                if (!step) return;
+                const next = WORKSPACES[(i + step + WORKSPACES.length) % WORKSPACES.length].id;
+                setWorkspace(next);
+                document.getElementById(`tab-${next}`)?.focus();
+              }}
+              title={w.blurb}
+            >
+              {w.label}
+            </button>
           ))}
-        </ul>
+        </div>
       </nav>
-      <main id="workspace-panel" role="tabpanel" aria-labelledby={`tab-${workspace}`}>
-        {workspace === 'sphere' ? <SphereWorkspace /> : <PendingWorkspace id={workspace} />}
-      </main>
+      <Notices />
+      <div className="lab-grid">
+        <ControlPanel />
+        <main id="workspace-panel" role="tabpanel" aria-labelledby={`tab-${workspace}`} className="workspace">
+          <View />
+        </main>
+        <PlotsPanel />
+      </div>
+      <footer className="app-footer">
+        Everything runs locally in this page. Data-driven τ (the paper&apos;s choice) uses the private data to
+        calibrate the noise, so such releases are labelled “not private”.
+      </footer>
     </div>
   );
 }

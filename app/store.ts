@@ -1,33 +1,90 @@
 import { create } from 'zustand';
+import type {
+  ReleaseCell,
+  SensitivityCell,
+  HistogramCell,
+  SweepCellResult,
+  SweepRow,
+} from '../src/experiments';
+import {
+  DATA_DEFAULTS,
+  DEFAULT_SETTINGS,
+  queryToSettings,
+  type LabSettings,
+  type WorkspaceId,
+} from './state/settings';
 
-export const WORKSPACES = [
-  { id: 'sphere', label: 'Sphere', blurb: 'Directions on the globe: geodesics are great circles.' },
-  { id: 'spd', label: 'SPD(2) · ellipses', blurb: '2×2 covariance matrices, drawn as ellipses.' },
-  {
-    id: 'kendall',
-    label: 'Shapes · corpus callosum',
-    blurb: 'Planar outlines modulo position, size and rotation.',
-  },
-  { id: 'euclidean', label: 'Euclidean', blurb: 'Plain linear regression: the flat special case.' },
-] as const;
+export { WORKSPACES, type WorkspaceId, type LabSettings } from './state/settings';
 
-export type WorkspaceId = (typeof WORKSPACES)[number]['id'];
-
-export interface LabState {
-  workspace: WorkspaceId;
-  n: number;
-  seed: number;
-  setWorkspace(w: WorkspaceId): void;
-  setN(n: number): void;
-  setSeed(seed: number): void;
+/** Progress of one kind of background job, filled in cell by cell. */
+export interface JobView<C> {
+  status: 'idle' | 'running' | 'done' | 'error';
+  cells: (C | undefined)[];
+  done: number;
+  total: number;
+  error: string | null;
 }
 
+export const idleJob = <C>(): JobView<C> => ({ status: 'idle', cells: [], done: 0, total: 0, error: null });
+
+/** Data the user brought (never leaves the browser). */
+export interface ImportedData {
+  /** Changes whenever new data are loaded (keys the background jobs). */
+  id: number;
+  fileName: string;
+  xs: Float64Array;
+  ys: Float64Array[];
+  xLabel: string;
+  xRange: [number, number];
+}
+
+export interface LabState {
+  settings: LabSettings;
+  imported: Partial<Record<WorkspaceId, ImportedData>>;
+  release: JobView<ReleaseCell>;
+  sweep: JobView<SweepCellResult> & { rows: SweepRow[]; notes: string[] };
+  sensitivity: JobView<SensitivityCell>;
+  histograms: JobView<HistogramCell>;
+  /** Messages for the user (bad link parameters, failed jobs …), newest last. */
+  notices: string[];
+  /** Change settings (clamping is the controls' job). */
+  set(patch: Partial<LabSettings>): void;
+  /** Switch workspace, with that workspace's data defaults. */
+  setWorkspace(w: WorkspaceId): void;
+  setImported(w: WorkspaceId, data: ImportedData | null): void;
+  notify(message: string): void;
+  dismissNotice(index: number): void;
+}
+
+function initialSettings(): { settings: LabSettings; problems: string[] } {
+  if (typeof window === 'undefined') return { settings: DEFAULT_SETTINGS, problems: [] };
+  return queryToSettings(window.location.search);
+}
+
+const initial = initialSettings();
+
 /** The single source of truth of the lab. */
-export const useLab = create<LabState>((set) => ({
-  workspace: 'sphere',
-  n: 50,
-  seed: 1,
-  setWorkspace: (workspace) => set({ workspace }),
-  setN: (n) => set({ n }),
-  setSeed: (seed) => set({ seed }),
+export const useLab = create<LabState>((set, get) => ({
+  settings: initial.settings,
+  imported: {},
+  release: idleJob(),
+  sweep: { ...idleJob<SweepCellResult>(), rows: [], notes: [] },
+  sensitivity: idleJob(),
+  histograms: idleJob(),
+  notices: initial.problems,
+  set: (patch) => set({ settings: { ...get().settings, ...patch } }),
+  setWorkspace: (workspace) => {
+    const s = get().settings;
+    if (s.workspace === workspace) return;
+    const d = DATA_DEFAULTS[workspace];
+    set({ settings: { ...s, workspace, n: d.n, noise: d.noise, tau: d.public, camera: null } });
+  },
+  setImported: (w, data) => {
+    const imported = { ...get().imported };
+    if (data) imported[w] = data;
+    else delete imported[w];
+    set({ imported });
+  },
+  notify: (message) => set({ notices: [...get().notices, message] }),
+  dismissNotice: (index) => set({ notices: get().notices.filter((_, i) => i !== index) }),
 }));

@@ -43,8 +43,8 @@ function Scene({ ys, fitCurve }: { ys: Float64Array[]; fitCurve: THREE.Vector3[]
 }
 
 export function SphereWorkspace() {
-  const n = useLab((s) => s.n);
-  const seed = useLab((s) => s.seed);
+  const n = useLab((s) => s.settings.n);
+  const seed = useLab((s) => s.settings.seed);
   const { data, fit, curve } = useMemo(() => {
     const data = sphereData({ n, noiseVariance: 0.01, seed });
     const fit = fitGeodesicRegression(M, data.xs, data.ys);

@@ -1,7 +1,7 @@
 import { releaseKngGroup, prepareKng, kngGroupCount, type KngGroup, type KngSettings } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
-import { prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
+import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
 
 /** One private release (m footpoints × m shooting vectors) for the lab's views, as worker cells (groups). */
 export interface ReleaseSpec {
@@ -10,7 +10,21 @@ export interface ReleaseSpec {
   seed: number;
 }
 
-export type ReleaseCell = KngGroup & { isPrivate: boolean; notes: string[]; sigmaP: number; sigmaV: number };
+/** A group of draws, with the calibration and the non-private fit it was computed against (for drawing). */
+export type ReleaseCell = KngGroup & {
+  isPrivate: boolean;
+  notes: string[];
+  sigmaP: number;
+  sigmaV: number;
+  deltaP: number;
+  deltaV: number;
+  tau: number;
+  pHat: Float64Array;
+  vHat: Float64Array;
+  lnNonPrivateMse: number;
+  /** MSE of each released pair: mse[i][j] for (footpoints[i], shootingVectors[i][j]). */
+  mse: number[][];
+};
 
 interface ReleaseScratch {
   reg?: PreparedRegression;
@@ -20,8 +34,21 @@ export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseSc
   const reg = (scratch.reg ??= prepareRegression(spec.source));
   const ctx = prepareKng(reg, spec.kng);
   const g = releaseKngGroup(ctx, Rng.fromKey(spec.seed, 0x7e1), group);
-  const { isPrivate, notes, sigmaP, sigmaV } = ctx.calibration;
-  return { ...g, isPrivate, notes, sigmaP, sigmaV };
+  const { isPrivate, notes, sigmaP, sigmaV, deltaP, deltaV, tau } = ctx.calibration;
+  return {
+    ...g,
+    isPrivate,
+    notes,
+    sigmaP,
+    sigmaV,
+    deltaP,
+    deltaV,
+    tau,
+    pHat: reg.pHat,
+    vHat: reg.vHat,
+    lnNonPrivateMse: reg.lnNonPrivateMse,
+    mse: g.footpoints.map((p, i) => g.shootingVectors[i].map((v) => mse(reg, p, v))),
+  };
 }
 
 export const releaseTask = defineTask<ReleaseSpec, ReleaseCell, ReleaseScratch>({

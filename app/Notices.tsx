@@ -1,0 +1,28 @@
+import { useLab } from './store';
+
+/** Messages for the user (bad link parameters, failed jobs, import problems), dismissible. */
+export function Notices() {
+  const notices = useLab((s) => s.notices);
+  const dismiss = useLab((s) => s.dismissNotice);
+  const releaseError = useLab((s) => s.release.error);
+  const sweepError = useLab((s) => s.sweep.error);
+  const errors = [releaseError, sweepError].filter((e): e is string => !!e);
+  if (notices.length === 0 && errors.length === 0) return null;
+  return (
+    <div className="notices" role="status" aria-live="polite">
+      {errors.map((e) => (
+        <div key={e} className="notice notice-error">
+          A computation failed: {e}
+        </div>
+      ))}
+      {notices.map((n, i) => (
+        <div key={`${i}-${n}`} className="notice">
+          {n}{' '}
+          <button type="button" aria-label="Dismiss notice" onClick={() => dismiss(i)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Runs the background jobs for the current settings on Web Worker pools and streams their cells into the
+ * store. A change of settings supersedes the running job (the pool rejects it and drops its late results),
+ * so what the plots show always belongs to the current settings. Two pools: a small one for the release the
+ * views draw (fast feedback), and one per core for the sweeps behind the plots.
+ */
+import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
+import { createBrowserPool } from '../../src/workers/browser';
+import { CancelledError, type WorkerPool } from '../../src/workers/pool';
+import { useLab, idleJob, type LabState } from '../store';
+import { jobKey, releaseSpec, sweepSpec } from './jobs';
+
+let releasePool: WorkerPool | null = null;
+let sweepPool: WorkerPool | null = null;
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Coalesces store writes from many cells into at most one per animation frame. */
+function frameBatcher(flush: () => void) {
+  let pending = false;
+  return () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      flush();
+    });
+  };
+}
+
+function runRelease(state: LabState) {
+  releasePool ??= createBrowserPool(1);
+  const imported = state.imported[state.settings.workspace];
+  const spec = releaseSpec(state.settings, imported);
+  const total = spec.kng.scheme === 'independent' ? spec.kng.m : 1;
+  const cells: LabState['release']['cells'] = new Array(total).fill(undefined);
+  let done = 0;
+  useLab.setState({ release: { status: 'running', cells: [...cells], done: 0, total, error: null } });
+  const flush = frameBatcher(() => {
+    if (useLab.getState().release.status === 'running')
+      useLab.setState({ release: { status: 'running', cells: [...cells], done, total, error: null } });
+  });
+  const job = releasePool.run('release', spec, {
+    onCell: (i, cell) => {
+      cells[i] = cell;
+      done++;
+      flush();
+    },
+  });
+  job.promise.then(
+    (all) => useLab.setState({ release: { status: 'done', cells: all, done: total, total, error: null } }),
+    (e) => {
+      if (e instanceof CancelledError) return;
+      useLab.setState({ release: { ...idleJob(), status: 'error', error: errorText(e) } });
+    },
+  );
+}
+
+function runSweep(state: LabState) {
+  sweepPool ??= createBrowserPool();
+  const imported = state.imported[state.settings.workspace];
+  const spec = sweepSpec(state.settings, imported);
+  const cells: (SweepCellResult | undefined)[] = [];
+  let done = 0;
+  useLab.setState({ sweep: { ...idleJob(), status: 'running', rows: [], notes: [] } });
+  const flush = frameBatcher(() => {
+    if (useLab.getState().sweep.status !== 'running') return;
+    const { rows, notes } = aggregateSweep(spec, cells);
+    useLab.setState({
+      sweep: { status: 'running', cells: [...cells], done, total: cells.length, error: null, rows, notes },
+    });
+  });
+  const job = sweepPool.run('sweep', spec, {
+    onProgress: (d, total) => {
+      done = d;
+      cells.length = total;
+    },
+    onCell: (i, cell) => {
+      cells[i] = cell;
+      flush();
+    },
+  });
+  job.promise.then(
+    (all) => {
+      const { rows, notes } = aggregateSweep(spec, all);
+      useLab.setState({
+        sweep: { status: 'done', cells: all, done: all.length, total: all.length, error: null, rows, notes },
+      });
+    },
+    (e) => {
+      if (e instanceof CancelledError) return;
+      useLab.setState({ sweep: { ...idleJob(), status: 'error', error: errorText(e), rows: [], notes: [] } });
+    },
+  );
+}
+
+/** Starts watching the store; returns a function that stops watching and ends the workers. */
+export function startComputeController(): () => void {
+  let releaseKey = '';
+  let sweepKey = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = () => {
+    const state = useLab.getState();
+    const imported = state.imported[state.settings.workspace];
+    const rKey = jobKey(releaseSpec(state.settings, imported), imported);
+    if (rKey !== releaseKey) {
+      releaseKey = rKey;
+      runRelease(state);
+    }
+    const sKey = jobKey(sweepSpec(state.settings, imported), imported);
+    if (sKey !== sweepKey) {
+      sweepKey = sKey;
+      runSweep(state);
+    }
+  };
+  check();
+  // Sliders fire many changes: wait until they settle briefly before starting new jobs.
+  const unsubscribe = useLab.subscribe((s, prev) => {
+    if (s.settings === prev.settings && s.imported === prev.imported) return;
+    clearTimeout(timer);
+    timer = setTimeout(check, 150);
+  });
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+    releasePool?.terminate();
+    sweepPool?.terminate();
+    releasePool = sweepPool = null;
+  };
+}

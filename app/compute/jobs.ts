@@ -1,0 +1,69 @@
+/**
+ * What the background jobs compute for the current settings: the data source, the KNG settings, and the
+ * specs of the release (the private fits drawn in the views) and of the sweep (the MSE-vs-ε plots). Pure
+ * functions of the store state, so the controller can tell when a job is stale by comparing keys.
+ */
+import type { DataSource, ReleaseSpec, SweepSpec } from '../../src/experiments';
+import type { KngSettings } from '../../src/privacy/kng';
+import type { ImportedData } from '../store';
+import type { LabSettings } from '../state/settings';
+
+export function dataSource(s: LabSettings, imported: ImportedData | undefined): DataSource {
+  if (imported) return { kind: 'imported', manifold: s.workspace, xs: imported.xs, ys: imported.ys };
+  return { kind: 'synthetic', manifold: s.workspace, n: s.n, noise: s.noise, seed: s.seed };
+}
+
+/** Budget split of the current setting. */
+export function currentBudget(s: LabSettings): { epsP: number; epsV: number } {
+  return { epsP: s.split * s.eps, epsV: (1 - s.split) * s.eps };
+}
+
+export function kngSettings(s: LabSettings): Omit<KngSettings, 'epsP' | 'epsV'> {
+  return {
+    sigmaRule: s.sigmaRule,
+    tau: s.tauMode === 'data' ? 'data' : s.tau,
+    tauM: s.tauMode === 'data' ? 'data' : s.tauM,
+    vDomain: s.vDomain,
+    burnIn: s.burnIn,
+    scheme: s.scheme,
+    m: s.m,
+    stepScaleP: s.stepScaleP,
+    stepScaleV: s.stepScaleV,
+    adaptTarget: s.adaptive ? 0.3 : undefined,
+    traceEvery: 0,
+  };
+}
+
+export function releaseSpec(s: LabSettings, imported: ImportedData | undefined): ReleaseSpec {
+  return {
+    source: dataSource(s, imported),
+    kng: {
+      ...kngSettings(s),
+      ...currentBudget(s),
+      traceEvery: Math.max(1, Math.floor((s.burnIn + 1) / 200)),
+    },
+    seed: s.seed,
+  };
+}
+
+/** The equal-split panel spans the paper's 0.2 … 2.0, widened to include the current total. */
+export function equalRange(s: LabSettings): [number, number] {
+  return [Math.min(0.2, s.eps), Math.max(2, s.eps)];
+}
+
+export function sweepSpec(s: LabSettings, imported: ImportedData | undefined): SweepSpec {
+  return {
+    manifold: s.workspace,
+    datasets: s.curves.map((n) => ({ n, noise: s.noise })),
+    imported: imported ? { xs: imported.xs, ys: imported.ys, label: imported.fileName } : undefined,
+    seed: s.seed,
+    panels: ['unequal', 'equal'],
+    budgets: { points: 10, unequalTotal: s.eps, equalRange: equalRange(s) },
+    kng: kngSettings(s),
+  };
+}
+
+/** A string that changes exactly when the job's inputs change (typed arrays of imported data by their id). */
+export function jobKey(spec: unknown, imported: ImportedData | undefined): string {
+  return JSON.stringify(spec, (k, v) => (k === 'xs' || k === 'ys' ? undefined : v)) + `#${imported?.id ?? 0}`;
+}

@@ -1,0 +1,197 @@
+import { currentBudget } from '../compute/jobs';
+import { useLab } from '../store';
+import { DATA_DEFAULTS, LIMITS } from '../state/settings';
+import { CheckboxField, NumberField, SelectField, SliderField } from './fields';
+
+const fmt = (x: number) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2));
+
+/** The shared control panel: data, privacy, sampler. Every change goes to the store (and the URL). */
+export function ControlPanel() {
+  const s = useLab((st) => st.settings);
+  const set = useLab((st) => st.set);
+  const imported = useLab((st) => st.imported[st.settings.workspace]);
+  const setImported = useLab((st) => st.setImported);
+  const { epsP, epsV } = currentBudget(s);
+  const defaults = DATA_DEFAULTS[s.workspace];
+  // ε on a log scale: the slider moves log10 ε in [−2, 1] (0.01 … 10)
+  const logEps = Math.log10(s.eps);
+  return (
+    <aside className="control-panel" aria-label="Controls">
+      <fieldset>
+        <legend>Data</legend>
+        {imported ? (
+          <p className="hint">
+            Using <strong>{imported.fileName}</strong> ({imported.ys.length} rows).{' '}
+            <button type="button" onClick={() => setImported(s.workspace, null)}>
+              Back to synthetic data
+            </button>
+          </p>
+        ) : (
+          <>
+            <NumberField
+              label="n (points)"
+              value={s.n}
+              min={LIMITS.n[0]}
+              max={LIMITS.n[1]}
+              integer
+              onChange={(n) => set({ n })}
+              testId="n"
+            />
+            <NumberField
+              label={defaults.noiseLabel}
+              value={s.noise}
+              min={LIMITS.noise[0]}
+              max={LIMITS.noise[1]}
+              step={s.workspace === 'kendall' ? 0.1 : 0.001}
+              onChange={(noise) => set({ noise })}
+              testId="noise"
+            />
+          </>
+        )}
+        <div className="field field-inline">
+          <NumberField
+            label="seed"
+            value={s.seed}
+            min={LIMITS.seed[0]}
+            max={LIMITS.seed[1]}
+            integer
+            onChange={(seed) => set({ seed })}
+            testId="seed"
+          />
+          <button type="button" onClick={() => set({ seed: (s.seed + 1) % LIMITS.seed[1] })}>
+            Re-generate
+          </button>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Privacy</legend>
+        <SliderField
+          label="total budget ε"
+          value={logEps}
+          min={-2}
+          max={1}
+          step={0.01}
+          display={fmt(s.eps)}
+          onChange={(v) => set({ eps: +Math.pow(10, v).toPrecision(3) })}
+          hint="← smaller ε: more private, noisier fits"
+          testId="eps"
+        />
+        <SliderField
+          label="split ε_p : ε_v"
+          value={s.split}
+          min={LIMITS.split[0]}
+          max={LIMITS.split[1]}
+          step={0.01}
+          display={`${fmt(epsP)} : ${fmt(epsV)}`}
+          onChange={(split) => set({ split })}
+          hint="← more budget to the shooting vector · more to the footpoint →"
+          testId="split"
+        />
+        <SelectField
+          label="noise scale σ"
+          value={s.sigmaRule}
+          options={[
+            { value: 'paper', label: 'paper: Δ/ε' },
+            { value: 'strict', label: 'strict: 2Δ/ε (more private)' },
+          ]}
+          onChange={(sigmaRule) => set({ sigmaRule })}
+          testId="sigma-rule"
+        />
+        <SelectField
+          label="residual bound τ"
+          value={s.tauMode}
+          options={[
+            { value: 'data', label: 'data-driven (as in the paper — not private)' },
+            { value: 'public', label: 'public bound (private)' },
+          ]}
+          onChange={(tauMode) => set({ tauMode })}
+          testId="tau-mode"
+        />
+        {s.tauMode === 'public' && (
+          <>
+            <NumberField
+              label="τ (public)"
+              value={s.tau}
+              min={LIMITS.tau[0]}
+              max={LIMITS.tau[1]}
+              step={0.01}
+              onChange={(tau) => set({ tau })}
+            />
+            {s.workspace === 'spd' && (
+              <NumberField
+                label="τ_m (public data radius)"
+                value={s.tauM}
+                min={LIMITS.tauM[0]}
+                max={LIMITS.tauM[1]}
+                step={0.1}
+                onChange={(tauM) => set({ tauM })}
+              />
+            )}
+          </>
+        )}
+        <SelectField
+          label="shooting-vector domain"
+          value={s.vDomain}
+          options={[
+            { value: 'ball', label: 'proper ball (default)' },
+            { value: 'plane', label: 'whole plane (paper; can escape)' },
+          ]}
+          onChange={(vDomain) => set({ vDomain })}
+        />
+      </fieldset>
+
+      <fieldset>
+        <legend>Sampler</legend>
+        <NumberField
+          label="burn-in steps"
+          value={s.burnIn}
+          min={LIMITS.burnIn[0]}
+          max={LIMITS.burnIn[1]}
+          integer
+          onChange={(burnIn) => set({ burnIn })}
+          testId="burn-in"
+        />
+        <NumberField
+          label="m (footpoints; m² pairs)"
+          value={s.m}
+          min={LIMITS.m[0]}
+          max={LIMITS.m[1]}
+          integer
+          onChange={(m) => set({ m })}
+          testId="m"
+        />
+        <NumberField
+          label="step scale p (× σ_p)"
+          value={s.stepScaleP}
+          min={LIMITS.stepScaleP[0]}
+          max={LIMITS.stepScaleP[1]}
+          step={0.5}
+          onChange={(stepScaleP) => set({ stepScaleP })}
+        />
+        <NumberField
+          label="step scale v (× σ_v)"
+          value={s.stepScaleV}
+          min={LIMITS.stepScaleV[0]}
+          max={LIMITS.stepScaleV[1]}
+          step={0.5}
+          onChange={(stepScaleV) => set({ stepScaleV })}
+        />
+        <SelectField
+          label="draws"
+          value={s.scheme}
+          options={[
+            { value: 'independent', label: 'independent chains' },
+            { value: 'consecutive', label: 'consecutive states (paper)' },
+          ]}
+          onChange={(scheme) => set({ scheme })}
+        />
+        <CheckboxField
+          label="adapt step during burn-in"
+          checked={s.adaptive}
+          onChange={(adaptive) => set({ adaptive })}
+        />
+      </fieldset>
+    </aside>
+  );
+}

@@ -1,0 +1,110 @@
+import { useId, type ReactNode } from 'react';
+
+/** A labelled slider with its value shown; keyboard-operable like any native range input. */
+export function SliderField(props: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onChange(value: number): void;
+  display?: string;
+  hint?: ReactNode;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {props.label} <output htmlFor={id}>{props.display ?? props.value}</output>
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        value={props.value}
+        data-testid={props.testId}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      />
+      {props.hint && <div className="hint">{props.hint}</div>}
+    </div>
+  );
+}
+
+/** A labelled number input; invalid or out-of-range entries are clamped, never stored as NaN. */
+export function NumberField(props: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step?: number;
+  integer?: boolean;
+  onChange(value: number): void;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field field-inline">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        type="number"
+        min={props.min}
+        max={props.max}
+        step={props.step ?? (props.integer ? 1 : 'any')}
+        value={props.value}
+        data-testid={props.testId}
+        onChange={(e) => {
+          const raw = e.target.valueAsNumber;
+          if (!Number.isFinite(raw)) return;
+          const v = Math.min(props.max, Math.max(props.min, props.integer ? Math.round(raw) : raw));
+          props.onChange(v);
+        }}
+      />
+    </div>
+  );
+}
+
+export function SelectField<T extends string>(props: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange(value: T): void;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field field-inline">
+      <label htmlFor={id}>{props.label}</label>
+      <select
+        id={id}
+        value={props.value}
+        data-testid={props.testId}
+        onChange={(e) => props.onChange(e.target.value as T)}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function CheckboxField(props: { label: string; checked: boolean; onChange(checked: boolean): void }) {
+  const id = useId();
+  return (
+    <div className="field field-inline">
+      <input
+        id={id}
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <label htmlFor={id}>{props.label}</label>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * Everything that defines what the lab shows, and its round trip through the URL: a link reproduces exactly
+ * what someone saw. Parsing is forgiving: a bad or missing value falls back to its default and is reported.
+ */
+export type WorkspaceId = 'sphere' | 'spd' | 'kendall' | 'euclidean';
+
+export interface LabSettings {
+  workspace: WorkspaceId;
+  /** Synthetic data. */
+  n: number;
+  noise: number;
+  seed: number;
+  /** Total privacy budget ε = ε_p + ε_v. */
+  eps: number;
+  /** Share of ε spent on the footpoint: ε_p = split·ε. */
+  split: number;
+  sigmaRule: 'paper' | 'strict';
+  tauMode: 'data' | 'public';
+  tau: number;
+  tauM: number;
+  vDomain: 'ball' | 'plane';
+  burnIn: number;
+  /** Private footpoints, and shooting vectors per footpoint. */
+  m: number;
+  stepScaleP: number;
+  stepScaleV: number;
+  scheme: 'independent' | 'consecutive';
+  adaptive: boolean;
+  /** Data-set sizes of the curves in the MSE-vs-ε plots. */
+  curves: number[];
+  /** Kendall: ages (years) at which outlines are drawn. */
+  ages: number[];
+  showLandmarks: boolean;
+  /** Sphere: camera position. */
+  camera: [number, number, number] | null;
+}
+
+export const WORKSPACES: readonly { id: WorkspaceId; label: string; blurb: string }[] = [
+  { id: 'sphere', label: 'Sphere', blurb: 'Directions on the globe: geodesics are great circles.' },
+  { id: 'spd', label: 'SPD(2) · ellipses', blurb: '2×2 covariance matrices, drawn as ellipses.' },
+  {
+    id: 'kendall',
+    label: 'Shapes · corpus callosum',
+    blurb: 'Planar outlines modulo position, size and rotation.',
+  },
+  { id: 'euclidean', label: 'Euclidean', blurb: 'Plain linear regression: the flat special case.' },
+];
+
+/** Per-workspace data defaults (SPEC §5: sphere δ = 0.001 as in 000's main text; SPD sd 0.01; shapes × 1). */
+export const DATA_DEFAULTS: Record<
+  WorkspaceId,
+  { n: number; noise: number; noiseLabel: string; public: number }
+> = {
+  sphere: { n: 50, noise: 0.001, noiseLabel: 'noise variance δ', public: Math.PI },
+  spd: { n: 50, noise: 0.01, noiseLabel: 'tangent noise sd', public: 1 },
+  kendall: { n: 100, noise: 1, noiseLabel: 'subject variation ×', public: Math.PI / 2 },
+  euclidean: { n: 50, noise: 0.1, noiseLabel: 'noise sd', public: 1 },
+};
+
+export const DEFAULT_SETTINGS: LabSettings = {
+  workspace: 'sphere',
+  n: DATA_DEFAULTS.sphere.n,
+  noise: DATA_DEFAULTS.sphere.noise,
+  seed: 1,
+  eps: 1,
+  split: 0.5,
+  sigmaRule: 'paper',
+  tauMode: 'data',
+  tau: Math.PI,
+  tauM: 2,
+  vDomain: 'ball',
+  burnIn: 1000,
+  m: 10,
+  stepScaleP: 5,
+  stepScaleV: 15,
+  scheme: 'independent',
+  adaptive: false,
+  curves: [20, 50, 100],
+  ages: [60, 65, 70, 75, 80],
+  showLandmarks: false,
+  camera: null,
+};
+
+/** Limits of every numeric setting: the URL parser and the controls use the same ones. */
+export const LIMITS = {
+  n: [3, 2000],
+  noise: [0, 1],
+  seed: [0, 2 ** 31 - 1],
+  eps: [0.01, 100],
+  split: [0.01, 0.99],
+  tau: [1e-6, 100],
+  tauM: [0, 100],
+  burnIn: [0, 20000],
+  m: [1, 30],
+  stepScaleP: [0.01, 100],
+  stepScaleV: [0.01, 100],
+} as const satisfies Partial<Record<keyof LabSettings, readonly [number, number]>>;
+
+type NumericKey = keyof typeof LIMITS;
+
+/** Short URL keys. */
+const KEYS: Record<keyof LabSettings, string> = {
+  workspace: 'ws',
+  n: 'n',
+  noise: 'noise',
+  seed: 'seed',
+  eps: 'eps',
+  split: 'split',
+  sigmaRule: 'sigma',
+  tauMode: 'taumode',
+  tau: 'tau',
+  tauM: 'taum',
+  vDomain: 'vdom',
+  burnIn: 'burn',
+  m: 'm',
+  stepScaleP: 'stepp',
+  stepScaleV: 'stepv',
+  scheme: 'scheme',
+  adaptive: 'adapt',
+  curves: 'curves',
+  ages: 'ages',
+  showLandmarks: 'lm',
+  camera: 'cam',
+};
+
+const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
+  workspace: ['sphere', 'spd', 'kendall', 'euclidean'],
+  sigmaRule: ['paper', 'strict'],
+  tauMode: ['data', 'public'],
+  vDomain: ['ball', 'plane'],
+  scheme: ['independent', 'consecutive'],
+};
+
+export function clampSetting(key: NumericKey, value: number): number {
+  const [lo, hi] = LIMITS[key];
+  return Math.min(hi, Math.max(lo, value));
+}
+
+/** Settings → query string (only values that differ from the defaults, so links stay short). */
+export function settingsToQuery(s: LabSettings): string {
+  const q = new URLSearchParams();
+  for (const key of Object.keys(KEYS) as (keyof LabSettings)[]) {
+    const value = s[key];
+    const def = DEFAULT_SETTINGS[key];
+    if (JSON.stringify(value) === JSON.stringify(def)) continue;
+    if (Array.isArray(value)) q.set(KEYS[key], value.map((x) => +x.toFixed(4)).join(','));
+    else if (typeof value === 'boolean') q.set(KEYS[key], value ? '1' : '0');
+    else if (value !== null) q.set(KEYS[key], String(value));
+  }
+  return q.toString();
+}
+
+/** Query string → settings; bad values fall back to defaults and are listed in `problems`. */
+export function queryToSettings(query: string): { settings: LabSettings; problems: string[] } {
+  const q = new URLSearchParams(query);
+  const s: LabSettings = { ...DEFAULT_SETTINGS };
+  const problems: string[] = [];
+  const out = s as unknown as Record<string, unknown>;
+  for (const key of Object.keys(KEYS) as (keyof LabSettings)[]) {
+    const raw = q.get(KEYS[key]);
+    if (raw === null) continue;
+    const bad = () => problems.push(`link parameter "${KEYS[key]}=${raw}" is not valid; using the default`);
+    const def = DEFAULT_SETTINGS[key];
+    if (ENUMS[key]) {
+      if (ENUMS[key]!.includes(raw)) out[key] = raw;
+      else bad();
+    } else if (typeof def === 'boolean') {
+      if (raw === '1' || raw === '0') out[key] = raw === '1';
+      else bad();
+    } else if (key === 'curves' || key === 'ages' || key === 'camera') {
+      const xs = raw.split(',').map(Number);
+      const ok =
+        xs.length > 0 &&
+        xs.every(Number.isFinite) &&
+        (key !== 'camera' || xs.length === 3) &&
+        (key !== 'curves' || xs.every((x) => Number.isInteger(x) && x >= LIMITS.n[0] && x <= LIMITS.n[1]));
+      if (ok) out[key] = key === 'camera' ? (xs as [number, number, number]) : xs.slice(0, 8);
+      else bad();
+    } else {
+      const x = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(x)) bad();
+      else {
+        const k = key as NumericKey;
+        const clamped = clampSetting(k, x);
+        if (clamped !== x)
+          problems.push(`link parameter "${KEYS[key]}=${raw}" is out of range; using ${clamped}`);
+        out[key] =
+          key === 'n' || key === 'm' || key === 'burnIn' || key === 'seed' ? Math.round(clamped) : clamped;
+      }
+    }
+  }
+  return { settings: s, problems };
+}

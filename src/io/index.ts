@@ -1,0 +1,13 @@
+/**
+ * Data import shared by the command line and the browser lab (pure TypeScript: text in, data out).
+ * See `parse.ts` for the accepted layouts and `json.ts` for the JSON forms.
+ */
+export {
+  parseDataFile,
+  MAX_DATA_BYTES,
+  SPHERE_TOLERANCE,
+  type ParseOptions,
+  type ParsedData,
+  type ColumnChoice,
+} from './parse';
+export { DataFormatError } from './errors';

@@ -1,0 +1,553 @@
+import type { DataManifold } from '../data';
+import { csvTable } from './csv';
+import { columnText, DataFormatError } from './errors';
+import { jsonTable } from './json';
+import { cellNumber, type Table, type TableRow } from './table';
+
+/**
+ * Data import for every manifold (SPEC §8): CSV or JSON text → covariates and responses, validated, with
+ * messages that say exactly what is wrong and where. Pure TypeScript (no Node or DOM): the command line and
+ * the browser lab both call it on the text of a file.
+ *
+ * Layout of a row (after choosing columns; by default the first column is the covariate x and the others the
+ * response):
+ *  - sphere: x, then 3 coordinates of a unit vector (|‖y‖ − 1| ≤ 1e-6, else an error — or `normalize: true`
+ *    projects each point), or x, latitude, longitude in degrees when the header names them (lat/lon,
+ *    latitude/longitude, lng, long), or when exactly two response columns are chosen (read as latitude, longitude);
+ *  - spd: x, a, b, c for the matrix [[a, b], [b, c]] (or x and the 4 entries row-major, which must be
+ *    symmetric); it must be positive definite (a > 0, ac − b² > 0). Responses are returned as [a, b, b, c];
+ *  - kendall: x, then 2k landmark coordinates x1, y1, x2, y2, … (k ≥ 3); each row is centred and scaled to a
+ *    preshape. Or the long format: one row per landmark, with a subject column (header `subject`, `id`,
+ *    `subject_id`) holding the same covariate on all its rows, two coordinate columns and optionally a
+ *    landmark-index column (`landmark`, `point`, `index`) that orders the landmarks (file order otherwise);
+ *  - euclidean: x, then d ≥ 1 responses.
+ * Covariates are any finite numbers; they are not rescaled here (the caller does it). A column named `id`
+ * or `subject` is ignored in the row-per-observation formats.
+ *
+ * CSV: comma, semicolon or tab separated (detected), quoted fields as in RFC 4180, header optional (a first
+ * row whose cells are mostly not numbers), decimal commas accepted with `;` or tab separators, blank lines and
+ * lines starting with # skipped. JSON: see `jsonTable`. Files larger than `maxBytes` (20 MB), empty files,
+ * non-UTF-8 text, non-numbers, NaN/Inf, ragged rows, points off the manifold, n < 3 and all-equal covariates
+ * are errors (DataFormatError); duplicate rows are a warning.
+ */
+export interface ColumnChoice {
+  /** The covariate column: header name, or 1-based number. */
+  x?: string | number;
+  /** The response columns, in order. */
+  y?: (string | number)[];
+  /** Kendall long format: the subject column. */
+  subject?: string | number;
+}
+
+export interface ParseOptions {
+  fileName: string;
+  manifold: DataManifold;
+  columns?: ColumnChoice;
+  /** Project sphere points that are not unit vectors onto the sphere instead of failing. */
+  normalize?: boolean;
+  /** Size limit in bytes (UTF-16 code units of the text are counted; default 20 MB). */
+  maxBytes?: number;
+}
+
+export interface ParsedData {
+  /** Covariates in the file's units (not rescaled). */
+  xs: Float64Array;
+  /** Responses on the manifold (sphere: unit 3-vectors; SPD(2): [a, b, b, c]; Kendall: preshapes; R^d). */
+  ys: Float64Array[];
+  xLabel: string;
+  /** Names of the response columns as read. */
+  yLabels: string[];
+  warnings: string[];
+  n: number;
+  format: 'csv' | 'json';
+  /** CSV only: 'comma', 'semicolon' or 'tab'. */
+  separator?: string;
+  /** Row (as in messages) of each data point; for the Kendall long format, the subject's first row. */
+  rows: number[];
+  /** Kendall long format: the subject of each data point. */
+  subjects?: string[];
+  /** Kendall: landmarks per shape. */
+  landmarks?: number;
+}
+
+export const MAX_DATA_BYTES = 20 * 1024 * 1024;
+
+/** Tolerance on the length of sphere points (relative to 1). */
+export const SPHERE_TOLERANCE = 1e-6;
+
+const ID_NAME = /^(subject|subject[ _-]?id|id|sid)$/i;
+const LANDMARK_NAME = /^(landmark|landmark[ _-]?index|point|index)$/i;
+const LAT_NAME = /^lat(itude)?(\s*\(.*\))?$/i;
+const LON_NAME = /^(lon|long|lng|longitude)(\s*\(.*\))?$/i;
+
+export function parseDataFile(text: string, opts: ParseOptions): ParsedData {
+  const file = opts.fileName;
+  const max = opts.maxBytes ?? MAX_DATA_BYTES;
+  if (text.length > max) {
+    throw new DataFormatError(`the file is ${megabytes(text.length)}; the limit is ${megabytes(max)}`, { file });
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const bad = text.indexOf('\ufffd');
+  if (bad >= 0) {
+    throw new DataFormatError(
+      `the file is not valid UTF-8 text (an undecodable byte on line ${lineAt(text, bad)}); ` +
+        'save it as UTF-8 CSV or JSON (spreadsheet files such as .xlsx must be exported first)',
+      { file },
+    );
+  }
+  if (text.trim() === '') throw new DataFormatError('the file is empty', { file });
+  const table = isJson(text, file) ? jsonTable(text, file) : csvTable(text, file);
+  if (table.rows.length === 0) throw new DataFormatError('the file has a header but no data rows', { file });
+  checkRectangular(table, file);
+  const reader = new Reader(table, file);
+  const warnings = [...table.warnings];
+  const result =
+    opts.manifold === 'kendall' && reader.isLongFormat(opts.columns)
+      ? readKendallLong(reader, opts, warnings)
+      : readWide(reader, opts, warnings);
+  checkCovariates(result, reader, file);
+  const { xColumn: _xColumn, ...core } = result;
+  return {
+    ...core,
+    warnings,
+    n: result.xs.length,
+    format: table.format,
+    ...(table.separator ? { separator: table.separator } : {}),
+  };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+function lineAt(text: string, pos: number): number {
+  let line = 1;
+  for (let i = 0; i < pos; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** JSON when the name ends in .json or the text starts with [ or { (never the start of numeric CSV). */
+function isJson(text: string, file: string): boolean {
+  if (file.toLowerCase().endsWith('.json')) return true;
+  const c = text.trimStart()[0];
+  return c === '[' || c === '{';
+}
+
+function checkRectangular(table: Table, file: string): void {
+  const width = table.header ? table.header.length : table.rows[0].cells.length;
+  const like = table.header ? 'as in the header' : 'as in the first row';
+  for (const r of table.rows) {
+    if (r.cells.length !== width) {
+      throw new DataFormatError(`expected ${width} columns (${like}), found ${r.cells.length}`, {
+        file,
+        row: r.row,
+      });
+    }
+  }
+}
+
+/** Column lookup and numeric cells of one table. */
+class Reader {
+  readonly width: number;
+  constructor(
+    readonly table: Table,
+    readonly file: string,
+  ) {
+    this.width = table.header ? table.header.length : table.rows[0].cells.length;
+  }
+
+  /** How a column is named in messages: its header name, or its 1-based number. */
+  name(col: number): string | number {
+    const h = this.table.header?.[col];
+    return h !== undefined && h !== '' ? h : col + 1;
+  }
+
+  label(col: number): string {
+    const n = this.name(col);
+    return typeof n === 'number' ? `column ${n}` : n;
+  }
+
+  /** The index of a column given by header name (exact, then case-insensitive) or 1-based number. */
+  resolve(ref: string | number, role: string): number {
+    const header = this.table.header;
+    if (typeof ref === 'string') {
+      const s = ref.trim();
+      if (header) {
+        let k = header.indexOf(s);
+        if (k < 0) k = header.findIndex((h) => h.trim().toLowerCase() === s.toLowerCase());
+        if (k >= 0) return k;
+      }
+      if (/^\d+$/.test(s)) return this.resolve(Number(s), role);
+      throw new DataFormatError(
+        `there is no column named "${s}" (for ${role}); ` +
+          (header
+            ? `the columns are ${header.map((h) => `"${h}"`).join(', ')}`
+            : 'the file has no header, so give column numbers (from 1)'),
+        { file: this.file },
+      );
+    }
+    if (!Number.isInteger(ref) || ref < 1 || ref > this.width) {
+      throw new DataFormatError(`column number ${ref} (for ${role}) is out of range 1–${this.width}`, {
+        file: this.file,
+      });
+    }
+    return ref - 1;
+  }
+
+  find(pattern: RegExp): number {
+    return this.table.header ? this.table.header.findIndex((h) => pattern.test(h.trim())) : -1;
+  }
+
+  num(r: TableRow, col: number): number {
+    return cellNumber(r.cells[col], { file: this.file, row: r.row, column: this.name(col) });
+  }
+
+  isLongFormat(columns: ColumnChoice | undefined): boolean {
+    if (columns?.subject !== undefined) return true;
+    return this.find(ID_NAME) >= 0 && this.width - (this.find(LANDMARK_NAME) >= 0 ? 1 : 0) === 4;
+  }
+}
+
+interface Core {
+  xs: Float64Array;
+  ys: Float64Array[];
+  xLabel: string;
+  yLabels: string[];
+  rows: number[];
+  subjects?: string[];
+  landmarks?: number;
+  xColumn: number;
+}
+
+/** Picks x and y columns (explicit choice, or defaults) for the row-per-observation formats. */
+function chooseColumns(
+  reader: Reader,
+  opts: ParseOptions,
+  warnings: string[],
+): { x: number; y: number[]; latLon: boolean } {
+  const cols = opts.columns ?? {};
+  const all = Array.from({ length: reader.width }, (_, k) => k);
+  const id = cols.x === undefined && cols.y === undefined ? reader.find(ID_NAME) : -1;
+  let x = cols.x !== undefined ? reader.resolve(cols.x, 'x') : -1;
+  let y = cols.y?.map((c) => reader.resolve(c, 'y'));
+  let latLon = false;
+  if (!y && opts.manifold === 'sphere') {
+    const lat = reader.find(LAT_NAME);
+    const lon = reader.find(LON_NAME);
+    if (lat >= 0 && lon >= 0 && lat !== x && lon !== x) {
+      y = [lat, lon];
+      latLon = true;
+    }
+  }
+  if (x < 0) {
+    x = all.find((k) => k !== id && !(y ?? []).includes(k)) ?? -1;
+    if (x < 0) throw new DataFormatError('no column is left for the covariate x', { file: reader.file });
+  }
+  if (!y) y = all.filter((k) => k !== x && k !== id);
+  if (y.includes(x))
+    throw new DataFormatError(`${columnText(reader.name(x))} cannot be both the covariate and a response`, {
+      file: reader.file,
+    });
+  if (opts.manifold === 'sphere' && y.length === 2 && cols.y !== undefined) latLon = true;
+  if (y.length === 0)
+    throw new DataFormatError('the file has only one column; expected the covariate x and the response', {
+      file: reader.file,
+    });
+  if (cols.x === undefined && cols.y === undefined) {
+    const unused = all.filter((k) => k !== x && !y.includes(k));
+    if (unused.length > 0)
+      warnings.push(`ignored ${unused.map((k) => columnText(reader.name(k))).join(', ')}`);
+  }
+  return { x, y, latLon };
+}
+
+function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core {
+  const { file } = reader;
+  const { x, y, latLon } = chooseColumns(reader, opts, warnings);
+  const names = y.map((k) => reader.label(k));
+  const shapeError = (expected: string) =>
+    new DataFormatError(
+      `${opts.manifold} data need ${expected}; found ${y.length} response column${y.length === 1 ? '' : 's'} (${names.join(', ')})`,
+      { file },
+    );
+  const m = opts.manifold;
+  if (m === 'sphere' && !latLon && y.length !== 3)
+    throw shapeError('x and 3 coordinates of a unit vector, or x, lat, lon in degrees (with a header)');
+  if (m === 'spd' && y.length !== 3 && y.length !== 4)
+    throw shapeError('x and the entries a, b, c of the matrix [[a, b], [b, c]]');
+  if (m === 'kendall' && (y.length % 2 !== 0 || y.length < 6))
+    throw shapeError('x and 2k landmark coordinates x1, y1, x2, y2, … with k ≥ 3 landmarks');
+
+  const xs = new Float64Array(reader.table.rows.length);
+  const ys: Float64Array[] = [];
+  const rows: number[] = [];
+  const seen = new Map<string, number>();
+  const duplicates: string[] = [];
+  let projected = 0;
+  const raw = new Float64Array(y.length);
+  reader.table.rows.forEach((r, i) => {
+    xs[i] = reader.num(r, x);
+    for (let j = 0; j < y.length; j++) raw[j] = reader.num(r, y[j]);
+    const key = `${xs[i]}|${raw.join('|')}`;
+    const first = seen.get(key);
+    if (first !== undefined) duplicates.push(`row ${r.row} repeats row ${first}`);
+    else seen.set(key, r.row);
+    const at = { file, row: r.row };
+    switch (m) {
+      case 'sphere': {
+        if (latLon) {
+          ys.push(fromLatLon(raw[0], raw[1], { ...at, latColumn: reader.name(y[0]), lonColumn: reader.name(y[1]) }));
+        } else {
+          const [p, moved] = spherePoint(raw, opts.normalize ?? false, at);
+          if (moved) projected++;
+          ys.push(p);
+        }
+        break;
+      }
+      case 'spd':
+        ys.push(spdPoint(raw, at, y.map((k) => reader.name(k))));
+        break;
+      case 'kendall':
+        ys.push(preshape(raw, at));
+        break;
+      case 'euclidean':
+        ys.push(Float64Array.from(raw));
+        break;
+    }
+    rows.push(r.row);
+  });
+  if (duplicates.length > 0) warnings.push(duplicateWarning(duplicates));
+  if (projected > 0)
+    warnings.push(`${projected} point${projected === 1 ? ' was' : 's were'} projected onto the unit sphere (normalize)`);
+  return {
+    xs,
+    ys,
+    xLabel: reader.label(x),
+    yLabels: names,
+    rows,
+    xColumn: x,
+    ...(m === 'kendall' ? { landmarks: y.length / 2 } : {}),
+  };
+}
+
+function duplicateWarning(duplicates: string[]): string {
+  const shown = duplicates.slice(0, 3).join(', ');
+  const more = duplicates.length > 3 ? `, and ${duplicates.length - 3} more` : '';
+  return `${duplicates.length} duplicate row${duplicates.length === 1 ? '' : 's'} (${shown}${more}); they are kept`;
+}
+
+function fmt(v: number): string {
+  return Number.isInteger(v) ? String(v) : v.toPrecision(6).replace(/\.?0+$/, '').replace(/\.?0+e/, 'e');
+}
+
+function spherePoint(
+  raw: Float64Array,
+  normalize: boolean,
+  at: { file: string; row: number },
+): [Float64Array, boolean] {
+  const r = Math.hypot(raw[0], raw[1], raw[2]);
+  const off = Math.abs(r - 1) > SPHERE_TOLERANCE;
+  const point = `(${[...raw].map(fmt).join(', ')})`;
+  if (off && !normalize) {
+    throw new DataFormatError(
+      `the point ${point} has length ${fmt(r)}, not 1 (tolerance 1e-6): sphere coordinates must be ` +
+        'unit vectors; use the normalise option (--normalize on the command line) to project every point onto the sphere',
+      at,
+    );
+  }
+  if (!(r > 1e-12))
+    throw new DataFormatError(`the point ${point} has length 0, so it cannot be projected onto the sphere`, at);
+  return [Float64Array.from(raw, (c) => c / r), off];
+}
+
+function fromLatLon(
+  lat: number,
+  lon: number,
+  at: { file: string; row: number; latColumn: string | number; lonColumn: string | number },
+): Float64Array {
+  if (lat < -90 || lat > 90)
+    throw new DataFormatError(`latitude ${fmt(lat)} is outside [−90, 90] degrees`, {
+      file: at.file,
+      row: at.row,
+      column: at.latColumn,
+    });
+  if (lon < -360 || lon > 360)
+    throw new DataFormatError(`longitude ${fmt(lon)} is outside [−360, 360] degrees`, {
+      file: at.file,
+      row: at.row,
+      column: at.lonColumn,
+    });
+  const phi = (lat * Math.PI) / 180;
+  const lam = (lon * Math.PI) / 180;
+  return new Float64Array([Math.cos(phi) * Math.cos(lam), Math.cos(phi) * Math.sin(lam), Math.sin(phi)]);
+}
+
+function spdPoint(raw: Float64Array, at: { file: string; row: number }, names: (string | number)[]): Float64Array {
+  let a: number, b: number, c: number;
+  if (raw.length === 4) {
+    const [m11, m12, m21, m22] = raw;
+    if (Math.abs(m12 - m21) > 1e-9 * Math.max(1, Math.abs(m12), Math.abs(m21))) {
+      throw new DataFormatError(
+        `the matrix [[${fmt(m11)}, ${fmt(m12)}], [${fmt(m21)}, ${fmt(m22)}]] is not symmetric ` +
+          `(entry (1,2) = ${fmt(m12)} but entry (2,1) = ${fmt(m21)})`,
+        { ...at, column: names[2] },
+      );
+    }
+    a = m11;
+    b = (m12 + m21) / 2;
+    c = m22;
+  } else {
+    [a, b, c] = raw;
+  }
+  const matrix = `[[${fmt(a)}, ${fmt(b)}], [${fmt(b)}, ${fmt(c)}]]`;
+  if (!(a > 0))
+    throw new DataFormatError(`the matrix ${matrix} is not positive definite: a = ${fmt(a)} ≤ 0`, {
+      ...at,
+      column: names[0],
+    });
+  const det = a * c - b * b;
+  if (!(det > 0))
+    throw new DataFormatError(
+      `the matrix ${matrix} is not positive definite: a·c − b² = ${fmt(det)} ≤ 0`,
+      at,
+    );
+  return new Float64Array([a, b, b, c]);
+}
+
+/** Centres a configuration (x1, y1, x2, y2, …) and scales it to unit Frobenius norm. */
+function preshape(raw: ArrayLike<number>, at: { file: string; row: number }, subject?: string): Float64Array {
+  const k = raw.length / 2;
+  let mx = 0;
+  let my = 0;
+  let maxAbs = 0;
+  for (let j = 0; j < raw.length; j += 2) {
+    mx += raw[j];
+    my += raw[j + 1];
+    maxAbs = Math.max(maxAbs, Math.abs(raw[j]), Math.abs(raw[j + 1]));
+  }
+  mx /= k;
+  my /= k;
+  const out = new Float64Array(raw.length);
+  let ss = 0;
+  for (let j = 0; j < raw.length; j += 2) {
+    out[j] = raw[j] - mx;
+    out[j + 1] = raw[j + 1] - my;
+    ss += out[j] * out[j] + out[j + 1] * out[j + 1];
+  }
+  const r = Math.sqrt(ss);
+  if (!(r > 1e-10 * maxAbs) || r === 0) {
+    throw new DataFormatError(
+      `all ${k} landmarks ${subject === undefined ? 'of this row' : `of subject "${subject}"`} coincide, ` +
+        'so the shape is degenerate (it has no size and no defined shape)',
+      at,
+    );
+  }
+  for (let i = 0; i < out.length; i++) out[i] /= r;
+  return out;
+}
+
+function readKendallLong(reader: Reader, opts: ParseOptions, warnings: string[]): Core {
+  const { file } = reader;
+  const cols = opts.columns ?? {};
+  const subject = cols.subject !== undefined ? reader.resolve(cols.subject, 'subject') : reader.find(ID_NAME);
+  const landmark = reader.find(LANDMARK_NAME);
+  const rest = Array.from({ length: reader.width }, (_, k) => k).filter((k) => k !== subject && k !== landmark);
+  const x = cols.x !== undefined ? reader.resolve(cols.x, 'x') : (rest[0] ?? -1);
+  const y = cols.y?.map((c) => reader.resolve(c, 'y')) ?? rest.filter((k) => k !== x);
+  if (x < 0 || y.length !== 2) {
+    throw new DataFormatError(
+      'the long format for shapes needs a subject column, the covariate x and two landmark coordinates per row ' +
+        `(and optionally a landmark index); found ${y.length} coordinate column${y.length === 1 ? '' : 's'}`,
+      { file },
+    );
+  }
+  interface Subject {
+    name: string;
+    firstRow: number;
+    x: number;
+    points: { order: number; row: number; px: number; py: number }[];
+  }
+  const subjects = new Map<string, Subject>();
+  reader.table.rows.forEach((r, i) => {
+    const cell = r.cells[subject];
+    const name = cell === null || cell === undefined ? '' : String(cell).trim();
+    if (name === '')
+      throw new DataFormatError('the subject is empty', { file, row: r.row, column: reader.name(subject) });
+    const xv = reader.num(r, x);
+    let s = subjects.get(name);
+    if (!s) {
+      s = { name, firstRow: r.row, x: xv, points: [] };
+      subjects.set(name, s);
+    } else if (xv !== s.x) {
+      throw new DataFormatError(
+        `${fmt(xv)} differs from ${fmt(s.x)}, the covariate of subject "${name}" on row ${s.firstRow} ` +
+          '(x must be the same on all rows of a subject)',
+        { file, row: r.row, column: reader.name(x) },
+      );
+    }
+    const order = landmark >= 0 ? reader.num(r, landmark) : i;
+    if (landmark >= 0 && s.points.some((p) => p.order === order)) {
+      throw new DataFormatError(`subject "${name}" already has a landmark ${fmt(order)}`, {
+        file,
+        row: r.row,
+        column: reader.name(landmark),
+      });
+    }
+    s.points.push({ order, row: r.row, px: reader.num(r, y[0]), py: reader.num(r, y[1]) });
+  });
+  const list = [...subjects.values()];
+  const k = list[0].points.length;
+  if (k < 3)
+    throw new DataFormatError(`subject "${list[0].name}" has ${k} landmarks; shapes need at least 3`, {
+      file,
+      row: list[0].firstRow,
+    });
+  for (const s of list) {
+    if (s.points.length !== k) {
+      throw new DataFormatError(
+        `subject "${s.name}" has ${s.points.length} landmarks, expected ${k} like subject "${list[0].name}"`,
+        { file, row: s.firstRow },
+      );
+    }
+  }
+  const seen = new Map<string, string>();
+  const duplicates: string[] = [];
+  const ys = list.map((s) => {
+    const pts = [...s.points].sort((a, b) => a.order - b.order);
+    const raw = pts.flatMap((p) => [p.px, p.py]);
+    const key = `${s.x}|${raw.join('|')}`;
+    const first = seen.get(key);
+    if (first !== undefined) duplicates.push(`subject "${s.name}" repeats subject "${first}"`);
+    else seen.set(key, s.name);
+    return preshape(raw, { file, row: s.firstRow }, s.name);
+  });
+  if (duplicates.length > 0) warnings.push(duplicateWarning(duplicates));
+  return {
+    xs: Float64Array.from(list, (s) => s.x),
+    ys,
+    xLabel: reader.label(x),
+    yLabels: y.map((c) => reader.label(c)),
+    rows: list.map((s) => s.firstRow),
+    subjects: list.map((s) => s.name),
+    landmarks: k,
+    xColumn: x,
+  };
+}
+
+function checkCovariates(core: Core, reader: Reader, file: string): void {
+  const n = core.xs.length;
+  const unit = core.subjects ? 'subject' : 'data row';
+  if (n < 3) {
+    throw new DataFormatError(
+      `only ${n} ${unit}${n === 1 ? '' : 's'}; geodesic regression needs at least 3`,
+      { file },
+    );
+  }
+  const x0 = core.xs[0];
+  if (core.xs.every((x) => x === x0)) {
+    throw new DataFormatError(
+      `all covariates are equal (to ${fmt(x0)}), so no regression line can be fitted`,
+      { file, column: reader.name(core.xColumn) },
+    );
+  }
+}
