@@ -33,7 +33,16 @@ export interface LabSettings {
   showLandmarks: boolean;
   /** Sphere: camera position. */
   camera: [number, number, number] | null;
+  /** The paper figure a preset reproduces (drives captions and figure-specific views), or null. */
+  figure: FigureId | null;
+  /** Which analysis the plots column shows. */
+  plotTab: PlotTab;
 }
+
+export const FIGURES = ['fig1', 'fig2', 'fig3', 'fig5', 'fig6', 'fig7', 'fig8', 'fig9', 'fig10'] as const;
+export type FigureId = (typeof FIGURES)[number];
+export const PLOT_TABS = ['mse', 'diagnostics', 'sensitivity', 'histograms'] as const;
+export type PlotTab = (typeof PLOT_TABS)[number];
 
 export const WORKSPACES: readonly { id: WorkspaceId; label: string; blurb: string }[] = [
   { id: 'sphere', label: 'Sphere', blurb: 'Directions on the globe: geodesics are great circles.' },
@@ -79,6 +88,8 @@ export const DEFAULT_SETTINGS: LabSettings = {
   ages: [60, 65, 70, 75, 80],
   showLandmarks: false,
   camera: null,
+  figure: null,
+  plotTab: 'mse',
 };
 
 /** Limits of every numeric setting: the URL parser and the controls use the same ones. */
@@ -121,6 +132,8 @@ const KEYS: Record<keyof LabSettings, string> = {
   ages: 'ages',
   showLandmarks: 'lm',
   camera: 'cam',
+  figure: 'fig',
+  plotTab: 'plot',
 };
 
 const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
@@ -129,6 +142,8 @@ const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
   tauMode: ['data', 'public'],
   vDomain: ['ball', 'plane'],
   scheme: ['independent', 'consecutive'],
+  figure: FIGURES,
+  plotTab: PLOT_TABS,
 };
 
 export function clampSetting(key: NumericKey, value: number): number {

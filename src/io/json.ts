@@ -31,10 +31,13 @@ export function jsonTable(text: string, file: string): Table {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const obj = value as Record<string, unknown>;
     if ('x' in obj && 'y' in obj) return columnsForm(obj, file);
-    for (const key of ['data', 'rows']) if (Array.isArray(obj[key])) return arrayForm(obj[key] as unknown[], file);
+    for (const key of ['data', 'rows'])
+      if (Array.isArray(obj[key])) return arrayForm(obj[key] as unknown[], file);
     throw new DataFormatError(
       'a JSON object must have "x" and "y" arrays (or a "data" array of rows); found keys ' +
-        (Object.keys(obj).map((k) => `"${k}"`).join(', ') || 'none'),
+        (Object.keys(obj)
+          .map((k) => `"${k}"`)
+          .join(', ') || 'none'),
       { file },
     );
   }
@@ -107,7 +110,8 @@ function columnsForm(obj: Record<string, unknown>, file: string): Table {
   const xs = obj.x;
   const ys = obj.y;
   if (!Array.isArray(xs)) throw new DataFormatError('"x" must be an array of numbers', { file, column: 'x' });
-  if (!Array.isArray(ys)) throw new DataFormatError('"y" must be an array of responses', { file, column: 'y' });
+  if (!Array.isArray(ys))
+    throw new DataFormatError('"y" must be an array of responses', { file, column: 'y' });
   if (xs.length !== ys.length)
     throw new DataFormatError(`"x" has ${xs.length} entries but "y" has ${ys.length}; they must match`, {
       file,

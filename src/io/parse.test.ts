@@ -49,7 +49,8 @@ describe('CSV layout', () => {
   });
 
   it('accepts a byte-order mark, CRLF line ends, quoted names, blank and comment lines', () => {
-    const text = '\ufeff# exported by hand\r\n"age";"p x";"p y";"p z"\r\n\r\n0;1;0;0\r\n1;0;1;0\r\n2;0;0;1\r\n';
+    const text =
+      '\ufeff# exported by hand\r\n"age";"p x";"p y";"p z"\r\n\r\n0;1;0;0\r\n1;0;1;0\r\n2;0;0;1\r\n';
     const d = parse(text, 'sphere');
     expect(d.n).toBe(3);
     expect(d.xLabel).toBe('age');
@@ -112,7 +113,9 @@ describe('sphere', () => {
 
   it('says what layout sphere data need when the column count is wrong', () => {
     const e = failure('x,a,b,c,d\n0,1,0,0,0\n1,0,1,0,0\n2,0,0,1,0\n', 'sphere');
-    expect(e.message).toMatch(/sphere data need x and 3 coordinates.*found 4 response columns \(a, b, c, d\)/);
+    expect(e.message).toMatch(
+      /sphere data need x and 3 coordinates.*found 4 response columns \(a, b, c, d\)/,
+    );
   });
 });
 
@@ -128,7 +131,9 @@ describe('SPD(2)', () => {
     const neg = failure('x,a,b,c\n0,2,0.5,1\n1,-1,0,1\n2,3,-1,1\n', 'spd');
     expect(neg.row).toBe(3);
     expect(neg.column).toBe('a');
-    expect(neg.message).toMatch(/row 3, column "a": the matrix \[\[-1, 0\], \[0, 1\]\] is not positive definite: a = -1/);
+    expect(neg.message).toMatch(
+      /row 3, column "a": the matrix \[\[-1, 0\], \[0, 1\]\] is not positive definite: a = -1/,
+    );
     const det = failure('x,a,b,c\n0,2,0.5,1\n1,1,0,1\n2,1,2,1\n', 'spd');
     expect(det.row).toBe(4);
     expect(det.message).toMatch(/row 4: .*a·c − b² = -3 ≤ 0/);
@@ -187,7 +192,10 @@ describe('Kendall shapes', () => {
     expect(d.subjects).toEqual(['a', 'b', 'c']);
     expect([...d.xs]).toEqual([60, 70, 80]);
     expect(d.rows).toEqual([2, 5, 8]);
-    const wide = parse(`0,${tri(1, 0).join(',')}\n1,${tri(2, 0).join(',')}\n2,${tri(3, 1).join(',')}\n`, 'kendall');
+    const wide = parse(
+      `0,${tri(1, 0).join(',')}\n1,${tri(2, 0).join(',')}\n2,${tri(3, 1).join(',')}\n`,
+      'kendall',
+    );
     for (let j = 0; j < 6; j++) expect(d.ys[0][j]).toBeCloseTo(wide.ys[0][j], 14);
   });
 
@@ -199,7 +207,10 @@ describe('Kendall shapes', () => {
     const k = failure('id,x,px,py\na,1,0,0\na,1,1,0\na,1,0,1\nb,2,0,0\nb,2,1,0\n', 'kendall');
     expect(k.row).toBe(5);
     expect(k.message).toMatch(/subject "b" has 2 landmarks, expected 3/);
-    const deg = failure('id,x,px,py\na,1,0,0\na,1,1,0\na,1,0,1\nb,2,5,5\nb,2,5,5\nb,2,5,5\nc,3,0,0\nc,3,1,0\nc,3,0,1\n', 'kendall');
+    const deg = failure(
+      'id,x,px,py\na,1,0,0\na,1,1,0\na,1,0,1\nb,2,5,5\nb,2,5,5\nb,2,5,5\nc,3,0,0\nc,3,1,0\nc,3,0,1\n',
+      'kendall',
+    );
     expect(deg.row).toBe(5);
     expect(deg.message).toMatch(/landmarks of subject "b" coincide/);
   });
@@ -228,7 +239,9 @@ describe('Euclidean and column choice', () => {
     expect([...d.xs]).toEqual([3, 6, 10]);
     expect(d.ys.map((y) => y[0])).toEqual([1, 4, 7]);
     const e = failure(text, 'euclidean', { columns: { x: 'alcohol' } });
-    expect(e.message).toBe('data.csv: there is no column named "alcohol" (for x); the columns are "a", "b", "c"');
+    expect(e.message).toBe(
+      'data.csv: there is no column named "alcohol" (for x); the columns are "a", "b", "c"',
+    );
   });
 
   it('ignores an id column (with a warning)', () => {
@@ -257,7 +270,26 @@ describe('JSON', () => {
     });
     expect(rows.n).toBe(3);
     const xy = parseDataFile(
-      JSON.stringify({ x: [1, 2, 3], y: [[[0, 0], [1, 0], [0, 1]], [[0, 0], [2, 0], [0, 1]], [[0, 0], [1, 0], [0, 2]]] }),
+      JSON.stringify({
+        x: [1, 2, 3],
+        y: [
+          [
+            [0, 0],
+            [1, 0],
+            [0, 1],
+          ],
+          [
+            [0, 0],
+            [2, 0],
+            [0, 1],
+          ],
+          [
+            [0, 0],
+            [1, 0],
+            [0, 2],
+          ],
+        ],
+      }),
       { fileName: 'shapes.json', manifold: 'kendall' },
     );
     expect(xy.landmarks).toBe(3);

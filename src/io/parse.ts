@@ -84,7 +84,9 @@ export function parseDataFile(text: string, opts: ParseOptions): ParsedData {
   const file = opts.fileName;
   const max = opts.maxBytes ?? MAX_DATA_BYTES;
   if (text.length > max) {
-    throw new DataFormatError(`the file is ${megabytes(text.length)}; the limit is ${megabytes(max)}`, { file });
+    throw new DataFormatError(`the file is ${megabytes(text.length)}; the limit is ${megabytes(max)}`, {
+      file,
+    });
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const bad = text.indexOf('\ufffd');
@@ -296,7 +298,9 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
     switch (m) {
       case 'sphere': {
         if (latLon) {
-          ys.push(fromLatLon(raw[0], raw[1], { ...at, latColumn: reader.name(y[0]), lonColumn: reader.name(y[1]) }));
+          ys.push(
+            fromLatLon(raw[0], raw[1], { ...at, latColumn: reader.name(y[0]), lonColumn: reader.name(y[1]) }),
+          );
         } else {
           const [p, moved] = spherePoint(raw, opts.normalize ?? false, at);
           if (moved) projected++;
@@ -305,7 +309,13 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
         break;
       }
       case 'spd':
-        ys.push(spdPoint(raw, at, y.map((k) => reader.name(k))));
+        ys.push(
+          spdPoint(
+            raw,
+            at,
+            y.map((k) => reader.name(k)),
+          ),
+        );
         break;
       case 'kendall':
         ys.push(preshape(raw, at));
@@ -318,7 +328,9 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
   });
   if (duplicates.length > 0) warnings.push(duplicateWarning(duplicates));
   if (projected > 0)
-    warnings.push(`${projected} point${projected === 1 ? ' was' : 's were'} projected onto the unit sphere (normalize)`);
+    warnings.push(
+      `${projected} point${projected === 1 ? ' was' : 's were'} projected onto the unit sphere (normalize)`,
+    );
   return {
     xs,
     ys,
@@ -337,7 +349,12 @@ function duplicateWarning(duplicates: string[]): string {
 }
 
 function fmt(v: number): string {
-  return Number.isInteger(v) ? String(v) : v.toPrecision(6).replace(/\.?0+$/, '').replace(/\.?0+e/, 'e');
+  return Number.isInteger(v)
+    ? String(v)
+    : v
+        .toPrecision(6)
+        .replace(/\.?0+$/, '')
+        .replace(/\.?0+e/, 'e');
 }
 
 function spherePoint(
@@ -356,7 +373,10 @@ function spherePoint(
     );
   }
   if (!(r > 1e-12))
-    throw new DataFormatError(`the point ${point} has length 0, so it cannot be projected onto the sphere`, at);
+    throw new DataFormatError(
+      `the point ${point} has length 0, so it cannot be projected onto the sphere`,
+      at,
+    );
   return [Float64Array.from(raw, (c) => c / r), off];
 }
 
@@ -382,7 +402,11 @@ function fromLatLon(
   return new Float64Array([Math.cos(phi) * Math.cos(lam), Math.cos(phi) * Math.sin(lam), Math.sin(phi)]);
 }
 
-function spdPoint(raw: Float64Array, at: { file: string; row: number }, names: (string | number)[]): Float64Array {
+function spdPoint(
+  raw: Float64Array,
+  at: { file: string; row: number },
+  names: (string | number)[],
+): Float64Array {
   let a: number, b: number, c: number;
   if (raw.length === 4) {
     const [m11, m12, m21, m22] = raw;
@@ -451,7 +475,9 @@ function readKendallLong(reader: Reader, opts: ParseOptions, warnings: string[])
   const cols = opts.columns ?? {};
   const subject = cols.subject !== undefined ? reader.resolve(cols.subject, 'subject') : reader.find(ID_NAME);
   const landmark = reader.find(LANDMARK_NAME);
-  const rest = Array.from({ length: reader.width }, (_, k) => k).filter((k) => k !== subject && k !== landmark);
+  const rest = Array.from({ length: reader.width }, (_, k) => k).filter(
+    (k) => k !== subject && k !== landmark,
+  );
   const x = cols.x !== undefined ? reader.resolve(cols.x, 'x') : (rest[0] ?? -1);
   const y = cols.y?.map((c) => reader.resolve(c, 'y')) ?? rest.filter((k) => k !== x);
   if (x < 0 || y.length !== 2) {

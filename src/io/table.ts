@@ -21,7 +21,10 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const NON_FINITE = /^[+-]?(?:nan|inf|infinity)$/i;
 
 /** Reads one cell as a finite number, or throws a DataFormatError naming the row and column. */
-export function cellNumber(cell: unknown, where: { file: string; row: number; column: string | number }): number {
+export function cellNumber(
+  cell: unknown,
+  where: { file: string; row: number; column: string | number },
+): number {
   if (typeof cell === 'number') {
     if (Number.isFinite(cell)) return cell;
     throw new DataFormatError(`${cell} is not a finite number (NaN and infinities are not allowed)`, where);

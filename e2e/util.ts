@@ -1,0 +1,47 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Collects console errors and uncaught page errors; tests assert the list is empty at the end. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+/** Number of distinct colours in a sample of a canvas's pixels (WebGL canvases need preserveDrawingBuffer). */
+export async function distinctColours(canvas: Locator): Promise<number> {
+  return canvas.evaluate((c: HTMLCanvasElement) => {
+    const probe = document.createElement('canvas');
+    probe.width = c.width;
+    probe.height = c.height;
+    const ctx = probe.getContext('2d')!;
+    ctx.drawImage(c, 0, 0);
+    const { data } = ctx.getImageData(0, 0, c.width, c.height);
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4 * 97)
+      colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return colours.size;
+  });
+}
+
+/** The store's state, read through the window.__dpLab hook. */
+export async function labState<T>(page: Page, pick: string): Promise<T> {
+  return page.evaluate((expr) => {
+    const s = (window as unknown as { __dpLab: { getState(): unknown } }).__dpLab.getState();
+    return new Function('s', `return (${expr});`)(s);
+  }, pick) as Promise<T>;
+}
+
+/** Waits until the private release for the current settings has arrived. */
+export async function waitForRelease(page: Page, timeout = 60_000) {
+  await expect.poll(() => labState<string>(page, 's.release.status'), { timeout }).toBe('done');
+}
+
+/** Waits until the sweep behind the MSE plots has finished. */
+export async function waitForSweep(page: Page, timeout = 120_000) {
+  await expect
+    .poll(() => labState<string>(page, 's.sweep.status'), { timeout, intervals: [500] })
+    .toBe('done');
+}

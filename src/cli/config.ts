@@ -1,0 +1,133 @@
+/** Raw option values → the effective settings of one command (defaults filled in, values checked). */
+import { availableParallelism } from 'node:os';
+import { DEFAULT_NOISE, type DataManifold } from '../data';
+import type { Panel } from '../experiments';
+import { DEFAULT_KNG_SETTINGS, type KngSettings } from '../privacy/kng';
+import {
+  CliError,
+  columnsValue,
+  dataOrNumber,
+  enumValue,
+  intList,
+  intValue,
+  numberValue,
+  type Command,
+  type RawOptions,
+} from './options';
+
+export const MANIFOLDS: readonly DataManifold[] = ['sphere', 'spd', 'kendall', 'euclidean'];
+
+export interface Config {
+  command: Command;
+  manifold: DataManifold;
+  ns: number[];
+  /** --n was given (so a note is due when --data overrides it). */
+  nGiven: boolean;
+  seed: number;
+  noise: number;
+  noiseGiven: boolean;
+  data?: { path: string; columns?: { x?: string; y?: string[]; subject?: string }; normalize: boolean };
+  /** release, histograms */
+  epsP: number;
+  epsV: number;
+  /** sweep */
+  panels: Panel[];
+  points: number;
+  kng: KngSettings;
+  pairs: number;
+  draws: number;
+  workers: number;
+  format: 'json' | 'csv';
+  quiet: boolean;
+}
+
+const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export function resolveConfig(command: Command, values: RawOptions): Config {
+  const get = (name: string) => str(values[name]);
+  const manifold = enumValue('manifold', get('manifold') ?? 'sphere', MANIFOLDS);
+  const nRaw = get('n');
+  const defaultN =
+    command === 'sweep' || command === 'sensitivity' ? '20,50,100' : command === 'histograms' ? '20' : '50';
+  const ns = intList('n', nRaw ?? defaultN, 3);
+  if (ns.length > 1 && !(command === 'sweep' || command === 'sensitivity'))
+    throw new CliError(`--n takes one size for the ${command} command (got "${nRaw}")`);
+  if (new Set(ns).size !== ns.length) throw new CliError(`--n lists a size twice (got "${nRaw}")`);
+  const seed = intValue('seed', get('seed') ?? '1', 0);
+  const noiseRaw = get('noise-var');
+  const noise =
+    noiseRaw !== undefined ? numberValue('noise-var', noiseRaw, 'nonNegative') : DEFAULT_NOISE[manifold];
+
+  const dataPath = get('data');
+  const columnsRaw = get('columns');
+  if (columnsRaw !== undefined && dataPath === undefined) throw new CliError('--columns needs --data FILE');
+  if (values.normalize && dataPath === undefined) throw new CliError('--normalize needs --data FILE');
+  if (dataPath !== undefined && dataPath.trim() === '') throw new CliError('--data needs a file name');
+  const data = dataPath
+    ? {
+        path: dataPath,
+        ...(columnsRaw !== undefined ? { columns: columnsValue(columnsRaw) } : {}),
+        normalize: values.normalize === true,
+      }
+    : undefined;
+
+  const epsP = numberValue('eps-p', get('eps-p') ?? '1', 'positive');
+  const epsV = numberValue('eps-v', get('eps-v') ?? '1', 'positive');
+  const split = enumValue('split', get('split') ?? 'both', ['unequal', 'equal', 'both'] as const);
+  const panels: Panel[] = split === 'both' ? ['unequal', 'equal'] : [split];
+
+  const vRadiusRaw = get('v-radius');
+  const kng: KngSettings = {
+    ...DEFAULT_KNG_SETTINGS,
+    epsP,
+    epsV,
+    sigmaRule: enumValue('sigma-rule', get('sigma-rule') ?? 'paper', ['paper', 'strict'] as const),
+    tau: dataOrNumber('tau', get('tau') ?? 'data', 'positive'),
+    tauM: dataOrNumber('tau-m', get('tau-m') ?? 'data', 'nonNegative'),
+    vDomain: enumValue('v-domain', get('v-domain') ?? 'ball', ['ball', 'plane'] as const),
+    burnIn: intValue('burn-in', get('burn-in') ?? String(DEFAULT_KNG_SETTINGS.burnIn), 0),
+    scheme: enumValue('scheme', get('scheme') ?? 'independent', ['independent', 'consecutive'] as const),
+    m: intValue('m', get('m') ?? String(DEFAULT_KNG_SETTINGS.m), 1, 10_000),
+    stepScaleP: numberValue('step-p', get('step-p') ?? String(DEFAULT_KNG_SETTINGS.stepScaleP), 'positive'),
+    stepScaleV: numberValue('step-v', get('step-v') ?? String(DEFAULT_KNG_SETTINGS.stepScaleV), 'positive'),
+    ...(vRadiusRaw !== undefined ? { vRadius: numberValue('v-radius', vRadiusRaw, 'positive') } : {}),
+  };
+  if (vRadiusRaw !== undefined && kng.vDomain === 'plane')
+    throw new CliError('--v-radius is the radius of the ball domain; it does not go with --v-domain plane');
+
+  return {
+    command,
+    manifold,
+    ns,
+    nGiven: nRaw !== undefined,
+    seed,
+    noise,
+    noiseGiven: noiseRaw !== undefined,
+    ...(data ? { data } : {}),
+    epsP,
+    epsV,
+    panels,
+    points: intValue('points', get('points') ?? '10', 1, 10_000),
+    kng,
+    pairs: intValue('pairs', get('pairs') ?? '20', 1, 100_000),
+    draws: intValue('draws', get('draws') ?? '200', 1, 1_000_000),
+    workers: intValue('workers', get('workers') ?? String(availableParallelism()), 1, 1024),
+    format: enumValue('format', get('format') ?? 'json', ['json', 'csv'] as const),
+    quiet: values.quiet === true,
+  };
+}
+
+/** The KNG settings a command reports (what it actually used). */
+export function kngSettingsEcho(k: KngSettings, withM: boolean) {
+  return {
+    sigmaRule: k.sigmaRule,
+    tau: k.tau,
+    tauM: k.tauM,
+    vDomain: k.vDomain,
+    vRadius: k.vRadius ?? 'default',
+    burnIn: k.burnIn,
+    ...(withM ? { m: k.m, scheme: k.scheme } : {}),
+    stepP: k.stepScaleP,
+    stepV: k.stepScaleV,
+  };
+}

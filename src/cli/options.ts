@@ -1,0 +1,417 @@
+/**
+ * The command line's options: one table that drives parsing, validation and the help text.
+ */
+import { parseArgs } from 'node:util';
+
+export const COMMANDS = ['fit', 'release', 'sweep', 'sensitivity', 'histograms'] as const;
+export type Command = (typeof COMMANDS)[number];
+
+/** A bad command line or bad file: exit code 2 and a one-line message. */
+export class CliError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export interface OptionDef {
+  name: string;
+  /** Placeholder of the value in the help text; absent for flags. */
+  arg?: string;
+  /** Commands the option applies to. */
+  commands: readonly Command[];
+  /** Default, as shown in the help text (per command where it differs). */
+  default?: string | ((command: Command) => string | undefined);
+  help: string;
+}
+
+const ALL = COMMANDS;
+const DATA: readonly Command[] = ['fit', 'release', 'sweep'];
+const KNG: readonly Command[] = ['release', 'sweep', 'histograms'];
+const POOL: readonly Command[] = ['sweep', 'sensitivity', 'histograms'];
+
+export const OPTIONS: readonly OptionDef[] = [
+  {
+    name: 'manifold',
+    arg: 'sphere|spd|kendall|euclidean',
+    commands: ALL,
+    default: 'sphere',
+    help: 'Space of the responses: the sphere S², SPD(2) matrices (affine-invariant metric), Kendall planar shapes, or R^d.',
+  },
+  {
+    name: 'n',
+    arg: 'LIST',
+    commands: ALL,
+    default: (c) => (c === 'sweep' || c === 'sensitivity' ? '20,50,100' : c === 'histograms' ? '20' : '50'),
+    help: 'Sizes of the synthetic data sets, comma-separated (sweep, sensitivity: one curve per n; fit, release, histograms: one n). Ignored with --data.',
+  },
+  {
+    name: 'seed',
+    arg: 'INT',
+    commands: ALL,
+    default: '1',
+    help: 'Seed of the synthetic data and of the samplers (an integer ≥ 0). Same seed, same numbers, whatever --workers.',
+  },
+  {
+    name: 'noise-var',
+    arg: 'NUMBER',
+    commands: ALL,
+    default: 'per manifold: sphere 0.001, spd 0.01, kendall 1, euclidean 0.1',
+    help:
+      'Spread δ of the synthetic data, in each generator’s unit: sphere — variance of the ambient Gaussian noise ' +
+      'before projection (paper: 0.001, 0.01, 0.1); spd — sd of the tangent Gaussian noise; kendall — multiplier ' +
+      'of the between-subject variation of the outlines; euclidean — noise sd per coordinate. Ignored with --data.',
+  },
+  {
+    name: 'data',
+    arg: 'FILE',
+    commands: DATA,
+    help:
+      'Use your own data (CSV or JSON, ≤ 20 MB) instead of synthetic data; --n and --noise-var are then ignored. ' +
+      'Rows: sphere — x, then 3 coordinates of a unit vector, or x, lat, lon in degrees (header naming lat/lon); ' +
+      'spd — x, a, b, c of [[a, b], [b, c]]; kendall — x, then x1, y1, …, xk, yk (k ≥ 3), or one row per landmark ' +
+      'with a subject/id column; euclidean — x, then d responses. Comma, semicolon or tab separators and a header ' +
+      'line are detected. Covariates are rescaled to [0, 1].',
+  },
+  {
+    name: 'columns',
+    arg: 'SPEC',
+    commands: DATA,
+    default: 'first column x, the others y',
+    help:
+      'Which columns of --data to use, by header name or 1-based number: x=NAME,y=NAME[,NAME…] ' +
+      '(e.g. x=alcohol,y=pH or x=1,y=3,4,5); subject=NAME picks the subject column of the long shape format.',
+  },
+  {
+    name: 'normalize',
+    commands: DATA,
+    help: 'Sphere --data: project points that are not unit vectors onto the sphere (otherwise they are an error).',
+  },
+  {
+    name: 'eps-p',
+    arg: 'NUMBER',
+    commands: ['release', 'histograms'],
+    default: '1',
+    help: 'Privacy budget ε_p of the footpoint (> 0; smaller = more private).',
+  },
+  {
+    name: 'eps-v',
+    arg: 'NUMBER',
+    commands: ['release', 'histograms'],
+    default: '1',
+    help: 'Privacy budget ε_v of the shooting vector (> 0). Total ε = ε_p + ε_v.',
+  },
+  {
+    name: 'split',
+    arg: 'unequal|equal|both',
+    commands: ['sweep'],
+    default: 'both',
+    help:
+      'Budget panel(s): unequal — ε_p = linspace(0.02, 2.0), ε_v = 2.02 − ε_p; equal — total ε = ' +
+      'linspace(0.2, 2.0), ε_p = ε_v = ε/2.',
+  },
+  {
+    name: 'points',
+    arg: 'INT',
+    commands: ['sweep'],
+    default: '10',
+    help: 'Budget points per panel.',
+  },
+  {
+    name: 'sigma-rule',
+    arg: 'paper|strict',
+    commands: KNG,
+    default: 'paper',
+    help: 'Noise scale: paper — σ = Δ/ε (as in the paper’s experiments); strict — σ = 2Δ/ε (what KNG theory needs in general).',
+  },
+  {
+    name: 'v-domain',
+    arg: 'ball|plane',
+    commands: KNG,
+    default: 'ball',
+    help: 'Domain of the shooting vector: a proper ball (default) or the paper’s whole tangent plane, whose target can be improper.',
+  },
+  {
+    name: 'v-radius',
+    arg: 'NUMBER',
+    commands: KNG,
+    default: 'injectivity radius (π on S², π/2 on Kendall), 2(τ_m + τ) on SPD',
+    help: 'Public radius of the ball domain of the shooting vector.',
+  },
+  {
+    name: 'tau',
+    arg: 'data|NUMBER',
+    commands: KNG,
+    default: 'data',
+    help:
+      'Residual bound τ of the sensitivity: data — the fit’s largest residual, as in the paper (NOT private); ' +
+      'a number — a public bound (π on S² and π/2 on Kendall hold unconditionally).',
+  },
+  {
+    name: 'tau-m',
+    arg: 'data|NUMBER',
+    commands: KNG,
+    default: 'data',
+    help: 'Radius τ_m of a ball holding the data (SPD only, negative curvature): data (NOT private) or a public bound.',
+  },
+  {
+    name: 'm',
+    arg: 'INT',
+    commands: ['release', 'sweep'],
+    default: '10',
+    help: 'Private footpoints, and shooting vectors per footpoint (m × m pairs).',
+  },
+  {
+    name: 'burn-in',
+    arg: 'INT',
+    commands: KNG,
+    default: '1000',
+    help: 'Metropolis–Hastings burn-in steps of every chain.',
+  },
+  {
+    name: 'scheme',
+    arg: 'independent|consecutive',
+    commands: ['release', 'sweep'],
+    default: 'independent',
+    help:
+      'independent — each draw is the final state of its own chain; consecutive — the paper’s App. A scheme ' +
+      '(successive states of one chain after burn-in).',
+  },
+  {
+    name: 'step-p',
+    arg: 'NUMBER',
+    commands: KNG,
+    default: '5',
+    help: 'Proposal radius of the footpoint chain, in multiples of σ_p.',
+  },
+  {
+    name: 'step-v',
+    arg: 'NUMBER',
+    commands: KNG,
+    default: '15',
+    help: 'Proposal radius of the shooting-vector chain, in multiples of σ_v.',
+  },
+  {
+    name: 'pairs',
+    arg: 'INT',
+    commands: ['sensitivity'],
+    default: '20',
+    help: 'Adjacent data-set pairs per n.',
+  },
+  {
+    name: 'draws',
+    arg: 'INT',
+    commands: ['histograms'],
+    default: '200',
+    help: 'Private draws (each from its own footpoint and shooting-vector chain).',
+  },
+  {
+    name: 'workers',
+    arg: 'INT',
+    commands: POOL,
+    default: 'number of cores',
+    help: 'Worker threads; 1 runs on the main thread. Does not change the numbers.',
+  },
+  {
+    name: 'format',
+    arg: 'json|csv',
+    commands: ALL,
+    default: 'json',
+    help: 'Output on stdout: one JSON object, or CSV with a header line (notes then go to stderr only).',
+  },
+  {
+    name: 'quiet',
+    commands: ALL,
+    help: 'No progress line and no notes on stderr (the notes stay in the JSON output).',
+  },
+  {
+    name: 'help',
+    commands: ALL,
+    help: 'Show help (also: help COMMAND).',
+  },
+];
+
+export type RawOptions = Record<string, string | boolean | undefined>;
+
+export interface ParsedCommandLine {
+  command: Command | 'help' | undefined;
+  /** For `help COMMAND`. */
+  topic?: string;
+  values: RawOptions;
+}
+
+/** Splits argv into command and raw option values; unknown options and malformed values are CliErrors. */
+export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
+  for (const o of OPTIONS) options[o.name] = { type: o.arg ? 'string' : 'boolean' };
+  options.help.short = 'h';
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new CliError(argsErrorMessage(e));
+  }
+  const [first, ...rest] = parsed.positionals;
+  const values = parsed.values as RawOptions;
+  if (first === undefined) return { command: undefined, values };
+  if (first === 'help') {
+    if (rest.length > 1) throw new CliError(`unexpected argument "${rest[1]}"`);
+    return { command: 'help', topic: rest[0], values };
+  }
+  if (!(COMMANDS as readonly string[]).includes(first)) {
+    throw new CliError(
+      `unknown command "${first}"${suggest(first, [...COMMANDS, 'help'], '')}; the commands are ${COMMANDS.join(', ')}, help`,
+    );
+  }
+  if (rest.length > 0) throw new CliError(`unexpected argument "${rest[0]}" (options start with --)`);
+  const command = first as Command;
+  for (const o of OPTIONS) {
+    if (values[o.name] !== undefined && !o.commands.includes(command)) {
+      const hint =
+        command === 'sweep' && (o.name === 'eps-p' || o.name === 'eps-v')
+          ? ' (a sweep runs the budget panels: choose them with --split and --points)'
+          : ` (it applies to ${o.commands.join(', ')})`;
+      throw new CliError(`--${o.name} does not apply to the ${command} command${hint}`);
+    }
+  }
+  return { command, values };
+}
+
+function argsErrorMessage(e: unknown): string {
+  const err = e as { code?: string; message?: string };
+  const msg = err.message ?? String(e);
+  const opt = /'(-[^' ]+)/.exec(msg)?.[1];
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
+      const name = opt ?? msg;
+      const bare = name.replace(/^-+/, '');
+      return `unknown option ${name}${suggest(
+        bare,
+        OPTIONS.map((o) => o.name),
+        '--',
+      )} (see --help)`;
+    }
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      if (/ambiguous/.test(msg))
+        return `${opt} needs a value (write ${opt}=VALUE for a value that starts with "-")`;
+      if (/does not take an argument/.test(msg)) return `${opt} takes no value`;
+      return `${opt ?? 'an option'} needs a value`;
+    default:
+      return msg.split('\n')[0];
+  }
+}
+
+/** ", did you mean --eps-p?" for a near miss. */
+function suggest(word: string, candidates: readonly string[], prefix: string): string {
+  let best = '';
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word.toLowerCase(), c);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return bestD <= Math.max(1, Math.floor(word.length / 3)) ? `, did you mean ${prefix}${best}?` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Value checks: each throws a CliError naming the option and the bad value.
+// ---------------------------------------------------------------------------------------------------------
+
+function bad(name: string, value: string, expected: string): CliError {
+  return new CliError(`--${name} must be ${expected} (got "${value}")`);
+}
+
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+export function numberValue(name: string, value: string, check: 'positive' | 'nonNegative'): number {
+  const s = value.trim();
+  const x = NUMBER.test(s) ? Number(s) : NaN;
+  const expected = check === 'positive' ? 'a number > 0' : 'a number ≥ 0';
+  if (!Number.isFinite(x) || (check === 'positive' ? !(x > 0) : !(x >= 0))) throw bad(name, value, expected);
+  return x;
+}
+
+export function intValue(name: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const s = value.trim();
+  const x = /^[+-]?\d+$/.test(s) ? Number(s) : NaN;
+  if (!Number.isSafeInteger(x) || x < min || x > max)
+    throw bad(
+      name,
+      value,
+      `an integer${max < Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : ` ≥ ${min}`}`,
+    );
+  return x;
+}
+
+export function intList(name: string, value: string, min: number): number[] {
+  const parts = value.split(',').map((s) => s.trim());
+  if (parts.length === 0 || parts.some((p) => p === ''))
+    throw bad(name, value, `a comma-separated list of integers ≥ ${min}`);
+  return parts.map((p) => {
+    const x = /^\d+$/.test(p) ? Number(p) : NaN;
+    if (!Number.isSafeInteger(x) || x < min)
+      throw bad(name, value, `a comma-separated list of integers ≥ ${min}`);
+    return x;
+  });
+}
+
+export function enumValue<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new CliError(
+    `--${name} must be ${allowed.join(', ').replace(/, ([^,]*)$/, ' or $1')} (got "${value}")`,
+  );
+}
+
+/** 'data' or a number (τ: > 0; τ_m: ≥ 0). */
+export function dataOrNumber(
+  name: string,
+  value: string,
+  check: 'positive' | 'nonNegative',
+): 'data' | number {
+  if (value.trim() === 'data') return 'data';
+  const s = value.trim();
+  const x = NUMBER.test(s) ? Number(s) : NaN;
+  if (!Number.isFinite(x) || (check === 'positive' ? !(x > 0) : !(x >= 0)))
+    throw bad(name, value, `"data" or a number ${check === 'positive' ? '> 0' : '≥ 0'}`);
+  return x;
+}
+
+/** `x=alcohol,y=pH,density` → { x: 'alcohol', y: ['pH', 'density'] } (numbers stay strings: the parser resolves). */
+export function columnsValue(value: string): { x?: string; y?: string[]; subject?: string } {
+  const out: { x?: string; y?: string[]; subject?: string } = {};
+  let key: 'x' | 'y' | 'subject' | undefined;
+  for (const raw of value.split(',')) {
+    const token = raw.trim();
+    const eq = token.indexOf('=');
+    let name = token;
+    if (eq >= 0) {
+      const k = token.slice(0, eq).trim().toLowerCase();
+      name = token.slice(eq + 1).trim();
+      if (k === 'x' || k === 'y') key = k;
+      else if (k === 'subject' || k === 'id') key = 'subject';
+      else throw new CliError(`--columns: unknown key "${k}" (use x=NAME,y=NAME[,NAME…] and subject=NAME)`);
+      if ((key === 'y' && out.y) || (key !== 'y' && out[key] !== undefined))
+        throw new CliError(`--columns: ${key}= is given twice`);
+      if (key === 'y') out.y = [];
+    } else if (key === undefined) {
+      throw new CliError(`--columns must look like x=NAME,y=NAME[,NAME…] (got "${value}")`);
+    } else if (key !== 'y') {
+      throw new CliError(`--columns: ${key}= takes one column; more than one response go after y=`);
+    }
+    if (name === '') throw new CliError(`--columns: empty column name in "${value}"`);
+    if (key === 'y') out.y!.push(name);
+    else out[key!] = name;
+  }
+  return out;
+}
