@@ -26,22 +26,21 @@ export async function distinctColours(canvas: Locator): Promise<number> {
   });
 }
 
-/** The store's state, read through the window.__dpLab hook. */
-export async function labState<T>(page: Page, pick: string): Promise<T> {
-  return page.evaluate((expr) => {
-    const s = (window as unknown as { __dpLab: { getState(): unknown } }).__dpLab.getState();
-    return new Function('s', `return (${expr});`)(s);
-  }, pick) as Promise<T>;
+/** A value of the store's state by dotted path ('release.status'), through the window.__dpLab hook (no eval: CSP-safe). */
+export async function labState<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate((p) => {
+    let v: unknown = (window as unknown as { __dpLab: { getState(): unknown } }).__dpLab.getState();
+    for (const k of p.split('.')) v = (v as Record<string, unknown>)[k];
+    return v;
+  }, path) as Promise<T>;
 }
 
 /** Waits until the private release for the current settings has arrived. */
 export async function waitForRelease(page: Page, timeout = 60_000) {
-  await expect.poll(() => labState<string>(page, 's.release.status'), { timeout }).toBe('done');
+  await expect.poll(() => labState<string>(page, 'release.status'), { timeout }).toBe('done');
 }
 
 /** Waits until the sweep behind the MSE plots has finished. */
 export async function waitForSweep(page: Page, timeout = 120_000) {
-  await expect
-    .poll(() => labState<string>(page, 's.sweep.status'), { timeout, intervals: [500] })
-    .toBe('done');
+  await expect.poll(() => labState<string>(page, 'sweep.status'), { timeout, intervals: [500] }).toBe('done');
 }

@@ -35,12 +35,11 @@ export function readCsv(text: string, sep: Separator, file: string, lenientEnd =
       continue;
     }
     const fields: string[] = [];
-    let field = '';
     let quoted = false;
     let endOfRecord = false;
     while (!endOfRecord) {
       // one field
-      field = '';
+      let field = '';
       quoted = false;
       // leading spaces before an opening quote
       let j = i;
