@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sphereData } from '../data/sphereData';
-import { sphere } from '../geometry';
+import { kendall, sphere, spd } from '../geometry';
+import { corpusCallosumData } from '../data/corpusCallosum';
+import { spdData } from '../data/spdData';
 import { randomTangent } from '../geometry/testkit';
 import { fitGeodesicRegression, gradient } from '../regression';
 import { Rng } from '../sampling/rng';
 import { genericGradientNormKernel } from './gradientKernel';
+import { kendallGradientKernel } from './kendallKernel';
+import { spd2GradientKernel } from './spdKernel';
 import { sphereGradientKernel } from './sphereKernel';
 
 describe('fused sphere kernel', () => {
@@ -54,5 +58,61 @@ describe('fused sphere kernel', () => {
     const anti = fit.p.map((x) => -x);
     expect(fast.footpointGradNorm(anti)).toBe(Infinity);
     expect(generic.footpointGradNorm(anti)).toBe(Infinity);
+  });
+});
+
+describe('fused SPD(2) affine kernel', () => {
+  const M = spd(2);
+  const data = spdData({ n: 30, noiseSd: 0.05, seed: 4 });
+  const fit = fitGeodesicRegression(M, data.xs, data.ys);
+  const fast = spd2GradientKernel(data.xs, data.ys, fit.p, fit.v);
+  const generic = genericGradientNormKernel(M, data.xs, data.ys, fit.p, fit.v);
+
+  it('agrees with the generic kernel near the fit and far from it', () => {
+    const rng = Rng.fromKey(5);
+    for (let t = 0; t < 300; t++) {
+      const radius = [1e-6, 0.02, 0.5, 2][t % 4];
+      const p = M.exp(fit.p, randomTangent(M, fit.p, rng, radius * rng.uniform()));
+      const v = t % 2 === 0 ? randomTangent(M, p, rng, 3 * rng.uniform()) : M.transport(fit.p, p, fit.v);
+      const a = fast.footpointGradNorm(p);
+      const b = generic.footpointGradNorm(p);
+      expect(Math.abs(a - b)).toBeLessThan(1e-10 * Math.max(1e-3, b));
+      const c = fast.shootingGradNorm(p, v);
+      const d = generic.shootingGradNorm(p, v);
+      expect(Math.abs(c - d)).toBeLessThan(1e-10 * Math.max(1e-3, d));
+    }
+  });
+
+  it('is ~0 at the fit', () => {
+    expect(fast.footpointGradNorm(fit.p)).toBeLessThan(1e-8);
+    expect(fast.shootingGradNorm(fit.p, fit.v)).toBeLessThan(1e-8);
+  });
+});
+
+describe('fused Kendall kernel', () => {
+  const M = kendall(50);
+  const data = corpusCallosumData({ n: 25, seed: 6 });
+  const fit = fitGeodesicRegression(M, data.xs, data.ys);
+  const fast = kendallGradientKernel(data.xs, data.ys, fit.p, fit.v);
+  const generic = genericGradientNormKernel(M, data.xs, data.ys, fit.p, fit.v);
+
+  it('agrees with the generic kernel near the fit and far from it', () => {
+    const rng = Rng.fromKey(7);
+    for (let t = 0; t < 200; t++) {
+      const radius = [1e-6, 0.02, 0.4, 1.2][t % 4];
+      const p = M.exp(fit.p, randomTangent(M, fit.p, rng, radius * rng.uniform()));
+      const v = t % 2 === 0 ? randomTangent(M, p, rng, 2.5 * rng.uniform()) : M.transport(fit.p, p, fit.v);
+      const a = fast.footpointGradNorm(p);
+      const b = generic.footpointGradNorm(p);
+      expect(Math.abs(a - b)).toBeLessThan(1e-9 * Math.max(1e-3, b));
+      const c = fast.shootingGradNorm(p, v);
+      const d = generic.shootingGradNorm(p, v);
+      expect(Math.abs(c - d)).toBeLessThan(1e-9 * Math.max(1e-3, d));
+    }
+  });
+
+  it('is ~0 at the fit', () => {
+    expect(fast.footpointGradNorm(fit.p)).toBeLessThan(1e-8);
+    expect(fast.shootingGradNorm(fit.p, fit.v)).toBeLessThan(1e-8);
   });
 });

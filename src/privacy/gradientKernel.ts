@@ -1,5 +1,7 @@
 import type { Manifold } from '../geometry/types';
 import { GeometryError } from '../geometry/types';
+import { kendallGradientKernel } from './kendallKernel';
+import { spd2GradientKernel } from './spdKernel';
 import { sphereGradientKernel } from './sphereKernel';
 import { accumulateGradient, RegressionWorkspace, type Covariates } from '../regression/geodesicRegression';
 
@@ -49,7 +51,7 @@ export function genericGradientNormKernel(
   };
 }
 
-/** The fastest kernel for M: a fused one where it exists (S²), else the generic one. */
+/** The fastest kernel for M: a fused one where it exists (S², affine SPD(2), Kendall), else the generic one. */
 export function gradientNormKernel(
   M: Manifold,
   xs: Covariates,
@@ -58,5 +60,7 @@ export function gradientNormKernel(
   vHat: Float64Array,
 ): GradientNormKernel {
   if (M.name === 'sphere') return sphereGradientKernel(xs, ys, pHat, vHat);
+  if (M.name === 'spd(2, affine)') return spd2GradientKernel(xs, ys, pHat, vHat);
+  if (M.name.startsWith('kendall(')) return kendallGradientKernel(xs, ys, pHat, vHat);
   return genericGradientNormKernel(M, xs, ys, pHat, vHat);
 }

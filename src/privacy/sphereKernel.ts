@@ -1,5 +1,6 @@
 import type { Covariates } from '../regression/geodesicRegression';
 import type { GradientNormKernel } from './gradientKernel';
+import { thetaOverSin } from './kernelMath';
 
 /**
  * The KNG gradient norms of geodesic regression on S², fused into one allocation-free loop per call: the
@@ -25,22 +26,6 @@ export function sphereGradientKernel(
   const vHatNorm = Math.hypot(vHat[0], vHat[1], vHat[2]);
   const cosFixed = X.map((x) => Math.cos(x * vHatNorm));
   const sinFixed = X.map((x) => Math.sin(x * vHatNorm));
-
-  /**
-   * θ/sin θ for the residual of one point, from sin θ = sn and cos θ = dot: a series in sn² for small
-   * residuals (the common case, and twice as fast as atan2), atan2 otherwise. −1 marks the cut locus.
-   */
-  function thetaOverSin(sn: number, dot: number): number {
-    if (dot > 0 && sn < 0.1) {
-      // asin(s)/s = Σ (2k)! / (4^k (k!)² (2k+1)) s^{2k}; truncation error < 2e-13 relative for s < 0.1
-      const z = sn * sn;
-      return (
-        1 + z * (1 / 6 + z * (3 / 40 + z * (5 / 112 + z * (35 / 1152 + z * (63 / 2816 + z * (231 / 13312))))))
-      );
-    }
-    if (sn < 1e-12 && dot < 0) return -1; // antipodal: the residual is undefined
-    return Math.atan2(sn, dot) / sn;
-  }
 
   /**
    * ‖Σ weightᵢ adjointᵢ‖ / n for the footpoint (d_p adjoint: factor cos L off v, weight 1, trig from the
