@@ -1,46 +1,71 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** Collects console errors and uncaught page errors; the test fails on any. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return errors;
-}
+import { expect, test } from '@playwright/test';
+import { distinctColours, labState, waitForRelease, watchErrors } from './util';
 
 test('the lab loads with its four workspaces and no console errors', async ({ page }) => {
   const errors = watchErrors(page);
-  await page.goto('/');
+  await page.goto('/?notour=1');
   await expect(page).toHaveTitle('DP Manifold Lab');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('DP Manifold Lab');
-  const tabs = page.getByRole('tab');
+  const tabs = page.getByRole('tab', { name: /Sphere|SPD|Shapes|Euclidean/ });
   await expect(tabs).toHaveCount(4);
-  for (const name of ['Sphere', 'SPD(2)', 'Shapes', 'Euclidean']) {
-    await expect(page.getByRole('tab', { name: new RegExp(name.replace(/[()]/g, '\\$&')) })).toBeVisible();
-  }
-  const canvas = page.locator('[data-testid="sphere-canvas"] canvas');
+  const canvas = page.locator('#workspace-panel canvas').first();
   await expect(canvas).toBeVisible();
-  // The WebGL canvas is not blank: it has many distinct pixel colours.
-  await page.waitForTimeout(1000);
-  const distinct = await canvas.evaluate((c: HTMLCanvasElement) => {
-    const probe = document.createElement('canvas');
-    probe.width = c.width;
-    probe.height = c.height;
-    const ctx = probe.getContext('2d')!;
-    ctx.drawImage(c, 0, 0);
-    const { data } = ctx.getImageData(0, 0, c.width, c.height);
-    const colours = new Set<number>();
-    for (let i = 0; i < data.length; i += 4 * 97)
-      colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    return colours.size;
-  });
-  expect(distinct).toBeGreaterThan(20);
-  await page.screenshot({ path: 'test-output/screenshots/sphere.png', fullPage: true });
+  await waitForRelease(page);
+  await expect.poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
   for (const name of ['Euclidean', 'Sphere']) {
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
   }
   expect(errors).toEqual([]);
+});
+
+test('no request leaves the page: everything is served by the lab itself, and nothing is fetched from elsewhere', async ({
+  page,
+  baseURL,
+}) => {
+  const foreign: string[] = [];
+  const afterLoad: string[] = [];
+  let loaded = false;
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(baseURL!) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+    if (loaded && !/\.(js|css|woff2?|svg|png)(\?|$)/.test(new URL(url, baseURL).pathname))
+      afterLoad.push(url);
+  });
+  await page.goto('/?notour=1&burn=200&m=3&curves=20');
+  await page.waitForLoadState('load');
+  loaded = true;
+  await waitForRelease(page);
+  // interact: change the split and the workspace, which start new computations in the workers
+  await page.getByLabel(/split/).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('tab', { name: /SPD/ }).click();
+  await waitForRelease(page);
+  expect(foreign).toEqual([]);
+  expect(afterLoad).toEqual([]);
+});
+
+test('the main thread stays responsive while a full sweep runs (no long task over 100 ms)', async ({
+  page,
+}) => {
+  await page.goto('/?notour=1');
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  // the default settings run the full Fig. 1-size sweep (n = 20, 50, 100; 10×10 pairs; burn-in 1000)
+  await expect.poll(() => labState<number>(page, 'sweep.total'), { timeout: 30_000 }).toBeGreaterThan(100);
+  const slider = page.getByLabel(/split/);
+  await slider.focus();
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(300);
+  }
+  await page.waitForTimeout(4000);
+  expect(await labState<string>(page, 'sweep.status')).toBe('running');
+  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+  expect(longTasks.filter((d) => d > 100)).toEqual([]);
 });
