@@ -56,10 +56,11 @@ function loadUserData(ctx: Ctx): LoadedData | undefined {
   if (ignored.length > 0)
     note(
       ctx,
-      `--data given: its ${d.parsed.n} rows replace the synthetic data, so ${ignored.join(' and ')} ${ignored.length > 1 ? 'are' : 'is'} ignored`,
+      `--data given: its ${d.parsed.n} data points replace the synthetic data, so ${ignored.join(' and ')} ${ignored.length > 1 ? 'are' : 'is'} ignored`,
     );
   for (const w of d.parsed.warnings) note(ctx, `${d.file}: ${w}`);
-  note(ctx, `covariate "${d.parsed.xLabel}" rescaled from [${d.xRange[0]}, ${d.xRange[1]}] to [0, 1]`);
+  if (d.xRange[0] !== 0 || d.xRange[1] !== 1)
+    note(ctx, `covariate "${d.parsed.xLabel}" rescaled from [${d.xRange[0]}, ${d.xRange[1]}] to [0, 1]`);
   return d;
 }
 
@@ -170,11 +171,7 @@ export function fitCommand(ctx: Ctx): void {
 
 function privacyNotes(ctx: Ctx, notes: readonly string[], isPrivate: boolean): void {
   for (const n of notes) note(ctx, n);
-  if (!isPrivate)
-    note(
-      ctx,
-      'not private: data-driven τ (or τ_m); pass public bounds with --tau (and --tau-m) for a private release',
-    );
+  if (!isPrivate) note(ctx, 'for a private release, pass public bounds: --tau (and --tau-m on SPD)');
 }
 
 export function releaseCommand(ctx: Ctx): void {

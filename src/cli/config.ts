@@ -63,6 +63,10 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
   if (columnsRaw !== undefined && dataPath === undefined) throw new CliError('--columns needs --data FILE');
   if (values.normalize && dataPath === undefined) throw new CliError('--normalize needs --data FILE');
   if (dataPath !== undefined && dataPath.trim() === '') throw new CliError('--data needs a file name');
+  if (values.normalize && manifold !== 'sphere')
+    throw new CliError(
+      `--normalize is for sphere data (${manifold === 'kendall' ? 'shapes are always scaled to preshapes' : `${manifold} data are not projected`})`,
+    );
   const data = dataPath
     ? {
         path: dataPath,

@@ -94,9 +94,9 @@ describe('data generators: determinism, sizes, covariates', () => {
   }
 
   it('generate uses the SPEC defaults and matches the individual generators', () => {
-    expect(DEFAULT_NOISE).toEqual({ sphere: 0.01, spd: 0.01, kendall: 1, euclidean: 0.1 });
+    expect(DEFAULT_NOISE).toEqual({ sphere: 0.001, spd: 0.01, kendall: 1, euclidean: 0.1 });
     expect(
-      sameArrays(generate('sphere', { n: 9, seed: 2 }), sphereData({ n: 9, seed: 2, noiseVariance: 0.01 })),
+      sameArrays(generate('sphere', { n: 9, seed: 2 }), sphereData({ n: 9, seed: 2, noiseVariance: 0.001 })),
     ).toBe(true);
     expect(sameArrays(generate('spd', { n: 9, seed: 2 }), spdData({ n: 9, seed: 2 }))).toBe(true);
     expect(sameArrays(generate('spd', { n: 9, seed: 2 }), spdData({ n: 9, seed: 2, noiseSd: 0.01 }))).toBe(

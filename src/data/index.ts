@@ -28,7 +28,7 @@ export interface GenerateOptions {
   n: number;
   seed: number;
   /**
-   * Noise level, in each generator's own unit: sphere — variance δ of the ambient noise (default 0.01);
+   * Noise level, in each generator's own unit: sphere — variance δ of the ambient noise (default 0.001, as in 000's main text);
    * SPD(2) — tangent noise sd (default 0.01); Kendall — multiplier of the between-subject variation (default 1);
    * Euclidean — noise sd per coordinate (default 0.1).
    */
@@ -69,7 +69,7 @@ export type GeneratedData = RegressionData & {
 };
 
 /**
- * One entry point for every synthetic generator, with the paper's defaults: sphere (noise variance 0.01),
+ * One entry point for every synthetic generator, with the paper's defaults: sphere (noise variance 0.001),
  * SPD(2) affine (tangent noise sd 0.01), Kendall corpus-callosum outlines (ages 50–90, variation × 1),
  * Euclidean linear model (d = 1, noise sd 0.1).
  */

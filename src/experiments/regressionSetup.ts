@@ -1,4 +1,5 @@
 import { dataManifold, generate, type DataManifold, type GeneratedData } from '../data';
+import { kendall } from '../geometry/kendall';
 import type { Manifold } from '../geometry/types';
 import type { RegressionInput } from '../privacy/kng';
 import { energy, fitGeodesicRegression } from '../regression';
@@ -22,6 +23,7 @@ function manifoldFor(source: DataSource): Manifold {
   if (source.kind === 'synthetic') return dataManifold(source.manifold, source.d ?? 1);
   const len = source.ys[0]?.length ?? 0;
   if (source.manifold === 'euclidean') return dataManifold('euclidean', len);
+  if (source.manifold === 'kendall') return kendall(len / 2); // imported shapes may have any number of landmarks
   return dataManifold(source.manifold);
 }
 

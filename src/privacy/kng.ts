@@ -249,11 +249,16 @@ export function prepareKng(input: RegressionInput, settings: KngSettings): KngCo
   };
 }
 
-function chainOptions(s: KngSettings, stepScale: number, sigma: number, draws: number) {
+/**
+ * Chain options; the proposal radius is stepScale·σ, capped at `maxStep` (the injectivity radius for
+ * footpoints, the ball radius for shooting vectors): a larger step only proposes points the chain rejects
+ * or that wrap around, and at small ε it left the chains stuck at their start (acceptance 0).
+ */
+function chainOptions(s: KngSettings, stepScale: number, sigma: number, draws: number, maxStep: number) {
   return {
     burnIn: s.burnIn,
     draws,
-    step: stepScale * sigma,
+    step: Math.min(stepScale * sigma, maxStep),
     adaptTarget: s.adaptTarget,
     traceEvery: s.traceEvery ?? 0,
   };
@@ -290,7 +295,7 @@ export function releaseKngGroup(ctx: KngContext, rng: Rng, group: number): KngGr
     ctx.footpoint,
     pHat,
     rng.split(0, group),
-    chainOptions(s, s.stepScaleP, cal.sigmaP, perChain),
+    chainOptions(s, s.stepScaleP, cal.sigmaP, perChain, M.injectivityRadius),
   );
   const footpoints = lastOrAll(pChain);
   const shootingChains: ChainResult[] = [];
@@ -301,7 +306,7 @@ export function releaseKngGroup(ctx: KngContext, rng: Rng, group: number): KngGr
     const i = independent ? group : k;
     const target = shootingTarget(M, ctx.kernel, pTilde, cal.sigmaV, cal.vRadius);
     const v0 = startingShootingVector(M, pHat, vHat, pTilde, cal.vRadius);
-    const opts = chainOptions(s, s.stepScaleV, cal.sigmaV, perChain);
+    const opts = chainOptions(s, s.stepScaleV, cal.sigmaV, perChain, cal.vRadius);
     const chains = Array.from({ length: independent ? s.m : 1 }, (_, j) =>
       runChain(target, v0, rng.split(1, i, j), opts),
     );

@@ -195,7 +195,10 @@ export function fitGeodesicRegression(
   let gradNorm = Math.hypot(M.norm(p, g.gradP), M.norm(p, g.gradV));
   const stepP = new Float64Array(M.ambientDim);
   const stepV = new Float64Array(M.ambientDim);
-  while (gradNorm > tol && iterations < maxIterations) {
+  // Energy decreases too small to matter (relative 1e-14) for this many accepted steps in a row: the descent
+  // has reached machine precision even if the gradient norm has not reached `tol`.
+  let stalled = 0;
+  while (gradNorm > tol && iterations < maxIterations && stalled < 25) {
     iterations++;
     for (let j = 0; j < stepP.length; j++) {
       stepP[j] = -h * g.gradP[j];
@@ -205,6 +208,7 @@ export function fitGeodesicRegression(
     const vNew = M.projectTangent(pNew, M.transport(p, pNew, stepV));
     const eNew = energy(M, xs, ys, pNew, vNew, ws);
     if (eNew < g.energy) {
+      stalled = g.energy - eNew <= 1e-14 * g.energy ? stalled + 1 : 0;
       p = pNew;
       v = vNew;
       g = gradient(M, xs, ys, p, v, ws);
@@ -222,7 +226,7 @@ export function fitGeodesicRegression(
     gradNorm,
     iterations,
     // Stalling at machine precision with a tiny gradient is convergence too.
-    converged: gradNorm <= tol || (h < 1e-16 && gradNorm < 1e-6),
+    converged: gradNorm <= tol || ((h < 1e-16 || stalled >= 25) && gradNorm < 1e-6),
     maxResidual: g.maxResidual,
   };
 }

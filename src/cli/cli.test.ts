@@ -1,0 +1,321 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from './main';
+import { OPTIONS } from './options';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const WINE = '/work/shared/data/winequality-red.csv';
+
+async function cli(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+  });
+  return { code, stdout, stderr };
+}
+
+async function json(...argv: string[]) {
+  const r = await cli(...argv);
+  expect(r.stderr).not.toMatch(/^error/m);
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+const SMALL_SWEEP = ['sweep', '--n', '20', '--m', '2', '--burn-in', '50', '--points', '3'];
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dp-cli-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('help', () => {
+  it('--help lists every option and every command', async () => {
+    const r = await cli('--help');
+    expect(r.code).toBe(0);
+    for (const o of OPTIONS) expect(r.stdout).toContain(`--${o.name}`);
+    for (const c of ['fit', 'release', 'sweep', 'sensitivity', 'histograms'])
+      expect(r.stdout).toContain(`  ${c} `);
+    expect(r.stdout).toMatch(/--noise-var NUMBER[\s\S]*default: per manifold: sphere 0\.001/);
+  });
+
+  it('help COMMAND and COMMAND --help show that command’s options with defaults', async () => {
+    const a = await cli('help', 'sweep');
+    const b = await cli('sweep', '--help');
+    expect(a.code).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout).toMatch(/--split unequal\|equal\|both[\s\S]*\[default: both\]/);
+    expect(a.stdout).toMatch(/--n LIST[\s\S]*\[default: 20,50,100\]/);
+    expect(a.stdout).not.toContain('--eps-p');
+  });
+});
+
+describe('sweep', () => {
+  it('--format json prints one object with 2 panels × 3 points rows (2 workers)', async () => {
+    const out = await json(...SMALL_SWEEP, '--workers', '2', '--format', 'json');
+    expect(out.command).toBe('sweep');
+    expect(out.settings).toMatchObject({ manifold: 'sphere', seed: 1, n: [20], burnIn: 50, m: 2, points: 3 });
+    expect(out.settings.splits).toEqual(['unequal', 'equal']);
+    expect(out.notes.join(' ')).toMatch(/not private/);
+    expect(out.rows).toHaveLength(6);
+    for (const row of out.rows) {
+      for (const key of ['n', 'split', 'epsP', 'epsV', 'lnMeanMse', 'lnNonPrivateMse'])
+        expect(row).toHaveProperty(key);
+      expect(row.n).toBe(20);
+      expect(Number.isFinite(row.lnMeanMse)).toBe(true);
+      expect(row.pairs).toBe(4);
+    }
+    expect(out.rows.filter((r: { split: string }) => r.split === 'equal')).toHaveLength(3);
+  });
+
+  it('same seed, identical output with 1 and 2 workers; csv has a header and one line per row', async () => {
+    const one = await cli(...SMALL_SWEEP, '--split', 'unequal', '--workers', '1', '--seed', '7');
+    const two = await cli(...SMALL_SWEEP, '--split', 'unequal', '--workers', '2', '--seed', '7');
+    expect(one.code).toBe(0);
+    expect(one.stdout).toBe(two.stdout);
+    const other = await cli(...SMALL_SWEEP, '--split', 'unequal', '--workers', '1', '--seed', '8');
+    expect(other.stdout).not.toBe(one.stdout);
+    const csv = await cli(
+      ...SMALL_SWEEP,
+      '--split',
+      'unequal',
+      '--workers',
+      '1',
+      '--seed',
+      '7',
+      '--format',
+      'csv',
+    );
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines[0].split(',')).toEqual(
+      expect.arrayContaining(['n', 'split', 'epsP', 'epsV', 'lnMeanMse', 'lnNonPrivateMse']),
+    );
+    expect(lines).toHaveLength(4);
+    const rows = JSON.parse(one.stdout).rows;
+    const k = lines[0].split(',').indexOf('lnMeanMse');
+    expect(lines.slice(1).map((l) => Number(l.split(',')[k]))).toEqual(
+      rows.map((r: { lnMeanMse: number }) => r.lnMeanMse),
+    );
+    // progress and notes go to stderr, never into the CSV
+    expect(csv.stderr).toMatch(/sweep: 6 cells on 1 worker /);
+    expect(csv.stdout).not.toMatch(/note/);
+  });
+});
+
+describe('bad command lines exit 2 with a one-line message', () => {
+  const cases: [string[], RegExp][] = [
+    [['sweep', '--bogus', '1'], /unknown option --bogus/],
+    [['sweep', '--worker', '2'], /unknown option --worker, did you mean --workers\?/],
+    [['fit', '--manifold', 'torus'], /--manifold must be sphere, spd, kendall or euclidean \(got "torus"\)/],
+    [['release', '--eps-p', '0'], /--eps-p must be a number > 0 \(got "0"\)/],
+    [['release', '--eps-v', '-1'], /--eps-v needs a value/],
+    [['release', '--eps-v=-1'], /--eps-v must be a number > 0 \(got "-1"\)/],
+    [['sweep', '--n', '20,abc'], /--n must be a comma-separated list of integers ≥ 3/],
+    [['sweep', '--m', '2.5'], /--m must be an integer/],
+    [['sweep', '--eps-p', '1'], /--eps-p does not apply to the sweep command.*--split/],
+    [['sweep', '--split', 'half'], /--split must be unequal, equal or both/],
+    [['release', '--tau', 'big'], /--tau must be "data" or a number > 0/],
+    [['fit', '--format', 'xml'], /--format must be json or csv/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+    [[], /no command given/],
+    [['fit', '--data', '/no/such/file.csv'], /cannot read data file "\/no\/such\/file\.csv": no such file/],
+    [['sensitivity', '--data', 'x.csv'], /--data does not apply to the sensitivity command/],
+  ];
+  it.each(cases)('%j', async (argv, message) => {
+    const r = await cli(...argv);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const last = r.stderr.trim().split('\n').pop()!;
+    expect(last).toMatch(/^error: /);
+    expect(last).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('a bad --data file prints the parser’s message naming row and column', async () => {
+    const bad = file('bad.csv', 'x,lat,lon\n0,10,20\n0.5,abc,25\n1,15,30\n');
+    const r = await cli('fit', '--data', bad);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`error: ${bad}, row 3, column "lat": "abc" is not a number`);
+    const spd = file('notspd.csv', 'x,a,b,c\n0,1,0,1\n1,1,2,1\n2,1,0,2\n');
+    const s = await cli('release', '--manifold', 'spd', '--data', spd);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toMatch(/row 3: the matrix \[\[1, 2\], \[2, 1\]\] is not positive definite/);
+  });
+});
+
+describe('--data', () => {
+  it('sphere (lat/lon CSV): fit, release and sweep use the file; --n is ignored with a note', async () => {
+    const path = file('sphere.csv', 'age,lat,lon\n50,10,20\n60,12,25\n70,15,29\n90,17,33\n80,16,31\n');
+    const fit = await json('fit', '--data', path, '--n', '100');
+    expect(fit.fit.n).toBe(5);
+    expect(fit.settings.data).toMatchObject({ file: path, n: 5, xLabel: 'age', xRange: [50, 90] });
+    expect(fit.notes.join(' ')).toMatch(/--n is ignored/);
+    expect(Math.hypot(...fit.fit.p)).toBeCloseTo(1, 12);
+    const rel = await json('release', '--data', path, '--m', '2', '--burn-in', '50');
+    expect(rel.footpoints).toHaveLength(2);
+    const sweep = await json(
+      'sweep',
+      '--data',
+      path,
+      '--m',
+      '2',
+      '--burn-in',
+      '50',
+      '--points',
+      '2',
+      '--workers',
+      '1',
+    );
+    expect(sweep.rows).toHaveLength(4);
+    expect(sweep.rows[0].n).toBe(5);
+  });
+
+  it('sphere coordinates off the unit sphere: an error suggesting --normalize, which projects them', async () => {
+    const path = file('xyz.csv', '0,2,0,0\n0.5,0,2,0\n1,0,0,2\n0.7,1,1,0\n');
+    const r = await cli('fit', '--data', path);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/row 1: the point \(2, 0, 0\) has length 2, not 1.*--normalize/);
+    const ok = await json('fit', '--data', path, '--normalize');
+    expect(ok.fit.n).toBe(4);
+    expect(ok.notes.join(' ')).toMatch(/4 points were projected/);
+  });
+
+  it('kendall shapes with any number of landmarks (fit)', async () => {
+    const path = file(
+      'tri.csv',
+      'age,x1,y1,x2,y2,x3,y3\n60,0,0,1,0,0,1\n70,0,0,1.1,0,0,0.9\n80,0,0,1.2,0,0,0.8\n',
+    );
+    const out = await json('fit', '--manifold', 'kendall', '--data', path);
+    expect(out.fit.space).toBe('kendall(3)');
+    expect(out.fit.p).toHaveLength(6);
+  });
+
+  it('spd (x, a, b, c CSV, semicolons)', async () => {
+    const path = file('spd.csv', 'x;a;b;c\n0;1;0.1;1\n0.5;1.5;0.2;1.2\n1;2;0.3;1.5\n0.7;1.7;0.2;1.3\n');
+    const fit = await json('fit', '--manifold', 'spd', '--data', path);
+    expect(fit.fit.n).toBe(4);
+    expect(fit.fit.p).toHaveLength(4);
+    expect(fit.fit.converged).toBe(true);
+    const rel = await json('release', '--manifold', 'spd', '--data', path, '--m', '2', '--burn-in', '50');
+    expect(rel.calibration.tauM).toBeGreaterThan(0);
+    expect(rel.footpoints).toHaveLength(2);
+  });
+
+  it('fit on the wine table with chosen columns', async () => {
+    const out = await json('fit', '--manifold', 'euclidean', '--data', WINE, '--columns', 'x=alcohol,y=pH');
+    expect(out.fit.n).toBe(1599);
+    expect(out.fit.p).toHaveLength(1);
+    expect(out.fit.converged).toBe(true);
+    expect(out.settings.data).toMatchObject({ xLabel: 'alcohol', yLabels: ['pH'], separator: 'semicolon' });
+    expect(out.fit.lnNonPrivateMse).toBeLessThan(0);
+    const two = await json(
+      'fit',
+      '--manifold',
+      'euclidean',
+      '--data',
+      WINE,
+      '--columns',
+      'x=alcohol,y=pH,density',
+    );
+    expect(two.fit.p).toHaveLength(2);
+    const csv = await cli(
+      'fit',
+      '--manifold',
+      'euclidean',
+      '--data',
+      WINE,
+      '--columns',
+      'x=alcohol,y=pH',
+      '--format',
+      'csv',
+    );
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'n,energy,lnNonPrivateMse,iterations,converged,gradNorm,maxResidual,p1,v1',
+    );
+  });
+});
+
+describe('fit, release, sensitivity, histograms', () => {
+  it('fit prints p̂, v̂, energy, iterations, converged and ln MSE_np', async () => {
+    const out = await json('fit', '--manifold', 'spd', '--n', '20');
+    for (const key of ['p', 'v', 'energy', 'iterations', 'converged', 'lnNonPrivateMse'])
+      expect(out.fit).toHaveProperty(key);
+    expect(out.fit.lnNonPrivateMse).toBeCloseTo(Math.log(2 * out.fit.energy), 12);
+  });
+
+  it('release JSON has the calibration, m footpoints, m×m shooting vectors and MSEs', async () => {
+    const m = 3;
+    const out = await json(
+      'release',
+      '--m',
+      String(m),
+      '--burn-in',
+      '100',
+      '--eps-p',
+      '0.5',
+      '--tau',
+      '3.14159',
+    );
+    expect(out.calibration).toMatchObject({ tau: 3.14159, isPrivate: true });
+    expect(out.calibration.deltaP).toBeCloseTo((2 * 3.14159) / 50, 12);
+    expect(out.calibration.sigmaP).toBeCloseTo(out.calibration.deltaP / 0.5, 12);
+    expect(out.footpoints).toHaveLength(m);
+    expect(out.shootingVectors).toHaveLength(m);
+    for (const vs of out.shootingVectors) expect(vs).toHaveLength(m);
+    expect(out.mse.flat()).toHaveLength(m * m);
+    expect(out.acceptance.footpointChains).toHaveLength(m);
+    expect(out.escapedShootingChains).toBe(0);
+    const csv = await cli('release', '--m', '2', '--burn-in', '100', '--format', 'csv');
+    expect(csv.stdout.trim().split('\n')).toHaveLength(5);
+    expect(csv.stderr).toMatch(/calibration: τ = /);
+  });
+
+  it('sensitivity prints cells and the minimum ratio per n', async () => {
+    const out = await json('sensitivity', '--n', '20,30', '--pairs', '3', '--workers', '1');
+    expect(out.cells).toHaveLength(6);
+    expect(out.summary.map((s: { n: number }) => s.n)).toEqual([20, 30]);
+    for (const s of out.summary) expect(s.minRatioP).toBeGreaterThanOrEqual(1);
+  });
+
+  it('histograms prints draws and summaries', async () => {
+    const out = await json('histograms', '--draws', '10', '--burn-in', '100', '--workers', '1');
+    expect(out.draws).toHaveLength(10);
+    expect(out.summary.angle.histogram.counts.reduce((a: number, b: number) => a + b, 0)).toBe(10);
+  });
+});
+
+describe('as a process', () => {
+  it('runs a sweep on 2 worker threads, prints JSON on stdout only, and exits promptly', () => {
+    const t = performance.now();
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/main.ts', ...SMALL_SWEEP, '--workers', '2', '--split', 'equal'],
+      { cwd: ROOT, encoding: 'utf8', timeout: 30_000 },
+    );
+    const seconds = (performance.now() - t) / 1000;
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.rows).toHaveLength(3);
+    expect(r.stderr).toMatch(/sweep: 6 cells on 2 workers/);
+    expect(seconds).toBeLessThan(15);
+    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'fit', '--n', 'x'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('error: --n must be a comma-separated list of integers ≥ 3 (got "x")\n');
+  });
+});
