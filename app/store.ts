@@ -7,7 +7,7 @@ import type {
   SweepRow,
 } from '../src/experiments';
 import {
-  DATA_DEFAULTS,
+  defaultsFor,
   DEFAULT_SETTINGS,
   queryToSettings,
   type LabSettings,
@@ -76,8 +76,8 @@ export const useLab = create<LabState>((set, get) => ({
   setWorkspace: (workspace) => {
     const s = get().settings;
     if (s.workspace === workspace) return;
-    const d = DATA_DEFAULTS[workspace];
-    set({ settings: { ...s, workspace, n: d.n, noise: d.noise, tau: d.public, camera: null } });
+    const d = defaultsFor(workspace);
+    set({ settings: { ...s, workspace, n: d.n, noise: d.noise, tau: d.tau, camera: null } });
   },
   setImported: (w, data) => {
     const imported = { ...get().imported };

@@ -34,6 +34,13 @@ describe('lab settings round-trip through the URL', () => {
     expect(back.problems).toEqual([]);
     expect(back.settings).toEqual(s);
   });
+  it("a workspace's own data defaults apply when the link names the workspace", () => {
+    const { settings } = queryToSettings('ws=kendall');
+    expect(settings.n).toBe(100);
+    expect(settings.noise).toBe(1);
+    const k = { ...settings, n: 50 };
+    expect(queryToSettings(settingsToQuery(k)).settings).toEqual(k);
+  });
   it('bad values fall back to defaults with a message naming the parameter', () => {
     const { settings, problems } = queryToSettings('ws=moon&n=abc&eps=1e9&curves=1,x&cam=1,2');
     expect(settings.workspace).toBe('sphere');

@@ -151,12 +151,19 @@ export function clampSetting(key: NumericKey, value: number): number {
   return Math.min(hi, Math.max(lo, value));
 }
 
-/** Settings → query string (only values that differ from the defaults, so links stay short). */
+/** The defaults in force for a workspace: the shared ones with that workspace's data defaults. */
+export function defaultsFor(workspace: WorkspaceId): LabSettings {
+  const d = DATA_DEFAULTS[workspace];
+  return { ...DEFAULT_SETTINGS, workspace, n: d.n, noise: d.noise, tau: d.public };
+}
+
+/** Settings → query string (only values that differ from the workspace's defaults, so links stay short). */
 export function settingsToQuery(s: LabSettings): string {
   const q = new URLSearchParams();
+  const defaults = defaultsFor(s.workspace);
   for (const key of Object.keys(KEYS) as (keyof LabSettings)[]) {
     const value = s[key];
-    const def = DEFAULT_SETTINGS[key];
+    const def = key === 'workspace' ? DEFAULT_SETTINGS.workspace : defaults[key];
     if (JSON.stringify(value) === JSON.stringify(def)) continue;
     if (Array.isArray(value)) q.set(KEYS[key], value.map((x) => +x.toFixed(4)).join(','));
     else if (typeof value === 'boolean') q.set(KEYS[key], value ? '1' : '0');
@@ -168,14 +175,15 @@ export function settingsToQuery(s: LabSettings): string {
 /** Query string → settings; bad values fall back to defaults and are listed in `problems`. */
 export function queryToSettings(query: string): { settings: LabSettings; problems: string[] } {
   const q = new URLSearchParams(query);
-  const s: LabSettings = { ...DEFAULT_SETTINGS };
+  const ws = q.get(KEYS.workspace);
+  const s: LabSettings = defaultsFor(ENUMS.workspace!.includes(ws ?? '') ? (ws as WorkspaceId) : 'sphere');
   const problems: string[] = [];
   const out = s as unknown as Record<string, unknown>;
   for (const key of Object.keys(KEYS) as (keyof LabSettings)[]) {
     const raw = q.get(KEYS[key]);
     if (raw === null) continue;
     const bad = () => problems.push(`link parameter "${KEYS[key]}=${raw}" is not valid; using the default`);
-    const def = DEFAULT_SETTINGS[key];
+    const def = s[key];
     if (ENUMS[key]) {
       if (ENUMS[key]!.includes(raw)) out[key] = raw;
       else bad();

@@ -1,4 +1,411 @@
-/** Placeholder until the Kendall view lands. */
+/**
+ * Kendall shape space / corpus callosum (paper 000, Fig. 3): the outline predicted at chosen ages by the
+ * non-private geodesic regression (solid) and by one private release (dashed), an age slider that morphs the
+ * prediction, landmarks on demand. All shapes are centred, of unit size and Procrustes-aligned to the
+ * non-private prediction at the same age, so they overlay.
+ */
+import { tickStep } from 'd3';
+import { useMemo, useState } from 'react';
+import { currentBudget } from '../compute/jobs';
+import { useReleaseCells, useWorkspaceData } from '../compute/useData';
+import { useLab } from '../store';
+import { covariateScale } from '../../src/regression/covariates';
+import {
+  bounds,
+  nonPrivateAt,
+  privateAt,
+  shapeFrame,
+  shapeProjector,
+  type ShapeFrame,
+} from '../views2d/shapesGeometry';
+import { AgeSlider, AgesField, PairPicker, ReleaseStatus } from '../views2d/shapesControls';
+import { Outline, ShapeSvg, ShapesLegend, ageColour } from '../views2d/shapesView';
+import {
+  useShownCells,
+  fmt,
+  nonPrivateFit,
+  releasedPairs,
+  releaseSummary,
+  type PrivatePair,
+} from '../views2d/svgUtils';
+
+/** Other private draws drawn thinly beside the highlighted release. */
+const OTHER_DRAWS = 6;
+/** Subjects drawn in the morph view: those within this many years of the slider's age (at most 12). */
+const NEAR_YEARS = 2.5;
+
+type Layout = 'panels' | 'overlay';
+
 export function KendallWorkspace() {
-  return <section className="panel">Kendall</section>;
+  const { M, data, fileName } = useWorkspaceData();
+  const currentCells = useReleaseCells();
+  const release = useLab((s) => s.release);
+  const ages = useLab((s) => s.settings.ages);
+  const showLandmarks = useLab((s) => s.settings.showLandmarks);
+  const figure = useLab((s) => s.settings.figure);
+  const epsP = useLab((s) => currentBudget(s.settings).epsP);
+  const epsV = useLab((s) => currentBudget(s.settings).epsV);
+  const set = useLab((s) => s.set);
+
+  const dim = M.ambientDim;
+  // While a new release computes, the last one stays on screen, dimmed.
+  const { cells, stale } = useShownCells(currentCells, dim);
+  const scale = useMemo(() => covariateScale(data.xRange[0], data.xRange[1]), [data.xRange]);
+  const xLabel = data.xLabel || 'covariate';
+  const isAge = /age/i.test(xLabel);
+  const unit = isAge ? 'age' : xLabel;
+  const yrs = (a: number) => (isAge ? `${fmt(a, 4)} years` : fmt(a, 4));
+
+  const fit = nonPrivateFit(cells, dim);
+  const pairs = useMemo(() => releasedPairs(cells, dim), [cells, dim]);
+  const frame = useMemo<ShapeFrame | null>(
+    () => (fit ? shapeFrame(M, fit.pHat, fit.vHat, data.ys) : null),
+    // The frame depends on the fit's arrays (identity), not on the cells array around them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [M, fit?.pHat, fit?.vHat, data.ys],
+  );
+
+  // View state (local: not part of the shareable lab state).
+  const [layout, setLayout] = useState<Layout>('panels');
+  const [pairNo, setPairNo] = useState(1);
+  const [showOthers, setShowOthers] = useState(true);
+  const [showData, setShowData] = useState(true);
+  // The slider moves in round steps (0.5 year for ages 50–90) inside the data's range.
+  const step = tickStep(0, scale.max - scale.min, 80);
+  const sliderMin = Math.ceil(scale.min / step - 1e-9) * step;
+  const sliderMax = Math.max(sliderMin, Math.floor(scale.max / step + 1e-9) * step);
+  const [rawSliderAge, setSliderAge] = useState(() => defaultSliderAge(ages, sliderMin, sliderMax));
+  // Kept inside the range when the data change.
+  const sliderAge = Math.min(sliderMax, Math.max(sliderMin, rawSliderAge));
+
+  const selected: PrivatePair | null = pairs.length ? pairs[Math.min(pairNo, pairs.length) - 1] : null;
+  const others = useMemo(() => {
+    if (!showOthers || pairs.length < 2) return [];
+    // Evenly spread over the grid of draws (different footpoints), skipping the highlighted one.
+    const rest = pairs.filter((p) => p !== selected);
+    const k = Math.min(OTHER_DRAWS, rest.length);
+    return Array.from({ length: k }, (_, i) => rest[Math.floor((i * rest.length) / k)]);
+  }, [pairs, selected, showOthers]);
+
+  // Shapes at the listed ages (Fig. 3) — a few Exp maps of 50 landmarks: cheap.
+  const atAges = useMemo(() => {
+    if (!frame) return [];
+    return ages.map((age) => {
+      const x = scale.toUnit(age);
+      const np = nonPrivateAt(frame, x);
+      return {
+        age,
+        x,
+        extrapolated: x < -1e-9 || x > 1 + 1e-9,
+        nonPrivate: np,
+        selected: selected ? privateAt(frame, np, selected.p, selected.v, x) : null,
+      };
+    });
+  }, [frame, ages, scale, selected]);
+
+  // Slider (morph) view.
+  const xSlider = scale.toUnit(sliderAge);
+  const morph = useMemo(() => {
+    if (!frame) return null;
+    const np = nonPrivateAt(frame, xSlider);
+    const near: Float64Array[] = [];
+    if (showData) {
+      const tol = NEAR_YEARS / (scale.max - scale.min);
+      const idx = Array.from(data.xs.keys())
+        .filter((i) => Math.abs(data.xs[i] - xSlider) <= tol)
+        .sort((a, b) => Math.abs(data.xs[a] - xSlider) - Math.abs(data.xs[b] - xSlider))
+        .slice(0, 12);
+      for (const i of idx) near.push(privateAt(frame, np, data.ys[i], new Float64Array(dim), 0));
+    }
+    return {
+      nonPrivate: np,
+      selected: selected ? privateAt(frame, np, selected.p, selected.v, xSlider) : null,
+      others: others.map((o) => privateAt(frame, np, o.p, o.v, xSlider)),
+      near,
+    };
+  }, [frame, xSlider, selected, others, showData, data, dim, scale]);
+
+  // One common drawing scale for every view: the non-private shapes over the whole range and at the listed ages,
+  // plus a margin. It does not follow the private shapes, so nothing jumps when a draw arrives or is picked;
+  // private outlines that stray further are clipped.
+  const box = useMemo(() => {
+    if (!frame) return null;
+    const np = [0, 0.25, 0.5, 0.75, 1, ...atAges.map((a) => a.x)].map((x) => nonPrivateAt(frame, x));
+    const [x0, y0, x1, y1] = bounds(np);
+    const m = 0.08 * Math.max(x1 - x0, y1 - y0);
+    return [x0 - m, y0 - m, x1 + m, y1 + m] as [number, number, number, number];
+  }, [frame, atAges]);
+  const aspect = box ? (box[3] - box[1]) / (box[2] - box[0]) : 0.5;
+  const morphProjector = useMemo(
+    () =>
+      box ? shapeProjector(box, 640, Math.round(Math.max(220, Math.min(440, 600 * aspect + 70))), 20) : null,
+    [box, aspect],
+  );
+  const panelProjector = useMemo(
+    () =>
+      box ? shapeProjector(box, 220, Math.round(Math.max(90, Math.min(200, 208 * aspect + 12))), 6) : null,
+    [box, aspect],
+  );
+
+  const summary = releaseSummary(release, currentCells, { epsP, epsV }, dim);
+  const synthetic = !fileName;
+
+  const mseNote =
+    selected && fit && Number.isFinite(selected.mse)
+      ? `ln MSE of pair #${selected.index}: ${fmt(Math.log(selected.mse))} (non-private: ${fmt(fit.lnMse)})`
+      : null;
+
+  return (
+    <section className="panel workspace-kendall" aria-labelledby="kendall-title">
+      <h2 id="kendall-title">Shape regression: corpus-callosum outlines against {unit}</h2>
+      {synthetic ? (
+        <p className="view2d-note" data-testid="synthetic-note">
+          <strong>
+            Synthetic corpus-callosum outlines (anterior left) — the ADNI shapes of the paper cannot be
+            shipped; load your own landmarks to use real data.
+          </strong>{' '}
+          {data.ys.length} simulated subjects aged {Math.round(scale.min)}–{Math.round(scale.max)}, 50
+          boundary landmarks each; the model thins the body and splenium with age.
+        </p>
+      ) : (
+        <p className="view2d-note">{data.description}</p>
+      )}
+      {figure === 'fig3' && (
+        <p className="hint">
+          Paper 000, Fig. 3: outlines at ages 60, 65, 70, 75 and 80, non-private vs private with ε_p = ε_v =
+          0.3.
+        </p>
+      )}
+      <ReleaseStatus summary={summary} />
+
+      <div className="view2d-controls">
+        <AgeSlider
+          label={`${unit} of the predicted outline`}
+          value={sliderAge}
+          min={sliderMin}
+          max={sliderMax}
+          step={step}
+          display={yrs(sliderAge)}
+          onChange={setSliderAge}
+        />
+      </div>
+      {morph && morphProjector ? (
+        <ShapeSvg
+          projector={morphProjector}
+          className={stale ? 'shape-morph view2d-stale' : 'shape-morph'}
+          testId="shape-morph"
+          label={`Predicted outline at ${yrs(sliderAge)}: non-private solid, private dashed`}
+        >
+          {morph.near.map((z, i) => (
+            <Outline key={`d${i}`} shape={z} projector={morphProjector} role="data" />
+          ))}
+          {morph.others.map((z, i) => (
+            <Outline key={`o${i}`} shape={z} projector={morphProjector} role="private-other" />
+          ))}
+          {morph.selected && (
+            <Outline
+              shape={morph.selected}
+              projector={morphProjector}
+              role="private"
+              landmarks={showLandmarks}
+              testId="morph-private"
+            />
+          )}
+          <Outline
+            shape={morph.nonPrivate}
+            projector={morphProjector}
+            role="nonprivate"
+            landmarks={showLandmarks}
+            testId="morph-nonprivate"
+          />
+          <rect x={0} y={0} width={118} height={26} fill="#fbfcfd" fillOpacity={0.85} />
+          <text x={10} y={19} className="shape-title">
+            {yrs(sliderAge)}
+          </text>
+          {synthetic && (
+            <>
+              <text x={10} y={morphProjector.height - 8} className="shape-axis-label">
+                ← anterior (genu)
+              </text>
+              <text
+                x={morphProjector.width - 10}
+                y={morphProjector.height - 8}
+                textAnchor="end"
+                className="shape-axis-label"
+              >
+                posterior (splenium) →
+              </text>
+            </>
+          )}
+        </ShapeSvg>
+      ) : (
+        <p className="hint" data-testid="shape-waiting">
+          The non-private fit is computed in the background with the release; the outlines appear when it
+          arrives.
+        </p>
+      )}
+      <ShapesLegend others={morph?.others.length ?? 0} data={(morph?.near.length ?? 0) > 0} />
+      <div className="view2d-controls">
+        <PairPicker value={pairNo} count={pairs.length} onChange={setPairNo} />
+        <label className="field">
+          <input
+            type="checkbox"
+            checked={showLandmarks}
+            onChange={(e) => set({ showLandmarks: e.target.checked })}
+            data-testid="show-landmarks"
+          />{' '}
+          show landmarks
+        </label>
+        <label className="field">
+          <input type="checkbox" checked={showOthers} onChange={(e) => setShowOthers(e.target.checked)} />{' '}
+          {OTHER_DRAWS} other private draws
+        </label>
+        <label className="field">
+          <input type="checkbox" checked={showData} onChange={(e) => setShowData(e.target.checked)} />{' '}
+          subjects within ±{NEAR_YEARS} {isAge ? 'years' : 'units'}
+        </label>
+      </div>
+      {mseNote && (
+        <p className="hint">
+          {mseNote}
+          {selected && fit && Math.log(selected.mse) - fit.lnMse > 2 && (
+            <>
+              {' '}
+              — far from the non-private fit at this budget: a shape has {M.dim} degrees of freedom for the
+              noise to spread into. A larger ε (less private) brings the dashed outline closer.
+            </>
+          )}
+        </p>
+      )}
+
+      <h3 className="view2d-section-title">
+        Outlines at chosen {isAge ? 'ages' : 'covariate values'} (as in Fig. 3)
+      </h3>
+      <div className="view2d-controls">
+        <AgesField ages={ages} onChange={(a) => set({ ages: a })} unit={isAge ? 'ages (years)' : xLabel} />
+        <fieldset className="view2d-segmented">
+          <legend>layout</legend>
+          {(['panels', 'overlay'] as const).map((l) => (
+            <label key={l}>
+              <input
+                type="radio"
+                name="kendall-layout"
+                value={l}
+                checked={layout === l}
+                onChange={() => setLayout(l)}
+              />
+              {l === 'panels' ? 'one panel per age' : 'overlaid'}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      {layout === 'panels' && panelProjector && (
+        <div className={stale ? 'shape-panels view2d-stale' : 'shape-panels'} data-testid="shape-panels">
+          {atAges.map((a, r) => (
+            <figure key={r} data-testid="age-panel">
+              <ShapeSvg
+                projector={panelProjector}
+                label={`Outlines at ${yrs(a.age)}: non-private solid, private dashed`}
+              >
+                {a.selected && (
+                  <Outline
+                    shape={a.selected}
+                    projector={panelProjector}
+                    role="private"
+                    landmarks={showLandmarks}
+                    compact
+                    testId="panel-private"
+                  />
+                )}
+                <Outline
+                  shape={a.nonPrivate}
+                  projector={panelProjector}
+                  role="nonprivate"
+                  landmarks={showLandmarks}
+                  compact
+                  testId="panel-nonprivate"
+                />
+              </ShapeSvg>
+              <figcaption>
+                {yrs(a.age)}
+                {a.extrapolated && <small> (extrapolated: outside the data)</small>}
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      )}
+      {layout === 'overlay' && morphProjector && (
+        <>
+          <ShapeSvg
+            projector={morphProjector}
+            className={stale ? 'shape-morph view2d-stale' : 'shape-morph'}
+            testId="shape-overlay"
+            label="Outlines at all chosen ages overlaid: colour encodes age, solid non-private, dashed private"
+          >
+            {atAges.map((a, r) =>
+              a.selected ? (
+                <Outline
+                  key={`p${r}`}
+                  shape={a.selected}
+                  projector={morphProjector}
+                  role="private"
+                  colour={ageColour(r, atAges.length)}
+                  testId="panel-private"
+                />
+              ) : null,
+            )}
+            {atAges.map((a, r) => (
+              <Outline
+                key={`n${r}`}
+                shape={a.nonPrivate}
+                projector={morphProjector}
+                role="nonprivate"
+                colour={ageColour(r, atAges.length)}
+                landmarks={showLandmarks}
+                testId="panel-nonprivate"
+              />
+            ))}
+          </ShapeSvg>
+          <ul className="age-legend" aria-label="Colours of the ages">
+            {atAges.map((a, r) => (
+              <li key={r}>
+                <svg width="22" height="10" aria-hidden="true">
+                  <rect width="22" height="10" rx="2" fill={ageColour(r, atAges.length)} />
+                </svg>
+                {yrs(a.age)}
+              </li>
+            ))}
+          </ul>
+          <ShapesLegend others={0} data={false} byAge />
+        </>
+      )}
+
+      <div className="view2d-explain">
+        <p>
+          <strong>What is drawn.</strong> Every outline is a point of Kendall&apos;s shape space: position,
+          size and rotation are removed (each outline is centred, scaled to unit size and rotated to best
+          match the non-private prediction at the same {unit} — Procrustes alignment), so only the shape
+          differs. The solid outline is the non-private geodesic regression Exp(p̂, x v̂), with x = ({unit} −{' '}
+          {fmt(scale.min)}) / {fmt(scale.max - scale.min)} the covariate rescaled to [0, 1]. The dashed
+          outline is one private release Exp(p̃, x ṽ): pair #{selected?.index ?? 1} of the{' '}
+          {pairs.length || 'm²'} draws, i.e. what a single private publication would show. Draws are not
+          averaged: averaging many releases would spend the privacy budget many times over. The dotted
+          outlines are other draws, to show the spread.
+        </p>
+        {synthetic && (
+          <p>
+            Look at the body and the splenium (right): the synthetic model thins them with age, so the outline
+            slims as the slider moves right. A shape has 96 degrees of freedom, so the private noise is spread
+            over many directions: at small ε the private outlines can be far from the non-private one.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function defaultSliderAge(ages: readonly number[], lo: number, hi: number): number {
+  const inside = ages.filter((a) => a >= lo && a <= hi).sort((a, b) => a - b);
+  const a = inside.length ? inside[Math.floor(inside.length / 2)] : (lo + hi) / 2;
+  return Math.min(hi, Math.max(lo, a));
 }

@@ -12,6 +12,8 @@ export interface ReleaseSpec {
 
 /** A group of draws, with the calibration and the non-private fit it was computed against (for drawing). */
 export type ReleaseCell = KngGroup & {
+  /** The manifold's name (e.g. "sphere"): views use it to ignore cells of another data set. */
+  manifold: string;
   isPrivate: boolean;
   notes: string[];
   sigmaP: number;
@@ -37,6 +39,7 @@ export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseSc
   const { isPrivate, notes, sigmaP, sigmaV, deltaP, deltaV, tau } = ctx.calibration;
   return {
     ...g,
+    manifold: reg.M.name,
     isPrivate,
     notes,
     sigmaP,

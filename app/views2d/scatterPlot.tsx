@@ -1,0 +1,292 @@
+/**
+ * Scatter of (x, y) with the non-private regression line (solid) and private lines (dashed), drawn with d3
+ * scales into React-rendered SVG. Hover (or focus + arrow keys) shows a point's values.
+ */
+import { Delaunay, extent, scaleLinear } from 'd3';
+import { useId, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { CovariateScale } from '../../src/regression/covariates';
+import { COLOURS, DASH, fmt } from './svgUtils';
+import './shapes.css';
+import './scatter.css';
+
+/** A line y = a + t b in the unit covariate t ∈ [0, 1] (intercept and slope of one response coordinate). */
+export interface UnitLine {
+  a: number;
+  b: number;
+}
+
+export interface ScatterPlotProps {
+  /** Covariates in [0, 1] (the regression's scale). */
+  xs: ArrayLike<number>;
+  ys: ArrayLike<number>;
+  scale: CovariateScale;
+  xLabel: string;
+  yLabel: string;
+  nonPrivate: UnitLine | null;
+  selected: UnitLine | null;
+  others: UnitLine[];
+  width?: number;
+  height?: number;
+  testId?: string;
+}
+
+const MARGIN = { top: 14, right: 18, bottom: 50, left: 64 };
+
+export function ScatterPlot({
+  xs,
+  ys,
+  scale,
+  xLabel,
+  yLabel,
+  nonPrivate,
+  selected,
+  others,
+  width = 640,
+  height = 340,
+  testId,
+}: ScatterPlotProps) {
+  const clipId = `clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const [hover, setHover] = useState<number | null>(null);
+  const n = xs.length;
+  const innerW = width - MARGIN.left - MARGIN.right;
+  const innerH = height - MARGIN.top - MARGIN.bottom;
+
+  const { x, y, orig, order, delaunay } = useMemo(() => {
+    const orig = Float64Array.from(xs, (t) => scale.toOriginal(t));
+    const [x0, x1] = extent(orig) as [number, number];
+    const padX = (x1 - x0 || 1) * 0.03;
+    const x = scaleLinear()
+      .domain([x0 - padX, x1 + padX])
+      .range([MARGIN.left, MARGIN.left + innerW]);
+    // The y range holds the data and the non-private line; private lines beyond it are clipped.
+    const yv = Array.from(ys);
+    if (nonPrivate) yv.push(nonPrivate.a, nonPrivate.a + nonPrivate.b);
+    const [y0, y1] = extent(yv) as [number, number];
+    const padY = (y1 - y0 || 1) * 0.08;
+    const y = scaleLinear()
+      .domain([y0 - padY, y1 + padY])
+      .nice()
+      .range([MARGIN.top + innerH, MARGIN.top]);
+    const order = Array.from({ length: orig.length }, (_, i) => i).sort((a, b) => orig[a] - orig[b]);
+    const delaunay = Delaunay.from(Array.from(orig, (v, i) => [x(v), y(ys[i])] as [number, number]));
+    return { x, y, orig, order, delaunay };
+  }, [xs, ys, scale, nonPrivate, innerW, innerH]);
+
+  // Many faint lines add up: the more there are, the fainter each.
+  const othersOpacity = Math.min(0.45, 1.3 / Math.sqrt(Math.max(1, others.length)));
+
+  const lineCoords = (l: UnitLine) => ({
+    x1: x(scale.toOriginal(0)),
+    y1: y(l.a),
+    x2: x(scale.toOriginal(1)),
+    y2: y(l.a + l.b),
+  });
+
+  const onMove = (e: PointerEvent<SVGRectElement>) => {
+    const svg = e.currentTarget.ownerSVGElement;
+    if (!svg || n === 0) return;
+    const pt = svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    const m = svg.getScreenCTM();
+    if (!m) return;
+    const p = pt.matrixTransform(m.inverse());
+    const i = delaunay.find(p.x, p.y);
+    const dist = Math.hypot(x(orig[i]) - p.x, y(ys[i]) - p.y);
+    setHover(dist < 30 ? i : null);
+  };
+
+  const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
+    if (n === 0) return;
+    const pos = hover === null ? -1 : order.indexOf(hover);
+    let next: number;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowUp') next = Math.min(n - 1, pos + 1);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') next = Math.max(0, pos < 0 ? 0 : pos - 1);
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = n - 1;
+    else if (e.key === 'Escape') {
+      setHover(null);
+      return;
+    } else return;
+    e.preventDefault();
+    setHover(order[next]);
+  };
+
+  const xTicks = x.ticks(Math.max(2, Math.round(innerW / 90)));
+  const yTicks = y.ticks(Math.max(2, Math.round(innerH / 55)));
+  const xFmt = x.tickFormat(xTicks.length);
+  const yFmt = y.tickFormat(yTicks.length);
+
+  const tip =
+    hover !== null
+      ? {
+          cx: x(orig[hover]),
+          cy: y(ys[hover]),
+          lines: [
+            `point ${hover + 1}`,
+            `${xLabel} = ${fmt(orig[hover], 4)}`,
+            `${yLabel} = ${fmt(ys[hover], 4)}`,
+          ],
+        }
+      : null;
+  const tipW = 150;
+  const tipH = 56;
+  const tipX = tip ? (tip.cx + 12 + tipW > width - 4 ? tip.cx - 12 - tipW : tip.cx + 12) : 0;
+  const tipY = tip ? Math.min(Math.max(tip.cy - tipH / 2, 4), height - tipH - 4) : 0;
+
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="scatter-svg"
+      role="img"
+      tabIndex={0}
+      aria-label={`Scatter plot of ${yLabel} against ${xLabel}: ${n} points, non-private line solid, private lines dashed. Use the arrow keys to read the points.`}
+      data-testid={testId}
+      onKeyDown={onKey}
+      onBlur={() => setHover(null)}
+    >
+      <defs>
+        <clipPath id={clipId}>
+          <rect x={MARGIN.left} y={MARGIN.top} width={innerW} height={innerH} />
+        </clipPath>
+      </defs>
+      {/* grid and axes */}
+      <g className="scatter-grid" aria-hidden="true">
+        {yTicks.map((t) => (
+          <line key={`gy${t}`} x1={MARGIN.left} x2={MARGIN.left + innerW} y1={y(t)} y2={y(t)} />
+        ))}
+        {xTicks.map((t) => (
+          <line key={`gx${t}`} y1={MARGIN.top} y2={MARGIN.top + innerH} x1={x(t)} x2={x(t)} />
+        ))}
+      </g>
+      <g className="scatter-axis" aria-hidden="true">
+        <line x1={MARGIN.left} x2={MARGIN.left + innerW} y1={MARGIN.top + innerH} y2={MARGIN.top + innerH} />
+        <line x1={MARGIN.left} x2={MARGIN.left} y1={MARGIN.top} y2={MARGIN.top + innerH} />
+        {xTicks.map((t) => (
+          <g key={`tx${t}`} transform={`translate(${x(t)},${MARGIN.top + innerH})`}>
+            <line y2={5} />
+            <text y={19} textAnchor="middle">
+              {xFmt(t)}
+            </text>
+          </g>
+        ))}
+        {yTicks.map((t) => (
+          <g key={`ty${t}`} transform={`translate(${MARGIN.left},${y(t)})`}>
+            <line x2={-5} />
+            <text x={-8} dy="0.32em" textAnchor="end">
+              {yFmt(t)}
+            </text>
+          </g>
+        ))}
+        <text className="scatter-axis-title" x={MARGIN.left + innerW / 2} y={height - 8} textAnchor="middle">
+          {xLabel}
+        </text>
+        <text
+          className="scatter-axis-title"
+          transform={`translate(16,${MARGIN.top + innerH / 2}) rotate(-90)`}
+          textAnchor="middle"
+        >
+          {yLabel}
+        </text>
+      </g>
+      <g clipPath={`url(#${clipId})`}>
+        <g data-testid="private-lines">
+          {others.map((l, i) => (
+            <line
+              key={i}
+              {...lineCoords(l)}
+              stroke={COLOURS.private}
+              strokeWidth={1.1}
+              strokeOpacity={othersOpacity}
+              strokeDasharray={DASH.private}
+              data-role="private-other"
+            />
+          ))}
+          {selected && (
+            <line
+              {...lineCoords(selected)}
+              stroke={COLOURS.private}
+              strokeWidth={2.6}
+              strokeDasharray={DASH.private}
+              data-role="private"
+              data-testid="private-line"
+            />
+          )}
+        </g>
+        {nonPrivate && (
+          <line
+            {...lineCoords(nonPrivate)}
+            stroke={COLOURS.nonPrivate}
+            strokeWidth={3}
+            data-role="nonprivate"
+            data-testid="nonprivate-line"
+          />
+        )}
+        <g data-testid="points">
+          {Array.from(orig, (v, i) => (
+            <circle key={i} cx={x(v)} cy={y(ys[i])} r={3.6} className="scatter-point">
+              <title>{`point ${i + 1}: ${xLabel} = ${fmt(v, 4)}, ${yLabel} = ${fmt(ys[i], 4)}`}</title>
+            </circle>
+          ))}
+        </g>
+      </g>
+      {/* hover layer */}
+      <rect
+        x={MARGIN.left}
+        y={MARGIN.top}
+        width={innerW}
+        height={innerH}
+        fill="transparent"
+        onPointerMove={onMove}
+        onPointerLeave={() => setHover(null)}
+        data-testid="hover-layer"
+      />
+      {tip && (
+        <g className="scatter-tip" pointerEvents="none" data-testid="point-tooltip">
+          <circle cx={tip.cx} cy={tip.cy} r={7} fill="none" stroke={COLOURS.ink} strokeWidth={2} />
+          <rect x={tipX} y={tipY} width={tipW} height={tipH} rx={4} />
+          {tip.lines.map((t, k) => (
+            <text key={k} x={tipX + 8} y={tipY + 17 + k * 16} fontWeight={k === 0 ? 700 : 400}>
+              {t}
+            </text>
+          ))}
+        </g>
+      )}
+    </svg>
+  );
+}
+
+/** Legend of the line styles (no colour needed to tell them apart). */
+export function ScatterLegend(props: { others: number }) {
+  const sample = (stroke: string, w: number, dash?: string, opacity = 1) => (
+    <svg width="34" height="10" aria-hidden="true">
+      <line
+        x1="1"
+        y1="5"
+        x2="33"
+        y2="5"
+        stroke={stroke}
+        strokeWidth={w}
+        strokeDasharray={dash}
+        strokeOpacity={opacity}
+      />
+    </svg>
+  );
+  return (
+    <ul className="scatter-legend" aria-label="Legend">
+      <li>
+        <svg width="12" height="12" aria-hidden="true">
+          <circle cx="6" cy="6" r="3.6" className="scatter-point" />
+        </svg>
+        data
+      </li>
+      <li>{sample(COLOURS.nonPrivate, 3)} non-private least-squares line (solid)</li>
+      <li>{sample(COLOURS.private, 2.6, DASH.private)} one private release (p̃, ṽ) (dashed)</li>
+      {props.others > 0 && (
+        <li>
+          {sample(COLOURS.private, 1.1, DASH.private, 0.4)} {props.others} other private draws (faint dashed)
+        </li>
+      )}
+    </ul>
+  );
+}

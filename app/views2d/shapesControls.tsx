@@ -1,0 +1,137 @@
+/**
+ * Controls shared by the 2-D views: the release status line, the age (covariate) slider, the list of ages and
+ * the choice of the highlighted private pair.
+ */
+import { useId, useState } from 'react';
+import { parseAges } from './shapesGeometry';
+import type { ReleaseSummary } from './svgUtils';
+import './shapes.css';
+
+/** Status of the private release: computing / done, and whether it is private (and why not). */
+export function ReleaseStatus({ summary }: { summary: ReleaseSummary }) {
+  return (
+    <div className="view2d-status" role="status" aria-live="polite" data-testid="release-status">
+      {summary.isPrivate !== null && !summary.busy && (
+        <span className={`tag ${summary.isPrivate ? 'tag-private' : 'tag-not-private'}`}>
+          {summary.isPrivate ? 'PRIVATE' : 'NOT PRIVATE'}
+        </span>
+      )}
+      <span className={summary.busy ? 'busy' : undefined}>{summary.text}</span>
+      {!summary.busy && summary.notes.length > 0 && (
+        <ul>
+          {summary.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function AgeSlider(props: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  display: string;
+  onChange(v: number): void;
+}) {
+  const id = useId();
+  return (
+    <div className="field age-slider">
+      <label htmlFor={id}>
+        {props.label}
+        <output htmlFor={id} data-testid="age-output">
+          {props.display}
+        </output>
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        value={props.value}
+        aria-valuetext={props.display}
+        data-testid="age-slider"
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      />
+    </div>
+  );
+}
+
+/** Text field for the list of ages; applied when valid, with a clear message when not. */
+export function AgesField(props: { ages: number[]; onChange(ages: number[]): void; unit: string }) {
+  const id = useId();
+  const errId = useId();
+  const joined = props.ages.join(', ');
+  const [text, setText] = useState(joined);
+  const [error, setError] = useState<string | null>(null);
+  // Follow outside changes (presets, links).
+  const [seen, setSeen] = useState(joined);
+  if (seen !== joined) {
+    setSeen(joined);
+    setText(joined);
+    setError(null);
+  }
+  const apply = (value: string) => {
+    const r = parseAges(value);
+    if (r.ok) {
+      setError(null);
+      if (r.ages.join(', ') !== joined) props.onChange(r.ages);
+    } else setError(r.message);
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.unit}, comma-separated</label>
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        value={text}
+        aria-invalid={error !== null}
+        aria-describedby={error ? errId : undefined}
+        data-testid="ages-input"
+        onChange={(e) => {
+          setText(e.target.value);
+          const r = parseAges(e.target.value);
+          setError(r.ok ? null : r.message);
+        }}
+        onBlur={(e) => apply(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply((e.target as HTMLInputElement).value);
+        }}
+      />
+      {error && (
+        <p id={errId} className="view2d-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Which released pair is highlighted (dashed). */
+export function PairPicker(props: { value: number; count: number; onChange(v: number): void }) {
+  const id = useId();
+  return (
+    <div className="field field-pair">
+      <label htmlFor={id}>highlighted private pair #</label>{' '}
+      <input
+        id={id}
+        type="number"
+        min={1}
+        max={Math.max(1, props.count)}
+        step={1}
+        value={Math.min(props.value, Math.max(1, props.count))}
+        disabled={props.count === 0}
+        onChange={(e) => {
+          const v = e.target.valueAsNumber;
+          if (Number.isFinite(v)) props.onChange(Math.max(1, Math.round(v)));
+        }}
+      />{' '}
+      <span className="hint">of {props.count}</span>
+    </div>
+  );
+}
