@@ -1,3 +1,4 @@
+import { WorkspaceDataGate } from './compute/WorkspaceDataGate';
 import { ControlPanel } from './controls/ControlPanel';
 import { HeaderActions } from './help/HeaderActions';
 import { Notices } from './Notices';
@@ -63,7 +64,9 @@ export function App() {
       <div className="lab-grid">
         <ControlPanel />
         <main id="workspace-panel" role="tabpanel" aria-labelledby={`tab-${workspace}`} className="workspace">
-          <View />
+          <WorkspaceDataGate>
+            <View />
+          </WorkspaceDataGate>
         </main>
         <PlotsPanel />
       </div>

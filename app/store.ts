@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { GeneratedData } from '../src/data';
 import type {
   ReleaseCell,
   SensitivityCell,
@@ -38,8 +39,17 @@ export interface ImportedData {
   xRange: [number, number];
 }
 
+/** Synthetic data generated in a worker for the current (workspace, n, noise, seed), identified by `key`. */
+export interface GeneratedView {
+  key: string;
+  workspace: WorkspaceId | null;
+  data: GeneratedData | null;
+  error: string | null;
+}
+
 export interface LabState {
   settings: LabSettings;
+  generated: GeneratedView;
   imported: Partial<Record<WorkspaceId, ImportedData>>;
   release: JobView<ReleaseCell>;
   sweep: JobView<SweepCellResult> & { rows: SweepRow[]; notes: string[] };
@@ -66,6 +76,7 @@ const initial = initialSettings();
 /** The single source of truth of the lab. */
 export const useLab = create<LabState>((set, get) => ({
   settings: initial.settings,
+  generated: { key: '', workspace: null, data: null, error: null },
   imported: {},
   release: idleJob(),
   sweep: { ...idleJob<SweepCellResult>(), rows: [], notes: [] },

@@ -8,8 +8,9 @@ import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
 import { createBrowserPool } from '../../src/workers/browser';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
 import { useLab, idleJob, type LabState } from '../store';
-import { jobKey, releaseSpec, sweepSpec } from './jobs';
+import { generatedKey, jobKey, releaseSpec, sweepSpec } from './jobs';
 
+let dataPool: WorkerPool | null = null;
 let releasePool: WorkerPool | null = null;
 let sweepPool: WorkerPool | null = null;
 
@@ -28,6 +29,21 @@ function frameBatcher(flush: () => void) {
       flush();
     });
   };
+}
+
+/** Generates the synthetic data the views draw (the workers regenerate the same data from the same seed). */
+function runData(state: LabState) {
+  dataPool ??= createBrowserPool(1);
+  const s = state.settings;
+  const key = generatedKey(s);
+  const job = dataPool.run('data', { manifold: s.workspace, n: s.n, noise: s.noise, seed: s.seed });
+  job.promise.then(
+    ([data]) => useLab.setState({ generated: { key, workspace: s.workspace, data, error: null } }),
+    (e) => {
+      if (e instanceof CancelledError) return;
+      useLab.setState({ generated: { key, workspace: s.workspace, data: null, error: errorText(e) } });
+    },
+  );
 }
 
 function runRelease(state: LabState) {
@@ -98,12 +114,18 @@ function runSweep(state: LabState) {
 
 /** Starts watching the store; returns a function that stops watching and ends the workers. */
 export function startComputeController(): () => void {
+  let dataKey = '';
   let releaseKey = '';
   let sweepKey = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = () => {
     const state = useLab.getState();
     const imported = state.imported[state.settings.workspace];
+    const dKey = generatedKey(state.settings);
+    if (!imported && dKey !== dataKey) {
+      dataKey = dKey;
+      runData(state);
+    }
     const rKey = jobKey(releaseSpec(state.settings, imported), imported);
     if (rKey !== releaseKey) {
       releaseKey = rKey;
@@ -125,8 +147,7 @@ export function startComputeController(): () => void {
   return () => {
     unsubscribe();
     clearTimeout(timer);
-    releasePool?.terminate();
-    sweepPool?.terminate();
-    releasePool = sweepPool = null;
+    for (const pool of [dataPool, releasePool, sweepPool]) pool?.terminate();
+    dataPool = releasePool = sweepPool = null;
   };
 }

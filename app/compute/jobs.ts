@@ -8,6 +8,11 @@ import type { KngSettings } from '../../src/privacy/kng';
 import type { ImportedData } from '../store';
 import type { LabSettings } from '../state/settings';
 
+/** Identifies the synthetic data of the current settings (the key of the generated-data job). */
+export function generatedKey(s: LabSettings): string {
+  return `${s.workspace}/${s.n}/${s.noise}/${s.seed}`;
+}
+
 export function dataSource(s: LabSettings, imported: ImportedData | undefined): DataSource {
   if (imported) return { kind: 'imported', manifold: s.workspace, xs: imported.xs, ys: imported.ys };
   return { kind: 'synthetic', manifold: s.workspace, n: s.n, noise: s.noise, seed: s.seed };

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { dataManifold, generate, type GeneratedData } from '../../src/data';
+import { dataManifold, type GeneratedData } from '../../src/data';
 import type { Manifold } from '../../src/geometry/types';
 import type { ReleaseCell } from '../../src/experiments';
 import { useLab } from '../store';
+import { generatedKey } from './jobs';
 
 export interface WorkspaceData {
   M: Manifold;
@@ -11,12 +12,15 @@ export interface WorkspaceData {
   fileName: string | null;
 }
 
-/** The data of the current workspace: imported, or generated from (n, noise, seed) — same as in the workers. */
-export function useWorkspaceData(): WorkspaceData {
+/**
+ * The data of the current workspace, or null when there are none yet: imported data, or the synthetic data
+ * generated in a worker from (n, noise, seed) — the same data the workers fit. While new data for the same
+ * workspace are being generated, the previous data stay (`stale` is then true) so views do not flicker.
+ */
+export function useWorkspaceDataOrNull(): (WorkspaceData & { stale: boolean }) | null {
   const workspace = useLab((s) => s.settings.workspace);
-  const n = useLab((s) => s.settings.n);
-  const noise = useLab((s) => s.settings.noise);
-  const seed = useLab((s) => s.settings.seed);
+  const key = useLab((s) => generatedKey(s.settings));
+  const generated = useLab((s) => s.generated);
   const imported = useLab((s) => s.imported[workspace]);
   return useMemo(() => {
     if (imported) {
@@ -26,6 +30,7 @@ export function useWorkspaceData(): WorkspaceData {
           : dataManifold(workspace);
       return {
         M,
+        stale: false,
         fileName: imported.fileName,
         data: {
           xs: imported.xs,
@@ -36,8 +41,16 @@ export function useWorkspaceData(): WorkspaceData {
         },
       };
     }
-    return { M: dataManifold(workspace), fileName: null, data: generate(workspace, { n, noise, seed }) };
-  }, [workspace, n, noise, seed, imported]);
+    if (generated.workspace !== workspace || !generated.data) return null;
+    return { M: dataManifold(workspace), stale: generated.key !== key, fileName: null, data: generated.data };
+  }, [workspace, key, generated, imported]);
+}
+
+/** The data of the current workspace, for views rendered inside <WorkspaceDataGate> (never null there). */
+export function useWorkspaceData(): WorkspaceData {
+  const d = useWorkspaceDataOrNull();
+  if (!d) throw new Error('useWorkspaceData: no data yet (render the view inside WorkspaceDataGate)');
+  return d;
 }
 
 /** The release cells computed so far (the views draw what has arrived). */

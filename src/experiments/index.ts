@@ -27,3 +27,4 @@ export {
   type HistogramCell,
 } from './histograms';
 export { releaseCell, releaseTask, type ReleaseSpec, type ReleaseCell } from './release';
+export { dataTask, type DataSpec } from './dataTask';

@@ -22,6 +22,7 @@
  *   of DOM and Node-only imports so they load in both a browser Web Worker and a Node worker thread.
  */
 
+import { dataTask } from '../experiments/dataTask';
 import { histogramTask } from '../experiments/histograms';
 import { releaseTask } from '../experiments/release';
 import { sensitivityTask } from '../experiments/sensitivityCheck';
@@ -94,6 +95,7 @@ export const scratchTask = defineTask<{ count: number; len: number; scale: numbe
 
 /** The registry. Add a task with one line: `name: nameTask,`. */
 export const TASKS = {
+  data: dataTask,
   sweep: sweepTask,
   sensitivity: sensitivityTask,
   histograms: histogramTask,

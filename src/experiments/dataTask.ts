@@ -1,0 +1,15 @@
+import { generate, type DataManifold, type GeneratedData } from '../data';
+import { defineTask } from '../workers/defineTask';
+
+/** Synthetic data generation as a worker task: the corpus-callosum generator is too slow for the UI thread. */
+export interface DataSpec {
+  manifold: DataManifold;
+  n: number;
+  noise: number;
+  seed: number;
+}
+
+export const dataTask = defineTask<DataSpec, GeneratedData>({
+  cellCount: () => 1,
+  cell: (spec) => generate(spec.manifold, { n: spec.n, noise: spec.noise, seed: spec.seed }),
+});
