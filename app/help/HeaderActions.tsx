@@ -1,4 +1,52 @@
-/** Header buttons: presets, tour, copy link (filled in by the help/presets work). */
+import { useEffect, useState } from 'react';
+import { CopyLink } from './CopyLink';
+import { AboutPanel } from './Explain';
+import { FigureCaption } from './FigureCaption';
+import { FiguresMenu } from './FiguresMenu';
+import { useHelp } from './helpStore';
+import { Tour, shouldAutoStartTour, useTourEscape } from './Tour';
+import './help.css';
+
+/**
+ * Header buttons — Figures (paper presets), About these ideas, Copy link, Tour — and, as the header's next
+ * row, the caption of the figure a preset reproduces. Also mounts the explanations panel and the tour.
+ */
 export function HeaderActions() {
-  return <div className="header-actions" />;
+  const openAbout = useHelp((s) => s.openAbout);
+  const setTourStep = useHelp((s) => s.setTourStep);
+  const hideCaption = useHelp((s) => s.hideCaption);
+  const [announcement, setAnnouncement] = useState('');
+  useTourEscape();
+
+  useEffect(() => {
+    if (!shouldAutoStartTour()) return;
+    const t = setTimeout(() => setTourStep(0), 800);
+    return () => clearTimeout(t);
+  }, [setTourStep]);
+
+  return (
+    <>
+      <div className="header-actions">
+        <FiguresMenu
+          onApplied={(label) => {
+            hideCaption(null);
+            setAnnouncement(`${label} applied; its caption is shown below the header.`);
+          }}
+        />
+        <button type="button" id="about-button" className="header-button" onClick={() => openAbout(null)}>
+          About these ideas
+        </button>
+        <CopyLink />
+        <button type="button" id="tour-button" className="header-button" onClick={() => setTourStep(0)}>
+          Tour
+        </button>
+        <span className="visually-hidden" role="status" aria-live="polite">
+          {announcement}
+        </span>
+        <AboutPanel />
+        <Tour />
+      </div>
+      <FigureCaption />
+    </>
+  );
 }

@@ -5,24 +5,28 @@
  * covariates. Convention (SPEC §5): the ellipse of y = U Λ Uᵀ has semi-axes √λ₁, √λ₂ along U's columns; the
  * first matrix coordinate points right, the second up. One scale for all ellipses (a scale bar shows length 1).
  */
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { RegressionData } from '../../src/data';
 import { ellipseOf, spdGeodesic, sym2, type ReleasedPair, type Sym2 } from '../views3d/geodesics';
 import { PRIVATE_DASH, VIEW_COLOURS as C } from '../views3d/palette';
 
 export const ELLIPSE_COLUMNS = 7;
 
-const W = 760;
-const H = 236;
-const M = { left: 24, right: 24, top: 16, bottom: 62 };
-const PLOT_W = W - M.left - M.right;
-const PLOT_H = H - M.top - M.bottom;
-const COL = PLOT_W / ELLIPSE_COLUMNS;
-const CY = M.top + PLOT_H / 2;
-/** Largest semi-axis drawn, in px (the non-private predictions and the data fit within it). */
-const R_MAX = Math.min(COL / 2 - 3, PLOT_H / 2 - 4);
+const M = { left: 20, right: 20, top: 14, bottom: 58 };
 
-const colX = (x: number) => M.left + COL / 2 + x * (PLOT_W - COL);
+/** Pixel layout for a strip `width` px wide: seven columns, ellipses at most half a column across. */
+function stripLayout(width: number) {
+  const W = Math.max(280, Math.round(width));
+  const PLOT_W = W - M.left - M.right;
+  const COL = PLOT_W / ELLIPSE_COLUMNS;
+  /** Largest semi-axis drawn, in px (the non-private predictions and the data fit within it). */
+  const R_MAX = COL / 2 - 3;
+  const PLOT_H = Math.max(2.6 * R_MAX, 110);
+  const H = M.top + PLOT_H + M.bottom;
+  const CY = M.top + PLOT_H / 2;
+  const colX = (x: number) => M.left + COL / 2 + x * (PLOT_W - COL);
+  return { W, H, PLOT_W, PLOT_H, CY, R_MAX, colX };
+}
 
 interface Drawn {
   cx: number;
@@ -61,6 +65,19 @@ export interface EllipseStripProps {
 
 export function EllipseStrip({ data, fit, pairs, privateOpacity }: EllipseStripProps) {
   const clipId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(760);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width;
+      if (w) setWidth((prev) => (Math.abs(w - prev) >= 1 ? w : prev));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const { W, H, PLOT_W, PLOT_H, CY, R_MAX, colX } = useMemo(() => stripLayout(width), [width]);
   const [x0, x1] = data.xRange;
   const orig = (x: number) => x0 + x * (x1 - x0);
   const columns = useMemo(
@@ -82,7 +99,7 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity }: EllipseStripP
       np: npY.map((y, k) => draw(y, colX(columns[k]), scale)),
       dataEl: dataY.map((y, i) => draw(y, colX(data.xs[i]), scale)),
     };
-  }, [fit, data, columns]);
+  }, [fit, data, columns, R_MAX, colX]);
 
   const priv = useMemo(() => {
     const out: { d: Drawn; k: number; pair: number }[] = [];
@@ -97,127 +114,133 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity }: EllipseStripP
       });
     });
     return { out, offChart };
-  }, [pairs, columns, scale]);
+  }, [pairs, columns, scale, colX, W]);
 
   // ticks at the seven covariates, in original units
   const ticks = columns.map((x) => ({ x: colX(x), label: +orig(x).toPrecision(3) }));
   return (
-    <svg
-      viewBox={`0 0 ${W} ${H}`}
-      role="img"
-      aria-label={`SPD(2) predictions as ellipses at ${ELLIPSE_COLUMNS} covariates: non-private solid blue, private dashed vermillion, data faint grey`}
-      data-testid="spd-ellipses"
-      className="ellipse-svg"
-    >
-      <defs>
-        <clipPath id={clipId}>
-          <rect x={M.left} y={M.top - 8} width={PLOT_W} height={PLOT_H + 16} />
-        </clipPath>
-      </defs>
-      <g clipPath={`url(#${clipId})`}>
-        <g className="e-data-layer">
-          {dataEl.map(
-            (d, i) =>
-              d && (
-                <ellipse
-                  key={i}
-                  className="e-data"
-                  cx={d.cx}
-                  cy={CY}
-                  rx={d.rx}
-                  ry={d.ry}
-                  transform={`rotate(${d.rot} ${d.cx} ${CY})`}
-                  fill={C.spdData}
-                  fillOpacity={0.03}
-                  stroke={C.spdData}
-                  strokeOpacity={0.28}
-                  strokeWidth={0.8}
-                >
-                  <title>{describe(`data point ${i + 1}`, data.xLabel, orig(data.xs[i]), d, scale)}</title>
-                </ellipse>
-              ),
-          )}
+    <div ref={box} className="ellipse-box">
+      <svg
+        width={W}
+        height={H}
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`SPD(2) predictions as ellipses at ${ELLIPSE_COLUMNS} covariates: non-private solid blue, private dashed vermillion, data faint grey`}
+        data-testid="spd-ellipses"
+        className="ellipse-svg"
+      >
+        <defs>
+          <clipPath id={clipId}>
+            <rect x={M.left} y={M.top - 8} width={PLOT_W} height={PLOT_H + 16} />
+          </clipPath>
+        </defs>
+        <g clipPath={`url(#${clipId})`}>
+          <g className="e-data-layer">
+            {dataEl.map(
+              (d, i) =>
+                d && (
+                  <ellipse
+                    key={i}
+                    className="e-data"
+                    cx={d.cx}
+                    cy={CY}
+                    rx={d.rx}
+                    ry={d.ry}
+                    transform={`rotate(${d.rot} ${d.cx} ${CY})`}
+                    fill={C.spdData}
+                    fillOpacity={0.03}
+                    stroke={C.spdData}
+                    strokeOpacity={0.28}
+                    strokeWidth={0.8}
+                  >
+                    <title>{describe(`data point ${i + 1}`, data.xLabel, orig(data.xs[i]), d, scale)}</title>
+                  </ellipse>
+                ),
+            )}
+          </g>
+          <g className="e-np-layer">
+            {np.map(
+              (d, k) =>
+                d && (
+                  <ellipse
+                    key={k}
+                    className="e-np"
+                    cx={d.cx}
+                    cy={CY}
+                    rx={d.rx}
+                    ry={d.ry}
+                    transform={`rotate(${d.rot} ${d.cx} ${CY})`}
+                    fill="none"
+                    stroke={C.spdNonPrivate}
+                    strokeWidth={3}
+                  >
+                    <title>
+                      {describe('non-private prediction', data.xLabel, orig(columns[k]), d, scale)}
+                    </title>
+                  </ellipse>
+                ),
+            )}
+          </g>
+          <g className="e-priv-layer">
+            {priv.out.map(({ d, k, pair }) => (
+              <ellipse
+                key={`${pair}-${k}`}
+                className="e-priv"
+                cx={d.cx}
+                cy={CY}
+                rx={d.rx}
+                ry={d.ry}
+                transform={`rotate(${d.rot} ${d.cx} ${CY})`}
+                fill="none"
+                stroke={C.private}
+                strokeOpacity={privateOpacity}
+                strokeWidth={1.4}
+                strokeDasharray={PRIVATE_DASH}
+              >
+                <title>
+                  {describe(`private prediction (pair ${pair + 1})`, data.xLabel, orig(columns[k]), d, scale)}
+                </title>
+              </ellipse>
+            ))}
+          </g>
         </g>
-        <g className="e-np-layer">
-          {np.map(
-            (d, k) =>
-              d && (
-                <ellipse
-                  key={k}
-                  className="e-np"
-                  cx={d.cx}
-                  cy={CY}
-                  rx={d.rx}
-                  ry={d.ry}
-                  transform={`rotate(${d.rot} ${d.cx} ${CY})`}
-                  fill="none"
-                  stroke={C.spdNonPrivate}
-                  strokeWidth={3}
-                >
-                  <title>{describe('non-private prediction', data.xLabel, orig(columns[k]), d, scale)}</title>
-                </ellipse>
-              ),
-          )}
-        </g>
-        <g className="e-priv-layer">
-          {priv.out.map(({ d, k, pair }) => (
-            <ellipse
-              key={`${pair}-${k}`}
-              className="e-priv"
-              cx={d.cx}
-              cy={CY}
-              rx={d.rx}
-              ry={d.ry}
-              transform={`rotate(${d.rot} ${d.cx} ${CY})`}
-              fill="none"
-              stroke={C.private}
-              strokeOpacity={privateOpacity}
-              strokeWidth={1.4}
-              strokeDasharray={PRIVATE_DASH}
-            >
-              <title>
-                {describe(`private prediction (pair ${pair + 1})`, data.xLabel, orig(columns[k]), d, scale)}
-              </title>
-            </ellipse>
+        {/* covariate axis */}
+        <g fontSize="12" fill={C.ink}>
+          <line x1={M.left} x2={W - M.right} y1={H - M.bottom + 6} y2={H - M.bottom + 6} stroke={C.muted} />
+          {ticks.map((t) => (
+            <g key={t.x}>
+              <line x1={t.x} x2={t.x} y1={H - M.bottom + 6} y2={H - M.bottom + 11} stroke={C.muted} />
+              <text x={t.x} y={H - M.bottom + 24} textAnchor="middle">
+                {t.label}
+              </text>
+            </g>
           ))}
+          <text x={M.left + PLOT_W / 2} y={H - 12} textAnchor="middle" fontWeight={600}>
+            covariate {data.xLabel}
+          </text>
+          {/* scale bar: length 1 in √λ units */}
+          {scale * 1 < PLOT_W / 3 && (
+            <g>
+              <line
+                x1={W - M.right - scale}
+                x2={W - M.right}
+                y1={H - 16}
+                y2={H - 16}
+                stroke={C.ink}
+                strokeWidth={2}
+              />
+              <text x={W - M.right - scale - 6} y={H - 12} textAnchor="end" fontSize="11">
+                length 1
+              </text>
+            </g>
+          )}
         </g>
-      </g>
-      {/* covariate axis */}
-      <g fontSize="12" fill={C.ink}>
-        <line x1={M.left} x2={W - M.right} y1={H - M.bottom + 6} y2={H - M.bottom + 6} stroke={C.muted} />
-        {ticks.map((t) => (
-          <g key={t.x}>
-            <line x1={t.x} x2={t.x} y1={H - M.bottom + 6} y2={H - M.bottom + 11} stroke={C.muted} />
-            <text x={t.x} y={H - M.bottom + 24} textAnchor="middle">
-              {t.label}
-            </text>
-          </g>
-        ))}
-        <text x={M.left + PLOT_W / 2} y={H - 12} textAnchor="middle" fontWeight={600}>
-          covariate {data.xLabel}
-        </text>
-        {/* scale bar: length 1 in √λ units */}
-        {scale * 1 < PLOT_W / 3 && (
-          <g>
-            <line
-              x1={W - M.right - scale}
-              x2={W - M.right}
-              y1={H - 16}
-              y2={H - 16}
-              stroke={C.ink}
-              strokeWidth={2}
-            />
-            <text x={W - M.right - scale - 6} y={H - 12} textAnchor="end" fontSize="11">
-              length 1
-            </text>
-          </g>
+        {priv.offChart > 0 && (
+          <text x={M.left} y={H - 12} fontSize="11" fill={C.muted}>
+            {priv.offChart} private ellipse(s) too large to draw
+          </text>
         )}
-      </g>
-      {priv.offChart > 0 && (
-        <text x={M.left} y={H - 12} fontSize="11" fill={C.muted}>
-          {priv.offChart} private ellipse(s) too large to draw
-        </text>
-      )}
-    </svg>
+      </svg>
+    </div>
   );
 }

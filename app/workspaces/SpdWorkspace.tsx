@@ -1,4 +1,152 @@
-/** Placeholder until the Spd view lands. */
+/**
+ * The SPD(2) workspace: (a) predictions as ellipses along the covariate (Fig. 8 of paper 000), non-private solid
+ * vs private dashed, over the faint data ellipses; (b) the SPD cone {ac > b²} in 3D with the data and both kinds
+ * of geodesic inside it. The fits come from the workers (release cells carry p̂, v̂ and the private pairs).
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useReleaseCells, useWorkspaceData } from '../compute/useData';
+import { useLab } from '../store';
+import { EllipseStrip } from '../views2d/ellipses';
+import { releasedFootpoints, releasedPairs } from '../views3d/geodesics';
+import { PRIVATE_DASH, VIEW_COLOURS as C } from '../views3d/palette';
+import { ReleaseStatus } from '../views3d/ReleaseStatus';
+import { useNonPrivateFit } from '../views3d/useFit';
+import { SpdCone } from '../views3d/SpdCone';
+import type { Vec3 } from '../views3d/View3D';
+import '../views3d/views3d.css';
+
+function Swatch({ kind, colour }: { kind: 'solid' | 'dashed' | 'dot' | 'square' | 'faint'; colour: string }) {
+  return (
+    <svg className="swatch" width="40" height="14" viewBox="0 0 40 14" aria-hidden="true">
+      {kind === 'solid' && <line x1="2" y1="7" x2="38" y2="7" stroke={colour} strokeWidth="4" />}
+      {kind === 'dashed' && (
+        <line x1="2" y1="7" x2="38" y2="7" stroke={colour} strokeWidth="2" strokeDasharray={PRIVATE_DASH} />
+      )}
+      {kind === 'faint' && (
+        <ellipse cx="20" cy="7" rx="14" ry="5" fill="none" stroke={colour} strokeOpacity="0.5" />
+      )}
+      {kind === 'dot' && <circle cx="20" cy="7" r="5" fill={colour} />}
+      {kind === 'square' && <rect x="15" y="2" width="10" height="10" fill={colour} />}
+    </svg>
+  );
+}
+
 export function SpdWorkspace() {
-  return <section className="panel">Spd</section>;
+  const { data, fileName } = useWorkspaceData();
+  const cells = useReleaseCells();
+  const figure = useLab((s) => s.settings.figure);
+  const camera = useLab((s) => s.settings.camera);
+  const set = useLab((s) => s.set);
+  const [allPairs, setAllPairs] = useState(false);
+
+  const fit = useNonPrivateFit(cells, 4, data);
+  const pairs = useMemo(() => releasedPairs(cells, 4), [cells]);
+  // a few: the first shooting vector of each footpoint (one pair per private footpoint)
+  const fewPairs = useMemo(
+    () => pairs.filter((p, i) => i === 0 || pairs[i - 1].footpoint !== p.footpoint),
+    [pairs],
+  );
+  const shown = allPairs ? pairs : fewPairs;
+  const footpoints = useMemo(() => releasedFootpoints(cells, 4), [cells]);
+  const onCameraSaved = useCallback((position: Vec3) => set({ camera: position }), [set]);
+
+  return (
+    <section className="panel workspace-spd view-container" aria-labelledby="spd-title">
+      <h2 id="spd-title">SPD(2): covariance matrices as ellipses</h2>
+      <p className="view-description">
+        {data.description}
+        {fileName
+          ? ''
+          : ' Each response is a 2×2 symmetric positive-definite matrix y = [[a, b], [b, c]] — think of a covariance.'}
+      </p>
+      {figure === 'fig8' && (
+        <p className="figure-caption" data-testid="fig8-caption">
+          <strong>Fig. 8 of paper 000.</strong> Predictions at equally spaced covariates from the non-private
+          fit (blue, solid) and from private fits with ε_p = ε_v = 0.2 (vermillion, dashed). Look for: the
+          private ellipses wobble around the non-private ones in size and orientation. Caution: ellipses that
+          look alike can be far apart in the Riemannian metric, and different-looking ones close.
+        </p>
+      )}
+      <ReleaseStatus dim={4} testId="spd-status" />
+      <div className="spd-panels">
+        <div className="ellipse-strip">
+          <h3>Predictions along the covariate</h3>
+          <p className="convention" data-testid="ellipse-convention">
+            Ellipse of y = UΛUᵀ: semi-axes √λ₁, √λ₂ along U&apos;s columns (first matrix coordinate to the
+            right, second up; one scale for all ellipses).
+          </p>
+          <EllipseStrip data={data} fit={fit} pairs={shown} privateOpacity={allPairs ? 0.22 : 0.6} />
+          <div className="ellipse-controls">
+            <span>
+              <Swatch kind="solid" colour={C.spdNonPrivate} /> <strong>solid</strong>: non-private Exp(p̂, x v̂)
+            </span>
+            <span>
+              <Swatch kind="dashed" colour={C.private} /> <strong>dashed</strong>: private Exp(p̃, x ṽ) (
+              {shown.length} {shown.length === 1 ? 'pair' : 'pairs'})
+            </span>
+            <span>
+              <Swatch kind="faint" colour={C.spdData} /> data yᵢ at their covariates
+            </span>
+            <label>
+              <input
+                type="checkbox"
+                checked={allPairs}
+                onChange={(e) => setAllPairs(e.target.checked)}
+                data-testid="spd-all-pairs"
+              />{' '}
+              show all {pairs.length} private pairs (faint) instead of one per footpoint
+            </label>
+          </div>
+        </div>
+        <div>
+          <h3>The SPD cone</h3>
+          <div className="view-with-legend">
+            <SpdCone
+              ys={data.ys}
+              fit={fit}
+              pairs={shown}
+              footpoints={footpoints}
+              camera={camera}
+              onCameraSaved={onCameraSaved}
+              describedBy="spd-cone-keys"
+            />
+            <aside className="view-legend" aria-label="Legend of the cone view">
+              <ul>
+                <li>
+                  <Swatch kind="dot" colour={C.spdData} />
+                  <span>data yᵢ ({data.ys.length})</span>
+                </li>
+                <li>
+                  <Swatch kind="solid" colour={C.spdNonPrivate} />
+                  <span>
+                    <strong>solid</strong>: non-private geodesic
+                  </span>
+                </li>
+                <li>
+                  <Swatch kind="dashed" colour={C.private} />
+                  <span>
+                    <strong>dashed</strong>: private geodesics
+                  </span>
+                </li>
+                <li>
+                  <Swatch kind="square" colour={C.footpoint} />
+                  <span>private footpoints p̃</span>
+                </li>
+              </ul>
+              <p className="hint">
+                Coordinates (a, √2·b, c), axis a = c vertical: then SPD(2) is the inside of a round cone and
+                its surface ac = b² holds the singular matrices. Geodesics use the affine-invariant metric:
+                they curve and never reach the surface. The axes a and c lie on the surface; I marks the
+                identity.
+              </p>
+              <p className="hint" id="spd-cone-keys">
+                Drag to rotate, wheel to zoom. Keyboard (focus the view): ← → ↑ ↓ rotate, + − zoom, Home
+                resets.
+              </p>
+            </aside>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -1,66 +1,452 @@
-import { Canvas } from '@react-three/fiber';
-import { useMemo } from 'react';
+/**
+ * The sphere workspace: the data on a shaded globe, the non-private geodesic segment (solid, thick, dark), the
+ * private geodesics of the current release (dashed, thin, vermillion; one draw call for all of them) and the
+ * private footpoints (purple cubes). Click a data point (or step through them with N / P) to see its covariate and
+ * its residual. In Fig. 5 mode the private geodesics are those of ten total budgets, coloured by budget.
+ * Nothing is fitted here: the non-private fit and the private pairs come from the workers.
+ */
+import type { ThreeEvent } from '@react-three/fiber';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import * as THREE from 'three';
-import { sphereData } from '../../src/data/sphereData';
-import { sphere } from '../../src/geometry/sphere';
-import { fitGeodesicRegression } from '../../src/regression';
+import { FIG5_BUDGETS, FIG5_MAX_M, useBudgetGeodesics, type BudgetState } from '../compute/budgetGeodesics';
+import { useReleaseCells, useWorkspaceData } from '../compute/useData';
 import { useLab } from '../store';
+import { budgetColour, budgetRgb, linearRgb } from '../views3d/budgetColours';
+import {
+  packSegments,
+  releasedFootpoints,
+  releasedPairs,
+  sphereGeodesic,
+  type Polyline,
+} from '../views3d/geodesics';
+import { VIEW_COLOURS as C, DASH_3D } from '../views3d/palette';
+import { lambert } from '../views3d/materials';
+import { Hairlines, Markers, Segments, Tube } from '../views3d/primitives';
+import { ReleaseStatus } from '../views3d/ReleaseStatus';
+import { useNonPrivateFit } from '../views3d/useFit';
+import { SPHERE_VIEW as SV, sphereHome } from '../views3d/sphereView';
+import { CameraLights, View3D, type Vec3 } from '../views3d/View3D';
+import '../views3d/views3d.css';
 
-const M = sphere();
+type P3 = readonly [number, number, number];
 
-/** Points of the geodesic x ↦ Exp(p, x v) for x ∈ [0, 1], lifted slightly off the sphere. */
-function geodesicPoints(p: Float64Array, v: Float64Array, segments = 64): THREE.Vector3[] {
-  return Array.from({ length: segments + 1 }, (_, i) => {
-    const q = M.exp(
-      p,
-      v.map((t) => (t * i) / segments),
-    );
-    return new THREE.Vector3(q[0], q[1], q[2]).multiplyScalar(1.003);
-  });
+const lift = (y: ArrayLike<number>, r: number): P3 => {
+  const s = r / Math.hypot(y[0], y[1], y[2]);
+  return [y[0] * s, y[1] * s, y[2] * s];
+};
+
+/** Faint lines of latitude and longitude every 30° (orientation while orbiting). */
+function Graticule() {
+  const positions = useMemo(() => {
+    const pts: number[] = [];
+    const r = 1.002;
+    const N = 96;
+    const push = (f: (t: number) => P3) => {
+      for (let i = 0; i < N; i++) pts.push(...f(i / N), ...f((i + 1) / N));
+    };
+    for (let lat = -60; lat <= 60; lat += 30) {
+      const phi = (lat * Math.PI) / 180;
+      push((t) => [
+        r * Math.cos(phi) * Math.cos(2 * Math.PI * t),
+        r * Math.sin(phi),
+        r * Math.cos(phi) * Math.sin(2 * Math.PI * t),
+      ]);
+    }
+    for (let lon = 0; lon < 180; lon += 30) {
+      const th = (lon * Math.PI) / 180;
+      push((t) => [
+        r * Math.cos(2 * Math.PI * t) * Math.cos(th),
+        r * Math.sin(2 * Math.PI * t),
+        r * Math.cos(2 * Math.PI * t) * Math.sin(th),
+      ]);
+    }
+    return Float32Array.from(pts);
+  }, []);
+  return <Hairlines positions={positions} colour={C.graticule} opacity={0.35} />;
 }
 
-function Scene({ ys, fitCurve }: { ys: Float64Array[]; fitCurve: THREE.Vector3[] }) {
-  const line = useMemo(() => new THREE.BufferGeometry().setFromPoints(fitCurve), [fitCurve]);
+function Globe() {
+  const geometry = useMemo(() => new THREE.SphereGeometry(1, 96, 64), []);
+  useEffect(() => () => geometry.dispose(), [geometry]);
+  return <mesh geometry={geometry} material={lambert(C.globe, { polygonOffset: true })} renderOrder={-1} />;
+}
+
+/** Arrowhead at the end x = 1 of the non-private geodesic, pointing the way the covariate grows. */
+function Arrowhead({ p, v }: { p: Float64Array; v: Float64Array }) {
+  const { position, quaternion } = useMemo(() => {
+    const nv = Math.hypot(v[0], v[1], v[2]);
+    const end = sphereGeodesic(p, v, 1, SV.lineLift);
+    const at = new THREE.Vector3(end[3], end[4], end[5]);
+    // d/dx Exp(p, x v) at x = 1: −|v| sin|v| p + cos|v| v
+    const d = new THREE.Vector3(
+      -nv * Math.sin(nv) * p[0] + Math.cos(nv) * v[0],
+      -nv * Math.sin(nv) * p[1] + Math.cos(nv) * v[1],
+      -nv * Math.sin(nv) * p[2] + Math.cos(nv) * v[2],
+    ).normalize();
+    const q = new THREE.Quaternion().setFromUnitVectors(new THREE.Vector3(0, 1, 0), d);
+    return { position: at.addScaledVector(d, 0.02).toArray() as Vec3, quaternion: q };
+  }, [p, v]);
+  return (
+    <mesh position={position} quaternion={quaternion} material={lambert(C.sphereNonPrivate)}>
+      <coneGeometry args={[0.026, 0.07, 20]} />
+    </mesh>
+  );
+}
+
+/** Orange ring around the selected point, and a line from it to its fitted value Exp(p̂, xᵢ v̂). */
+function Selection({ y, fitted }: { y: P3; fitted: P3 | null }) {
+  const quaternion = useMemo(
+    () =>
+      new THREE.Quaternion().setFromUnitVectors(
+        new THREE.Vector3(0, 0, 1),
+        new THREE.Vector3(...y).normalize(),
+      ),
+    [y],
+  );
+  const residual = useMemo(() => {
+    if (!fitted) return null;
+    // geodesic from y to the fitted point, on the sphere
+    const a = new THREE.Vector3(...y).normalize();
+    const b = new THREE.Vector3(...fitted).normalize();
+    const pts: number[] = [];
+    const N = 24;
+    for (let i = 0; i <= N; i++) {
+      const q = a
+        .clone()
+        .lerp(b, i / N)
+        .normalize()
+        .multiplyScalar(SV.pointLift);
+      pts.push(q.x, q.y, q.z);
+    }
+    return Float32Array.from(pts);
+  }, [y, fitted]);
   return (
     <>
-      <ambientLight intensity={0.6} />
-      <directionalLight position={[3, 3, 5]} intensity={1.2} />
-      <mesh>
-        <sphereGeometry args={[1, 64, 48]} />
-        <meshStandardMaterial color="#d9e4ef" roughness={0.8} />
+      <mesh position={y as Vec3} quaternion={quaternion} material={lambert(C.selected)}>
+        <torusGeometry args={[0.042, 0.007, 10, 40]} />
       </mesh>
-      {ys.map((y, i) => (
-        <mesh key={i} position={[y[0] * 1.01, y[1] * 1.01, y[2] * 1.01]}>
-          <sphereGeometry args={[0.018, 12, 8]} />
-          <meshStandardMaterial color="#0072B2" />
-        </mesh>
-      ))}
-      <primitive
-        object={new THREE.Line(line, new THREE.LineBasicMaterial({ color: '#D55E00', linewidth: 3 }))}
-      />
+      {residual && <Tube points={residual} radius={0.004} colour={C.selected} segments={32} />}
     </>
   );
 }
 
-export function SphereWorkspace() {
-  const n = useLab((s) => s.settings.n);
-  const seed = useLab((s) => s.settings.seed);
-  const { data, fit, curve } = useMemo(() => {
-    const data = sphereData({ n, noiseVariance: 0.01, seed });
-    const fit = fitGeodesicRegression(M, data.xs, data.ys);
-    return { data, fit, curve: geodesicPoints(fit.p, fit.v) };
-  }, [n, seed]);
+interface SceneProps {
+  points: P3[];
+  fit: { pHat: Float64Array; vHat: Float64Array } | null;
+  privateLines: { positions: Float32Array; colors: Float32Array };
+  fig5: boolean;
+  footpoints: P3[];
+  selected: number | null;
+  fitted: P3 | null;
+  onPick(i: number, e: ThreeEvent<MouseEvent>): void;
+}
+
+function SphereScene({ points, fit, privateLines, fig5, footpoints, selected, fitted, onPick }: SceneProps) {
+  const fitLine = useMemo(() => (fit ? sphereGeodesic(fit.pHat, fit.vHat, 128, SV.lineLift) : null), [fit]);
   return (
-    <section className="panel workspace-sphere">
-      <h2>Geodesic regression on the sphere</h2>
-      <p>
-        {data.description} The orange curve is the non-private geodesic fit (energy{' '}
-        {fit.energy.toExponential(3)}).
+    <>
+      <CameraLights />
+      <Globe />
+      <Graticule />
+      <Segments
+        positions={privateLines.positions}
+        colors={privateLines.colors}
+        width={fig5 ? 2 : 1.6}
+        opacity={fig5 ? 0.85 : 0.6}
+        dashed
+        dashSize={DASH_3D.size}
+        gapSize={DASH_3D.gap}
+        renderOrder={1}
+      />
+      {fitLine && <Tube points={fitLine} radius={0.0085} colour={C.sphereNonPrivate} />}
+      {fit && <Arrowhead p={fit.pHat} v={fit.vHat} />}
+      <Markers points={points} shape="sphere" size={SV.dataSize} colour={C.sphereData} onPick={onPick} />
+      <Markers points={footpoints} shape="cube" size={0.0095} colour={C.footpoint} />
+      {selected !== null && points[selected] && <Selection y={points[selected]} fitted={fitted} />}
+    </>
+  );
+}
+
+function Swatch({ kind, colour }: { kind: 'solid' | 'dashed' | 'dot' | 'square' | 'ring'; colour: string }) {
+  return (
+    <svg className="swatch" width="40" height="14" viewBox="0 0 40 14" aria-hidden="true">
+      {kind === 'solid' && <line x1="2" y1="7" x2="38" y2="7" stroke={colour} strokeWidth="4" />}
+      {kind === 'dashed' && (
+        <line x1="2" y1="7" x2="38" y2="7" stroke={colour} strokeWidth="2" strokeDasharray="6 4" />
+      )}
+      {kind === 'dot' && <circle cx="20" cy="7" r="5" fill={colour} />}
+      {kind === 'square' && <rect x="15" y="2" width="10" height="10" fill={colour} />}
+      {kind === 'ring' && <circle cx="20" cy="7" r="5" fill="none" stroke={colour} strokeWidth="2.5" />}
+    </svg>
+  );
+}
+
+function BudgetLegend({ budgets, lnNp }: { budgets: BudgetState; lnNp: number | null }) {
+  const byEps = new Map(budgets.runs.map((r) => [r.eps, r]));
+  return (
+    <div className="budget-legend" data-testid="budget-legend">
+      <h3>Total budget ε</h3>
+      <p className="hint">Equal split ε_p = ε_v = ε/2; darker = smaller ε = more private.</p>
+      <ul>
+        {FIG5_BUDGETS.map((eps) => {
+          const cells = (byEps.get(eps)?.cells ?? []).filter((c) => c !== undefined);
+          const mses = cells.flatMap((c) => c.mse.flat()).filter(Number.isFinite);
+          const ln = mses.length ? Math.log(mses.reduce((a, b) => a + b, 0) / mses.length) : null;
+          return (
+            <li key={eps}>
+              <Swatch kind="dashed" colour={budgetColour(eps)} />
+              <span className="eps">ε = {eps.toFixed(1)}</span>
+              <span className="ln">{ln === null ? '…' : `ln MSE ${ln.toFixed(2)}`}</span>
+            </li>
+          );
+        })}
+        <li>
+          <Swatch kind="solid" colour={C.sphereNonPrivate} />
+          <span className="eps">non-private</span>
+          <span className="ln">{lnNp === null ? '…' : `ln MSE ${lnNp.toFixed(2)}`}</span>
+        </li>
+      </ul>
+      <p className="hint" data-testid="budget-progress">
+        {budgets.status === 'running'
+          ? `Computing: ${budgets.done} of ${budgets.total} chain groups…`
+          : budgets.status === 'done'
+            ? `Done: ${budgets.runs.length} budgets.`
+            : budgets.status === 'error'
+              ? `Failed: ${budgets.error}`
+              : ''}
       </p>
-      <div className="canvas-frame" data-testid="sphere-canvas">
-        <Canvas camera={{ position: [0, 0, 3.2], fov: 45 }} gl={{ preserveDrawingBuffer: true }}>
-          <Scene ys={data.ys} fitCurve={curve} />
-        </Canvas>
+    </div>
+  );
+}
+
+export function SphereWorkspace() {
+  const { data, fileName } = useWorkspaceData();
+  const cells = useReleaseCells();
+  const figure = useLab((s) => s.settings.figure);
+  const camera = useLab((s) => s.settings.camera);
+  const m = useLab((s) => s.settings.m);
+  const set = useLab((s) => s.set);
+  const fig5 = figure === 'fig5';
+  const budgets = useBudgetGeodesics(fig5);
+  const [selected, setSelected] = useState<{ key: unknown; index: number } | null>(null);
+  // a selection belongs to one data set
+  const sel = selected && selected.key === data ? selected.index : null;
+
+  const points = useMemo(() => data.ys.map((y) => lift(y, SV.pointLift)), [data]);
+  const home = useMemo(() => sphereHome(data.ys), [data]);
+  const fit = useNonPrivateFit(cells, 3, data);
+  const lnNp = fit?.lnMse ?? null;
+
+  const pairs = useMemo(() => releasedPairs(cells, 3), [cells]);
+  const privateLines = useMemo(() => {
+    if (fig5) {
+      const lines: Polyline[] = [];
+      const colours: [number, number, number][] = [];
+      // smallest budget first, so the larger budgets (close to the data) are drawn on top
+      for (const run of [...budgets.runs].sort((a, b) => a.eps - b.eps)) {
+        const rgb = budgetRgb(run.eps);
+        for (const pr of releasedPairs(
+          run.cells.filter((c) => c !== undefined),
+          3,
+        )) {
+          lines.push(sphereGeodesic(pr.p, pr.v, 48, SV.lineLift));
+          colours.push(rgb);
+        }
+      }
+      return packSegments(lines, colours);
+    }
+    // one colour, but as vertex colours too: the same shader program as in Fig. 5 mode (one compile)
+    const rgb = linearRgb(C.private);
+    return packSegments(
+      pairs.map((pr) => sphereGeodesic(pr.p, pr.v, 48, SV.lineLift)),
+      pairs.map(() => rgb),
+    );
+  }, [fig5, budgets.runs, pairs]);
+  const footpoints = useMemo(
+    () => (fig5 ? [] : releasedFootpoints(cells, 3).map((p) => lift(p, SV.pointLift))),
+    [fig5, cells],
+  );
+
+  const fitted = useMemo((): P3 | null => {
+    if (sel === null || !fit) return null;
+    const x = data.xs[sel];
+    const l = sphereGeodesic(fit.pHat, fit.vHat, 1, SV.pointLift, x, x);
+    return [l[0], l[1], l[2]];
+  }, [sel, fit, data]);
+
+  const onPick = useCallback(
+    (i: number, e: ThreeEvent<MouseEvent>) => {
+      // points on the far side of the globe are hidden: ignore them (the ray went through the globe)
+      const y = points[i];
+      const c = e.camera.position;
+      const facing = y[0] * (c.x - y[0]) + y[1] * (c.y - y[1]) + y[2] * (c.z - y[2]) > 0;
+      if (!facing) return;
+      // a drag that ends on a point is an orbit, not a click
+      if (e.delta > 6) return;
+      e.stopPropagation();
+      setSelected({ key: data, index: i });
+    },
+    [points, data],
+  );
+
+  const onKey = (e: React.KeyboardEvent) => {
+    const n = data.ys.length;
+    if (e.key === 'n' || e.key === 'N' || e.key === ']') {
+      setSelected({ key: data, index: sel === null ? 0 : (sel + 1) % n });
+      return true;
+    }
+    if (e.key === 'p' || e.key === 'P' || e.key === '[') {
+      setSelected({ key: data, index: sel === null ? n - 1 : (sel - 1 + n) % n });
+      return true;
+    }
+    if (e.key === 'Escape' && sel !== null) {
+      setSelected(null);
+      return true;
+    }
+    return false;
+  };
+
+  const onCameraSaved = useCallback((position: Vec3) => set({ camera: position }), [set]);
+
+  const [x0, x1] = data.xRange;
+  const unitsDiffer = x0 !== 0 || x1 !== 1;
+  const readout =
+    sel !== null ? (
+      <div className="view3d-readout" data-testid="sphere-readout" role="status" aria-live="polite">
+        <strong>
+          Point {sel + 1} of {data.ys.length}:
+        </strong>{' '}
+        <span data-testid="sphere-readout-x">
+          {data.xLabel} = {(x0 + data.xs[sel] * (x1 - x0)).toPrecision(4)}
+        </span>
+        {unitsDiffer && <> (rescaled x = {data.xs[sel].toFixed(3)})</>}
+        {fitted && (
+          <>
+            {' '}
+            · residual to the non-private fit{' '}
+            {(
+              2 *
+              Math.asin(
+                Math.min(
+                  1,
+                  Math.hypot(
+                    points[sel][0] - fitted[0],
+                    points[sel][1] - fitted[1],
+                    points[sel][2] - fitted[2],
+                  ) /
+                    (2 * SV.pointLift),
+                ),
+              )
+            ).toFixed(3)}{' '}
+            rad
+          </>
+        )}{' '}
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => setSelected(null)}
+          aria-label="Clear selection"
+        >
+          ×
+        </button>
+      </div>
+    ) : null;
+
+  const nPrivate = fig5
+    ? budgets.runs.reduce(
+        (a, r) =>
+          a +
+          releasedPairs(
+            r.cells.filter((c) => c !== undefined),
+            3,
+          ).length,
+        0,
+      )
+    : pairs.length;
+
+  return (
+    <section className="panel workspace-sphere view-container" aria-labelledby="sphere-title">
+      <h2 id="sphere-title">Geodesic regression on the sphere</h2>
+      <p className="view-description">
+        {data.description}
+        {fileName
+          ? ''
+          : ' Each point is a direction (a unit vector); the covariate moves along a great circle.'}
+      </p>
+      {fig5 && (
+        <p className="figure-caption" data-testid="fig5-caption">
+          <strong>Fig. 5 of paper 000.</strong> Private geodesics for ten total budgets ε = 2.0 … 0.2 (equal
+          split), coloured by budget; {Math.min(m, FIG5_MAX_M) ** 2} per budget. Look for: the smaller the
+          budget (darker), the farther the private geodesics stray from the data — most visibly at larger
+          noise δ.
+        </p>
+      )}
+      <ReleaseStatus dim={3} testId="sphere-status" />
+      <div className="view-with-legend">
+        <View3D
+          label="Sphere: data, non-private and private geodesics (3D)"
+          testId="sphere-canvas"
+          describedBy="sphere-keys"
+          target={[0, 0, 0]}
+          home={home}
+          camera={camera}
+          onCameraSaved={onCameraSaved}
+          fov={SV.fov}
+          minDistance={SV.minDistance}
+          maxDistance={SV.maxDistance}
+          onKey={onKey}
+          overlay={readout}
+        >
+          <SphereScene
+            points={points}
+            fit={fit}
+            privateLines={privateLines}
+            fig5={fig5}
+            footpoints={footpoints}
+            selected={sel}
+            fitted={fitted}
+            onPick={onPick}
+          />
+        </View3D>
+        <aside className="view-legend" aria-label="Legend">
+          {fig5 ? (
+            <BudgetLegend budgets={budgets} lnNp={lnNp} />
+          ) : (
+            <>
+              <h3>Legend</h3>
+              <ul>
+                <li>
+                  <Swatch kind="dot" colour={C.sphereData} />
+                  <span>data yᵢ ({data.ys.length})</span>
+                </li>
+                <li>
+                  <Swatch kind="solid" colour={C.sphereNonPrivate} />
+                  <span>
+                    <strong>solid</strong>: non-private geodesic Exp(p̂, x v̂), x ∈ [0, 1]; the cone marks x = 1
+                  </span>
+                </li>
+                <li>
+                  <Swatch kind="dashed" colour={C.private} />
+                  <span>
+                    <strong>dashed</strong>: private geodesics Exp(p̃, x ṽ) ({nPrivate})
+                  </span>
+                </li>
+                <li>
+                  <Swatch kind="square" colour={C.footpoint} />
+                  <span>private footpoints p̃</span>
+                </li>
+                <li>
+                  <Swatch kind="ring" colour={C.selected} />
+                  <span>selected point and its residual</span>
+                </li>
+              </ul>
+            </>
+          )}
+          <p className="hint" id="sphere-keys">
+            Drag to rotate, wheel to zoom; click a point for its covariate. Keyboard (focus the view): ← → ↑ ↓
+            rotate, + − zoom, Home resets, N / P step through the points, Esc clears.
+          </p>
+        </aside>
       </div>
     </section>
   );

@@ -1,0 +1,258 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PRESETS } from '../app/presets';
+import { labState, watchErrors } from './util';
+
+const figuresButton = (page: Page) => page.locator('#figures-button');
+const presetButton = (page: Page, label: string) =>
+  page
+    .locator('.figures-list')
+    .getByRole('button', { name: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}:`) });
+
+async function applyFromMenu(page: Page, label: string) {
+  await figuresButton(page).click();
+  await expect(figuresButton(page)).toHaveAttribute('aria-expanded', 'true');
+  await presetButton(page, label).click();
+  await expect(figuresButton(page)).toHaveAttribute('aria-expanded', 'false');
+}
+
+test('Figures → Fig. 1 sets the URL and the settings, and shows the caption', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  // Under automation the tour never starts by itself (it would cover the page).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await applyFromMenu(page, 'Fig. 1');
+  await expect(page).toHaveURL(/[?&]fig=fig1(&|$)/);
+  await expect(page).toHaveURL(/[?&]eps=2\.02(&|$)/);
+  await expect(page).toHaveURL(/[?&]split=0\.3(&|$)/);
+  const s = await labState<Record<string, unknown>>(page, 'settings');
+  expect(s).toMatchObject({
+    workspace: 'sphere',
+    eps: 2.02,
+    split: 0.3,
+    noise: 0.001,
+    curves: [20, 50, 100],
+    burnIn: 1000,
+    m: 10,
+    sigmaRule: 'paper',
+    tauMode: 'data',
+    plotTab: 'mse',
+    figure: 'fig1',
+  });
+  const caption = page.getByTestId('figure-caption');
+  await expect(caption).toBeVisible();
+  await expect(caption.getByRole('heading')).toContainText('Fig. 1 of the paper');
+  await expect(caption).toContainText('U shape');
+  await expect(caption).toContainText('smaller ε = more private');
+  await expect(figuresButton(page)).toBeFocused();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: 'test-output/screenshots/preset-caption.png' });
+
+  // Changing a setting is flagged, and "Restore" brings the figure back.
+  await page.getByTestId('split').fill('0.7');
+  await expect(caption).toContainText('You changed split');
+  await caption.getByRole('button', { name: 'Restore Fig. 1' }).click();
+  await expect(caption).not.toContainText('You changed');
+  expect(await labState<number>(page, 'settings.split')).toBe(0.3);
+
+  // The caption can be hidden and shown again.
+  await caption.getByRole('button', { name: /Hide the caption/ }).click();
+  await expect(caption).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show the caption of Fig. 1' }).click();
+  await expect(page.getByTestId('figure-caption')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('every preset applies without console errors', async ({ page }) => {
+  // The 3D views and background workers make preset switches slow on a small shared machine.
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.goto('/');
+  for (const p of PRESETS) {
+    await applyFromMenu(page, p.label);
+    await expect(page).toHaveURL(new RegExp(`[?&]fig=${p.figure}(&|$)`));
+    await expect(page.getByTestId('figure-caption').getByRole('heading')).toContainText(p.title);
+    const s = await labState<Record<string, unknown>>(page, 'settings');
+    expect(s).toMatchObject({ ...p.patch, figure: p.figure });
+    await expect(page.locator(`#tab-${p.patch.workspace}`)).toHaveAttribute('aria-selected', 'true');
+    // The figure's menu entry is marked as the current one.
+    await figuresButton(page).click();
+    await expect(page.locator(`[data-preset="${p.id}"]`)).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('Escape');
+  }
+  // A link reproduces the last preset (caption included).
+  const url = page.url();
+  const fresh = await page.context().newPage();
+  await fresh.goto(url);
+  await expect(fresh.getByTestId('figure-caption').getByRole('heading')).toContainText(PRESETS.at(-1)!.title);
+  await fresh.close();
+  expect(errors).toEqual([]);
+});
+
+test('copy link: to the clipboard with a confirmation, or shown in a field without one', async ({
+  page,
+  context,
+}) => {
+  const errors = watchErrors(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  await applyFromMenu(page, 'Fig. 7');
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(page.url());
+  expect(copied).toContain('fig=fig7');
+  expect(copied).toContain('ws=spd');
+
+  // Without a clipboard the link appears, selected, in a text field.
+  await page.evaluate(() =>
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true }),
+  );
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const field = page.getByLabel(/copy this link/);
+  await expect(field).toBeVisible();
+  await expect(field).toHaveValue(page.url());
+  await expect(field).toBeFocused();
+  await page.getByRole('button', { name: 'Close the link field' }).click();
+  await expect(field).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+/** Waits until the tour's highlight ring surrounds the privacy controls (it follows a smooth scroll). */
+async function ringAroundPrivacy(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const ring = await page.locator('.tour-ring').boundingBox();
+        const target = await page.locator('.control-panel fieldset').nth(1).boundingBox();
+        return ring && target ? Math.abs(ring.x + 6 - target.x) + Math.abs(ring.y + 6 - target.y) : Infinity;
+      },
+      { timeout: 20_000 }, // smooth scrolling, on a busy machine
+    )
+    .toBeLessThan(4);
+}
+
+test('the tour starts from its button, moves with Next, and Escape skips it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  const tourButton = page.getByRole('button', { name: 'Tour', exact: true });
+  await tourButton.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(dialog).toContainText('Step 1 of 6');
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Skip tour' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog).toContainText('Step 2 of 6');
+  await expect(dialog).toContainText('privacy budget');
+  // The highlight ring sits around the privacy controls.
+  await ringAroundPrivacy(page);
+  // Tab stays inside the dialog.
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog).toContainText('Step 3 of 6');
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(dialog).toContainText('Step 2 of 6');
+  await ringAroundPrivacy(page);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: 'test-output/screenshots/tour.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(tourButton).toBeFocused();
+  expect(await page.evaluate(() => localStorage.getItem('dp-manifold-lab.tour'))).toBe('skipped');
+
+  // All steps to the end; the last step points at the header buttons.
+  await tourButton.click();
+  for (let i = 1; i < 6; i++) await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog).toContainText('Step 6 of 6');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('dp-manifold-lab.tour'))).toBe('done');
+  expect(errors).toEqual([]);
+});
+
+test('first visit shows the tour by itself (not with notour=1, not once seen)', async ({ page }) => {
+  // Pretend to be a person's browser: the tour only starts by itself when not under automation.
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false, configurable: true }),
+  );
+  await page.goto('/?notour=1');
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByRole('dialog')).toContainText('Step 1 of 6', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Skip tour' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.reload();
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('explanations render formulas with KaTeX', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  const about = page.getByRole('button', { name: 'About these ideas' });
+  await about.click();
+  const panel = page.getByRole('dialog', { name: 'About these ideas' });
+  await expect(panel).toBeVisible();
+  await expect(panel.locator('details.explain')).toHaveCount(11);
+  await panel.getByText('Why is ε split, and why is the error curve U-shaped?').click();
+  await expect(panel.locator('[data-topic="split"] .katex').first()).toBeVisible();
+  await panel.getByText('What is the sensitivity Δ').click();
+  await expect(panel.locator('[data-topic="sensitivity"] .katex-display')).toHaveCount(2);
+  // MathML for screen readers comes with the rendering.
+  await expect(panel.locator('[data-topic="sensitivity"] math').first()).toBeAttached();
+  await page.screenshot({ path: 'test-output/screenshots/explanations.png' });
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(about).toBeFocused();
+
+  // A caption's topic link opens the panel at that topic.
+  await applyFromMenu(page, 'Fig. 9');
+  await page
+    .getByTestId('figure-caption')
+    .getByRole('button', { name: 'Checking the sensitivity bound' })
+    .click();
+  await expect(panel.locator('[data-topic="ratios"]')).toHaveAttribute('open', '');
+  await expect(panel.locator('[data-topic="ratios"] .katex').first()).toBeVisible();
+  await panel.getByRole('button', { name: 'Close explanations' }).click();
+  await expect(panel).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test('keyboard only: Tab to Figures, Enter, arrow to a figure, Enter applies it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  let found = false;
+  for (let i = 0; i < 30 && !found; i++) {
+    await page.keyboard.press('Tab');
+    found = await page.evaluate(() => document.activeElement?.id === 'figures-button');
+  }
+  expect(found).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(figuresButton(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(presetButton(page, 'Fig. 1')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(presetButton(page, 'Fig. 2')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(presetButton(page, 'Fig. 10')).toBeFocused(); // wraps around
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Tab');
+  await expect(presetButton(page, 'Fig. 2')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]fig=fig2(&|$)/);
+  await expect(page).toHaveURL(/[?&]ws=kendall(&|$)/);
+  await expect(figuresButton(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(figuresButton(page)).toBeFocused();
+  await expect(page.getByTestId('figure-caption')).toContainText('corpus');
+  // Escape closes the menu without applying anything.
+  await page.keyboard.press('ArrowDown');
+  await expect(figuresButton(page)).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(figuresButton(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(figuresButton(page)).toBeFocused();
+  await expect(page).toHaveURL(/[?&]fig=fig2(&|$)/);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,232 @@
+/**
+ * The sphere and SPD(2) workspaces, against the built app: WebGL canvases that are not blank, private geodesics
+ * after the release, picking a data point (a real click, at the screen position computed with the view's own
+ * camera placement), the camera's round trip through the URL, the Fig. 5 budget legend, the SPD ellipses and
+ * cone, and no console errors. Screenshots go to test-output/screenshots/.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import * as THREE from 'three';
+import { generate } from '../src/data';
+import { SPHERE_VIEW, sphereHome } from '../app/views3d/sphereView';
+import { distinctColours, labState, waitForRelease, watchErrors } from './util';
+
+const SHOTS = 'test-output/screenshots';
+
+/** Number of sampled canvas pixels within `tol` (per channel) of the colour `hex`. */
+async function pixelsNear(canvas: Locator, hex: string, tol = 40): Promise<number> {
+  const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return canvas.evaluate(
+    (c: HTMLCanvasElement, { rgb, tol }) => {
+      const probe = document.createElement('canvas');
+      probe.width = c.width;
+      probe.height = c.height;
+      const ctx = probe.getContext('2d')!;
+      ctx.drawImage(c, 0, 0);
+      const { data } = ctx.getImageData(0, 0, c.width, c.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (
+          Math.abs(data[i] - rgb[0]) <= tol &&
+          Math.abs(data[i + 1] - rgb[1]) <= tol &&
+          Math.abs(data[i + 2] - rgb[2]) <= tol
+        )
+          n++;
+      }
+      return n;
+    },
+    { rgb, tol },
+  );
+}
+
+const sphereCanvas = (page: Page) => page.locator('[data-testid="sphere-canvas"] canvas');
+
+async function openSphere(page: Page, query = '') {
+  await page.goto(`/${query}`);
+  await expect(sphereCanvas(page)).toBeVisible();
+}
+
+test.describe('sphere workspace', () => {
+  test('renders the globe, then the private geodesics of the release', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await openSphere(page);
+    await waitForRelease(page, 90_000);
+    const canvas = sphereCanvas(page);
+    // the view redraws on demand once the cells have arrived
+    await expect.poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
+    // vermillion dashes of the private geodesics, blue data, the dark non-private tube
+    await expect.poll(() => pixelsNear(canvas, '#d55e00'), { timeout: 20_000 }).toBeGreaterThan(30);
+    expect(await pixelsNear(canvas, '#0072b2', 50)).toBeGreaterThan(30);
+    expect(await pixelsNear(canvas, '#1b1f24', 30)).toBeGreaterThan(30);
+    const status = page.getByTestId('sphere-status');
+    await expect(status).toContainText('Private release done: 100 pairs');
+    await expect(status).toContainText('not private'); // the default τ is data-driven
+    const legend = page.getByRole('complementary', { name: 'Legend' });
+    await expect(legend).toContainText('solid');
+    await expect(legend).toContainText('dashed');
+    await expect(legend).toContainText('private geodesics');
+    await page.screenshot({ path: `${SHOTS}/sphere.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  test('clicking a data point shows its covariate; N / P step through the points', async ({ page }) => {
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    await openSphere(page);
+    const canvas = sphereCanvas(page);
+    // wait for the first frame (the context can take a while on a software renderer)
+    await expect.poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
+    const box = (await canvas.boundingBox())!;
+
+    // the same data and initial camera as the view (seed 1, n = 50, δ = 0.001 are the defaults)
+    const data = generate('sphere', { n: 50, noise: 0.001, seed: 1 });
+    const cam = new THREE.PerspectiveCamera(SPHERE_VIEW.fov, box.width / box.height, 0.05, 100);
+    cam.position.set(...sphereHome(data.ys));
+    cam.lookAt(0, 0, 0);
+    cam.updateMatrixWorld();
+    const screen = data.ys.map((y) => {
+      const p = new THREE.Vector3(y[0], y[1], y[2]).normalize().multiplyScalar(SPHERE_VIEW.pointLift);
+      const facing = p.dot(cam.position.clone().sub(p)) > 0;
+      const q = p.clone().project(cam);
+      return { x: box.x + ((q.x + 1) / 2) * box.width, y: box.y + ((1 - q.y) / 2) * box.height, facing };
+    });
+    // the visible point farthest (on screen) from every other point: an unambiguous target
+    let best = -1;
+    let bestGap = 0;
+    screen.forEach((s, i) => {
+      if (!s.facing) return;
+      const gap = Math.min(...screen.filter((_, j) => j !== i).map((o) => Math.hypot(o.x - s.x, o.y - s.y)));
+      if (gap > bestGap) {
+        bestGap = gap;
+        best = i;
+      }
+    });
+    expect(bestGap).toBeGreaterThan(8);
+    await page.mouse.click(screen[best].x, screen[best].y);
+    const readout = page.getByTestId('sphere-readout');
+    await expect(readout).toContainText(`Point ${best + 1} of 50`);
+    await expect(page.getByTestId('sphere-readout-x')).toHaveText(`t = ${data.xs[best].toPrecision(4)}`);
+
+    // keyboard: N selects the next point, Escape clears
+    await page.getByTestId('sphere-canvas').focus();
+    await page.keyboard.press('n');
+    await expect(readout).toContainText(`Point ${((best + 1) % 50) + 1} of 50`);
+    await page.keyboard.press('Escape');
+    await expect(readout).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('the camera round-trips through the URL', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await openSphere(page);
+    const frame = page.getByTestId('sphere-canvas');
+    await expect.poll(() => distinctColours(sphereCanvas(page)), { timeout: 30_000 }).toBeGreaterThan(20);
+    expect(await labState(page, 'settings.camera')).toBeNull();
+
+    // rotate with the keyboard; the view saves the camera once it has settled
+    await frame.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('-');
+    await expect.poll(() => labState(page, 'settings.camera'), { timeout: 20_000 }).not.toBeNull();
+    // wait until the glide has ended and the saved value is final
+    let saved: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          await page.waitForTimeout(600);
+          const now = await labState<number[]>(page, 'settings.camera');
+          const same = JSON.stringify(now) === JSON.stringify(saved);
+          saved = now;
+          return same;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const url = page.url();
+    expect(url).toContain('cam=');
+
+    // a fresh page from the link shows the same camera
+    const fresh = await page.context().newPage();
+    const errors2 = watchErrors(fresh);
+    await fresh.goto(url);
+    await expect(sphereCanvas(fresh)).toBeVisible();
+    expect(await labState<number[]>(fresh, 'settings.camera')).toEqual(saved);
+    await expect
+      .poll(async () => (await fresh.getByTestId('sphere-canvas').getAttribute('data-camera')) ?? '', {
+        timeout: 30_000,
+      })
+      .not.toBe('');
+    const shown = ((await fresh.getByTestId('sphere-canvas').getAttribute('data-camera')) ?? '')
+      .split(',')
+      .map(Number);
+    shown.forEach((x, i) => expect(Math.abs(x - saved[i])).toBeLessThan(2e-3));
+
+    // and a camera set through the store (a preset, a link) moves the view
+    await fresh.evaluate(() =>
+      (window as unknown as { __dpLab: { getState(): { set(p: object): void } } }).__dpLab
+        .getState()
+        .set({ camera: [0, 0.5, 3] }),
+    );
+    await expect
+      .poll(async () => (await fresh.getByTestId('sphere-canvas').getAttribute('data-camera')) ?? '')
+      .toBe('0.0000,0.5000,3.0000');
+    expect(errors).toEqual([]);
+    expect(errors2).toEqual([]);
+  });
+
+  test('Fig. 5 mode colours private geodesics by budget, with a legend', async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    await openSphere(page, '?fig=fig5&noise=0.01');
+    const legend = page.getByTestId('budget-legend');
+    await expect(legend).toBeVisible();
+    await expect(legend.locator('li')).toHaveCount(11); // ten budgets and the non-private line
+    await expect(legend).toContainText('ε = 2.0');
+    await expect(legend).toContainText('ε = 0.2');
+    await expect(page.getByTestId('fig5-caption')).toContainText('Fig. 5');
+    await expect(page.getByTestId('budget-progress')).toContainText('Done', { timeout: 170_000 });
+    // every budget has its ln MSE
+    await expect(legend).not.toContainText('…');
+    const canvas = sphereCanvas(page);
+    await expect.poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
+    // the darkest budget colour (viridis at ε = 0.2) is on the canvas
+    await expect.poll(() => pixelsNear(canvas, '#440154', 45), { timeout: 20_000 }).toBeGreaterThan(5);
+    await page.screenshot({ path: `${SHOTS}/sphere-fig5.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('SPD(2) workspace', () => {
+  test('shows predictions as ellipses and the SPD cone', async ({ page }) => {
+    test.setTimeout(240_000);
+    const errors = watchErrors(page);
+    await page.goto('/');
+    // through the tab, which applies the SPD data defaults (tangent noise sd 0.01)
+    await page.getByRole('tab', { name: /SPD\(2\)/ }).click();
+    await expect(page.getByRole('tab', { name: /SPD\(2\)/ })).toHaveAttribute('aria-selected', 'true');
+    const svg = page.getByTestId('spd-ellipses');
+    await expect(svg).toBeVisible();
+    await expect(page.getByTestId('ellipse-convention')).toContainText('semi-axes √λ₁, √λ₂ along U');
+    // the data at once (50), the non-private predictions (7 covariates) when the first cell arrives
+    await expect(svg.locator('ellipse.e-data')).toHaveCount(50);
+    await expect(svg.locator('ellipse.e-np')).toHaveCount(7, { timeout: 120_000 });
+    await expect.poll(() => svg.locator('ellipse.e-priv').count(), { timeout: 120_000 }).toBeGreaterThan(0);
+    await waitForRelease(page, 200_000);
+    // one pair per footpoint by default (m = 10), all m² on request
+    await expect(svg.locator('ellipse.e-priv')).toHaveCount(7 * 10);
+    await page.getByTestId('spd-all-pairs').check();
+    await expect(svg.locator('ellipse.e-priv')).toHaveCount(7 * 100);
+    await page.getByTestId('spd-all-pairs').uncheck();
+
+    const cone = page.locator('[data-testid="spd-cone"] canvas');
+    await expect(cone).toBeVisible();
+    await expect.poll(() => distinctColours(cone), { timeout: 30_000 }).toBeGreaterThan(20);
+    await expect.poll(() => pixelsNear(cone, '#0072b2', 50), { timeout: 20_000 }).toBeGreaterThan(20);
+    await expect(page.getByTestId('spd-status')).toContainText('Private release done');
+    await page.screenshot({ path: `${SHOTS}/spd.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+});
