@@ -37,7 +37,7 @@ test('no request leaves the page: everything is served by the lab itself, and no
   loaded = true;
   await waitForRelease(page);
   // interact: change the split and the workspace, which start new computations in the workers
-  await page.getByLabel(/split/).focus();
+  await page.getByTestId('split').focus();
   await page.keyboard.press('ArrowRight');
   await page.getByRole('tab', { name: /SPD/ }).click();
   await waitForRelease(page);
@@ -61,7 +61,7 @@ test('the main thread stays responsive while a full sweep runs (no long task ove
   });
   // the default settings run the full Fig. 1-size sweep (n = 20, 50, 100; 10×10 pairs; burn-in 1000)
   await expect.poll(() => labState<number>(page, 'sweep.total'), { timeout: 30_000 }).toBeGreaterThan(100);
-  const slider = page.getByLabel(/split/);
+  const slider = page.getByTestId('split');
   await slider.focus();
   for (let i = 0; i < 10; i++) {
     await page.keyboard.press('ArrowLeft');

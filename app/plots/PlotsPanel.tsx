@@ -1,4 +1,68 @@
-/** The plots column (filled in by the plots work). */
+/**
+ * The plots column: live ln-MSE plots, MCMC diagnostics, the sensitivity check and 001's histograms, as
+ * tabs bound to `settings.plotTab` (so a link or a preset opens the right one).
+ */
+import { type KeyboardEvent } from 'react';
+import { useLab } from '../store';
+import { PLOT_TABS, type PlotTab } from '../state/settings';
+import { DiagnosticsTab } from './DiagnosticsPlots';
+import { HistogramsTab } from './HistogramsPlot';
+import { MseTab } from './MsePlots';
+import { SensitivityTab } from './SensitivityPlot';
+import './plots.css';
+
+const TABS: Record<PlotTab, { label: string; title: string; view: () => React.JSX.Element }> = {
+  mse: { label: 'MSE', title: 'Error against the privacy budget', view: MseTab },
+  diagnostics: {
+    label: 'Diagnostics',
+    title: 'MCMC diagnostics of the current release',
+    view: DiagnosticsTab,
+  },
+  sensitivity: { label: 'Sensitivity', title: 'Are the sensitivity bounds valid?', view: SensitivityTab },
+  histograms: { label: 'Histograms', title: 'Single releases (paper 001)', view: HistogramsTab },
+};
+
 export function PlotsPanel() {
-  return <section className="plots" aria-label="Plots" />;
+  const tab = useLab((s) => s.settings.plotTab);
+  const set = useLab((s) => s.set);
+  const View = TABS[tab].view;
+  const onKey = (e: KeyboardEvent) => {
+    const i = PLOT_TABS.indexOf(tab);
+    let next: number | null = null;
+    if (e.key === 'ArrowRight') next = (i + 1) % PLOT_TABS.length;
+    else if (e.key === 'ArrowLeft') next = (i - 1 + PLOT_TABS.length) % PLOT_TABS.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = PLOT_TABS.length - 1;
+    if (next === null) return;
+    e.preventDefault();
+    set({ plotTab: PLOT_TABS[next] });
+    document.getElementById(`plot-tab-${PLOT_TABS[next]}`)?.focus();
+  };
+  return (
+    <section className="plots" aria-label="Plots">
+      <section className="plots-card">
+        <div className="plot-tabs" role="tablist" aria-label="Plots" onKeyDown={onKey}>
+          {PLOT_TABS.map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              id={`plot-tab-${t}`}
+              aria-selected={tab === t}
+              aria-controls="plot-tabpanel"
+              tabIndex={tab === t ? 0 : -1}
+              className={tab === t ? 'active' : ''}
+              onClick={() => set({ plotTab: t })}
+            >
+              {TABS[t].label}
+            </button>
+          ))}
+        </div>
+        <div id="plot-tabpanel" role="tabpanel" aria-labelledby={`plot-tab-${tab}`} className="plot-tabpanel">
+          <h2>{TABS[tab].title}</h2>
+          <View />
+        </div>
+      </section>
+    </section>
+  );
 }

@@ -1,5 +1,5 @@
 import { frechetMean } from '../geometry/mean';
-import type { Manifold } from '../geometry/types';
+import { GeometryError, type Manifold } from '../geometry/types';
 import type { Covariates } from '../regression/geodesicRegression';
 import { runChain, type ChainResult, type RandomWalkTarget } from '../sampling/mh';
 import type { Rng } from '../sampling/rng';
@@ -173,9 +173,15 @@ export function footpointTarget(M: Manifold, kernel: GradientNormKernel, sigmaP:
   const nu = new Float64Array(M.ambientDim);
   return {
     size: M.ambientDim,
-    potential: (p) => kernel.footpointGradNorm(p) / sigmaP,
+    // NaN marks a proposal Exp could not represent (e.g. an SPD matrix beyond floating point): rejected.
+    potential: (p) => (Number.isNaN(p[0]) ? Infinity : kernel.footpointGradNorm(p) / sigmaP),
     propose: (p, step, rng, out) => {
-      M.exp(p, uniformTangentBall(M, p, step, rng, nu), out);
+      try {
+        M.exp(p, uniformTangentBall(M, p, step, rng, nu), out);
+      } catch (e) {
+        if (!(e instanceof GeometryError)) throw e;
+        out.fill(NaN);
+      }
     },
   };
 }
@@ -250,6 +256,15 @@ export function prepareKng(input: RegressionInput, settings: KngSettings): KngCo
 }
 
 /**
+ * Largest useful footpoint step: the injectivity radius, or on negatively curved spaces (where it is infinite)
+ * the geodesic length 2(τ_m + τ) the sensitivity bound assumes; unbounded on flat spaces.
+ */
+function footpointStepCap(M: Manifold, cal: KngCalibration): number {
+  if (Number.isFinite(M.injectivityRadius)) return M.injectivityRadius;
+  return M.curvatureBounds[0] < 0 ? 2 * (cal.tauM + cal.tau) : Infinity;
+}
+
+/**
  * Chain options; the proposal radius is stepScale·σ, capped at `maxStep` (the injectivity radius for
  * footpoints, the ball radius for shooting vectors): a larger step only proposes points the chain rejects
  * or that wrap around, and at small ε it left the chains stuck at their start (acceptance 0).
@@ -295,7 +310,7 @@ export function releaseKngGroup(ctx: KngContext, rng: Rng, group: number): KngGr
     ctx.footpoint,
     pHat,
     rng.split(0, group),
-    chainOptions(s, s.stepScaleP, cal.sigmaP, perChain, M.injectivityRadius),
+    chainOptions(s, s.stepScaleP, cal.sigmaP, perChain, footpointStepCap(M, cal)),
   );
   const footpoints = lastOrAll(pChain);
   const shootingChains: ChainResult[] = [];

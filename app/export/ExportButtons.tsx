@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useLab } from '../store';
+import { exportFileName } from './download';
+import { downloadCsv, downloadJson } from './results';
+import { downloadPng, downloadSvg } from './svg';
+import './export.css';
+
+export interface CsvExport {
+  rows: readonly Record<string, unknown>[];
+  columns?: readonly string[];
+  notes?: readonly string[];
+}
+
+/**
+ * Download buttons for one figure and/or its results. File names follow `dp-lab-<workspace>-<name>.<ext>`;
+ * CSV and JSON carry the effective settings and seed. Give only the exports that apply.
+ */
+export function ExportButtons(props: {
+  /** What is exported, for the buttons' accessible names and the files' metadata ("MSE vs split"). */
+  what: string;
+  /** File-name part, e.g. "mse" → dp-lab-sphere-mse.svg. */
+  name: string;
+  /** The figure (SVG and PNG buttons). */
+  svg?: () => SVGSVGElement | null;
+  /** Separate file-name part for the figure, when the results cover more than one figure. */
+  figureName?: string;
+  csv?: () => CsvExport | null;
+  json?: () => Record<string, unknown> | null;
+  disabled?: boolean;
+}) {
+  const [busy, setBusy] = useState(false);
+  const file = (name: string, ext: string) => exportFileName(useLab.getState().settings.workspace, name, ext);
+  const figureName = props.figureName ?? props.name;
+  const fail = (e: unknown) =>
+    useLab.getState().notify(`Export failed: ${e instanceof Error ? e.message : String(e)}`);
+  const svgTitle = () => `DP Manifold Lab — ${props.what}`;
+  return (
+    <div className="export-buttons" role="group" aria-label={`Export ${props.what}`}>
+      <span className="export-label" aria-hidden="true">
+        Export
+      </span>
+      {props.svg && (
+        <>
+          <button
+            type="button"
+            disabled={props.disabled}
+            aria-label={`Download ${props.what} as SVG`}
+            onClick={() => {
+              const el = props.svg?.();
+              if (el) downloadSvg(el, file(figureName, 'svg'), { title: svgTitle() });
+            }}
+          >
+            SVG
+          </button>
+          <button
+            type="button"
+            disabled={props.disabled || busy}
+            aria-label={`Download ${props.what} as PNG`}
+            onClick={() => {
+              const el = props.svg?.();
+              if (!el) return;
+              setBusy(true);
+              downloadPng(el, file(figureName, 'png'), 2, { title: svgTitle() })
+                .catch(fail)
+                .finally(() => setBusy(false));
+            }}
+          >
+            PNG
+          </button>
+        </>
+      )}
+      {props.csv && (
+        <button
+          type="button"
+          disabled={props.disabled}
+          aria-label={`Download ${props.what} results as CSV`}
+          onClick={() => {
+            const r = props.csv?.();
+            if (!r) return;
+            downloadCsv(
+              file(props.name, 'csv'),
+              props.what,
+              useLab.getState().settings,
+              r.rows,
+              r.columns,
+              r.notes,
+            );
+          }}
+        >
+          CSV
+        </button>
+      )}
+      {props.json && (
+        <button
+          type="button"
+          disabled={props.disabled}
+          aria-label={`Download ${props.what} results as JSON`}
+          onClick={() => {
+            const payload = props.json?.();
+            if (payload)
+              downloadJson(file(props.name, 'json'), props.what, useLab.getState().settings, payload);
+          }}
+        >
+          JSON
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Results as CSV and JSON files that carry what produced them: the effective settings, the seed and the link
+ * that reproduces the view. CSV metadata goes in leading `#` lines (the lab's own CSV reader, pandas with
+ * `comment='#'` and R's `read.csv(comment.char = '#')` skip them).
+ */
+import { settingsToQuery, type LabSettings } from '../state/settings';
+import { downloadText } from './download';
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+function csvField(v: CsvValue): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  const s = String(v);
+  return /[",\n\r#]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * RFC 4180 CSV of `rows`: one column per key of `columns` (default: the keys of the first row); non-finite
+ * numbers become empty fields (never "NaN"). `comments` become leading `# …` lines.
+ */
+export function toCsv(
+  rows: readonly Record<string, unknown>[],
+  columns: readonly string[] = rows.length ? Object.keys(rows[0]) : [],
+  comments: readonly string[] = [],
+): string {
+  const lines = comments.map((c) => `# ${c.replace(/[\r\n]+/g, ' ')}`);
+  lines.push(columns.map((c) => csvField(c)).join(','));
+  for (const row of rows) lines.push(columns.map((c) => csvField(row[c] as CsvValue)).join(','));
+  return lines.join('\n') + '\n';
+}
+
+/** JSON text in which typed arrays become arrays and non-finite numbers become null. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(
+    value,
+    (_k, v: unknown) => {
+      if (ArrayBuffer.isView(v) && !(v instanceof DataView))
+        return Array.from(v as unknown as ArrayLike<number>);
+      if (typeof v === 'number' && !Number.isFinite(v)) return null;
+      return v;
+    },
+    2,
+  );
+}
+
+/** What every exported result carries: which app, when, the effective settings, the seed and the link. */
+export interface ExportMeta {
+  app: 'DP Manifold Lab';
+  what: string;
+  exported: string;
+  seed: number;
+  /** Query string that reproduces the settings (append to the lab's address). */
+  query: string;
+  link: string | null;
+  settings: LabSettings;
+}
+
+export function exportMeta(what: string, settings: LabSettings): ExportMeta {
+  const query = settingsToQuery(settings);
+  const link =
+    typeof window === 'undefined'
+      ? null
+      : `${window.location.origin}${window.location.pathname}${query ? `?${query}` : ''}`;
+  return {
+    app: 'DP Manifold Lab',
+    what,
+    exported: new Date().toISOString(),
+    seed: settings.seed,
+    query,
+    link,
+    settings,
+  };
+}
+
+/** The `# …` lines of a CSV export. */
+export function csvComments(meta: ExportMeta, notes: readonly string[] = []): string[] {
+  return [
+    `${meta.app}: ${meta.what}`,
+    `exported ${meta.exported}`,
+    `seed ${meta.seed}`,
+    `settings ${meta.query || '(defaults)'}`,
+    ...(meta.link ? [`link ${meta.link}`] : []),
+    ...notes.map((n) => `note: ${n}`),
+  ];
+}
+
+/** Saves rows as CSV with the settings and seed in the leading comment lines. */
+export function downloadCsv(
+  filename: string,
+  what: string,
+  settings: LabSettings,
+  rows: readonly Record<string, unknown>[],
+  columns?: readonly string[],
+  notes: readonly string[] = [],
+): void {
+  const meta = exportMeta(what, settings);
+  downloadText(toCsv(rows, columns, csvComments(meta, notes)), filename, 'text/csv');
+}
+
+/** Saves results as JSON: the metadata (settings, seed, link) and then `payload`'s fields. */
+export function downloadJson(
+  filename: string,
+  what: string,
+  settings: LabSettings,
+  payload: Record<string, unknown>,
+): void {
+  downloadText(toJson({ ...exportMeta(what, settings), ...payload }), filename, 'application/json');
+}

@@ -1,0 +1,595 @@
+/**
+ * Live ln-MSE plots (000 Fig. 1/2/7): ln mean MSE against the budget split at fixed total ε, and against the
+ * total ε at equal split; one curve per n with its non-private ln MSE as a dashed line, the current setting
+ * marked (a rule at the current ε_p / ε and the current release's ln mean MSE). Curves fill in as the sweep's
+ * cells arrive.
+ */
+import * as d3 from 'd3';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { Panel } from '../../src/experiments';
+import { currentBudget, equalRange, sweepSpec } from '../compute/jobs';
+import { useReleaseCells } from '../compute/useData';
+import { ExportButtons } from '../export/ExportButtons';
+import { useLab, type LabState } from '../store';
+import type { LabSettings } from '../state/settings';
+import {
+  AxisBottom,
+  AxisLeft,
+  EpsSub,
+  HALO,
+  INK,
+  JobProgress,
+  MUTED,
+  Tooltip,
+  squaredUnit,
+  fmt,
+  seriesStyle,
+  symbolPath,
+  useElementWidth,
+} from './chart';
+import { Legend, ReleaseMarker, layoutLegend, type LegendItem } from './Legend';
+import { useThrottledLab } from './useThrottledLab';
+import {
+  lowest,
+  mseModel,
+  paddedExtent,
+  releaseSummary,
+  type MseModel,
+  type ReleaseSummary,
+} from './mseModel';
+
+const SWEEP_COLUMNS = [
+  'split',
+  'n',
+  'noise',
+  'epsP',
+  'epsV',
+  'eps',
+  'lnMeanMse',
+  'lnNonPrivateMse',
+  'excess',
+  'pairs',
+  'acceptanceP',
+  'acceptanceV',
+  'escapedShootingChains',
+  'isPrivate',
+];
+
+const LEAK_TEXT =
+  'Why data-driven τ leaks: τ bounds the residuals and sets the noise scale σ. Taking τ as the largest ' +
+  'residual of the actual data makes σ itself a function of every data point — change one point and σ ' +
+  'changes, and the spread of the released fits reveals it. Choose "public bound" for τ to get a real ' +
+  'guarantee (the noise then no longer adapts to the data, so errors are usually larger).';
+
+const selectSweep = (s: LabState) => s.sweep;
+
+export function MseTab() {
+  const settings = useLab((s) => s.settings);
+  // The sweep streams in every frame; redraw a few times a second (its last state always shows).
+  const sweep = useThrottledLab(selectSweep, 250);
+  const imported = useLab((s) => s.imported[s.settings.workspace]);
+  const releaseStatus = useLab((s) => s.release.status);
+  const cells = useReleaseCells();
+  const release = useMemo(() => releaseSummary(cells), [cells]);
+  const isImported = imported !== undefined;
+  const unequal = useMemo(
+    () => mseModel(sweep.rows, 'unequal', settings.curves, isImported),
+    [sweep.rows, settings.curves, isImported],
+  );
+  const equal = useMemo(
+    () => mseModel(sweep.rows, 'equal', settings.curves, isImported),
+    [sweep.rows, settings.curves, isImported],
+  );
+  const notPrivate = sweep.notes.some((n) => /not private/i.test(n)) || settings.tauMode === 'data';
+  const releaseN = imported ? imported.ys.length : settings.n;
+
+  return (
+    <div className="plot-tab-body">
+      <JobProgress
+        label="MSE sweep progress"
+        status={sweep.status}
+        done={sweep.done}
+        total={sweep.total}
+        error={sweep.error}
+      />
+      {sweep.notes.length > 0 && (
+        <ul className="plot-notes" aria-label="Notes on this sweep">
+          {sweep.notes.map((note) => (
+            <li key={note} className={/not private/i.test(note) ? 'note-warn' : undefined}>
+              {/not private/i.test(note) && <strong className="badge-warn">not private</strong>} {note}
+            </li>
+          ))}
+        </ul>
+      )}
+      <MseFigure
+        panel="unequal"
+        model={unequal}
+        settings={settings}
+        release={release}
+        releaseRunning={releaseStatus === 'running'}
+        releaseError={releaseStatus === 'error'}
+        releaseN={releaseN}
+        running={sweep.status === 'running'}
+      />
+      <MseFigure
+        panel="equal"
+        model={equal}
+        settings={settings}
+        release={release}
+        releaseRunning={releaseStatus === 'running'}
+        releaseError={releaseStatus === 'error'}
+        releaseN={releaseN}
+        running={sweep.status === 'running'}
+      />
+      {notPrivate && <p className="plot-caption">{LEAK_TEXT}</p>}
+      <ExportButtons
+        what="MSE sweep"
+        name="mse"
+        disabled={sweep.rows.length === 0}
+        csv={() => {
+          const s = useLab.getState().sweep;
+          return {
+            rows: s.rows as unknown as Record<string, unknown>[],
+            columns: SWEEP_COLUMNS,
+            notes: s.notes,
+          };
+        }}
+        json={() => {
+          const st = useLab.getState();
+          const imp = st.imported[st.settings.workspace];
+          const spec = sweepSpec(st.settings, imp);
+          return {
+            sweep: {
+              ...spec,
+              imported: spec.imported
+                ? { label: spec.imported.label, n: spec.imported.ys.length }
+                : undefined,
+            },
+            status: st.sweep.status,
+            cellsDone: st.sweep.done,
+            cellsTotal: st.sweep.total,
+            notes: st.sweep.notes,
+            rows: st.sweep.rows,
+            currentRelease: { ...currentBudget(st.settings), n: releaseN, ...release },
+          };
+        }}
+      />
+    </div>
+  );
+}
+
+type Focus = { s: number; p: number } | 'release';
+
+/**
+ * Dashes of the non-private lines: with k curves, dash and gap are set so that lines lying on top of each
+ * other (non-private MSEs often nearly coincide) interleave their colours instead of hiding each other.
+ */
+function npDash(i: number, k: number) {
+  if (k <= 1) return { strokeDasharray: '7 5' };
+  return { strokeDasharray: `6 ${6 * (k - 1)}`, strokeDashoffset: 6 * i };
+}
+const focusKey = (f: Focus) => (f === 'release' ? 'release' : `${f.s}:${f.p}`);
+
+function MseFigure(props: {
+  panel: Panel;
+  model: MseModel;
+  settings: LabSettings;
+  release: ReleaseSummary;
+  releaseRunning: boolean;
+  releaseError: boolean;
+  releaseN: number;
+  running: boolean;
+}) {
+  const { panel, model, settings, release } = props;
+  const titleId = useId();
+  const tipId = useId();
+  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const pointRefs = useRef(new Map<string, SVGElement>());
+  const [active, setActive] = useState<Focus | null>(null);
+  const [rover, setRover] = useState<Focus | null>(null);
+
+  const { epsP, epsV } = currentBudget(settings);
+  const total = settings.eps;
+  const currentX = panel === 'unequal' ? epsP : total;
+  const xDomain: [number, number] = panel === 'unequal' ? [0, total] : [0, equalRange(settings)[1]];
+
+  const W = Math.max(280, width);
+  const legendItems: LegendItem[] = [
+    ...model.series.map((s) => {
+      const st = seriesStyle(s.style);
+      return { kind: 'series' as const, label: s.label, color: st.color, symbol: st.symbol };
+    }),
+    { kind: 'dashed', label: 'non-private (dashed, same colour)' },
+    { kind: 'release', label: `current release (n = ${props.releaseN})` },
+    panel === 'unequal'
+      ? {
+          kind: 'rule',
+          label: 'current εp',
+          node: (
+            <>
+              current <EpsSub sub="p" />
+            </>
+          ),
+        }
+      : { kind: 'rule', label: 'current total ε' },
+  ];
+  const margin = { left: 64, right: 16, bottom: 56, top: 0 };
+  const legend = layoutLegend(legendItems, W - margin.left - margin.right + 40);
+  margin.top = legend.height + 14;
+  const plotH = Math.round(Math.min(320, Math.max(200, W * 0.55)));
+  const H = margin.top + plotH + margin.bottom;
+  const x = d3
+    .scaleLinear()
+    .domain(xDomain)
+    .range([margin.left, W - margin.right]);
+  const yExtent =
+    paddedExtent([
+      ...model.series.flatMap((s) => s.points.map((p) => p.y)),
+      ...model.series.map((s) => s.lnNonPrivate),
+      release.lnMeanMse,
+    ]) ?? ([-7, -5] as [number, number]);
+  const y = d3
+    .scaleLinear()
+    .domain(yExtent)
+    .nice(6)
+    .range([margin.top + plotH, margin.top]);
+  const clampY = (v: number) => Math.max(margin.top, Math.min(margin.top + plotH, y(v)));
+  const line = d3
+    .line<{ x: number; y: number }>()
+    .x((p) => x(p.x))
+    .y((p) => y(p.y));
+
+  // Keyboard: one tab stop for the points (roving tabindex); arrows move along a curve and between curves.
+  const focusables: Focus[] = [
+    ...model.series.flatMap((s, si) => s.points.map((_, p) => ({ s: si, p }))),
+    ...(release.lnMeanMse !== null ? (['release'] as const) : []),
+  ];
+  const exists = (f: Focus | null): f is Focus =>
+    f !== null &&
+    (f === 'release' ? release.lnMeanMse !== null : model.series[f.s]?.points[f.p] !== undefined);
+  const tabStop = exists(rover) ? rover : (focusables[0] ?? null);
+  const moveFocus = (f: Focus) => {
+    setRover(f);
+    setActive(f);
+    pointRefs.current.get(focusKey(f))?.focus();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const cur = tabStop;
+    if (!cur) return;
+    let next: Focus | null = null;
+    const sCount = model.series.length;
+    if (cur === 'release') {
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = focusables[focusables.length - 2] ?? null;
+    } else {
+      const pts = model.series[cur.s].points;
+      if (e.key === 'ArrowRight') next = cur.p + 1 < pts.length ? { s: cur.s, p: cur.p + 1 } : 'release';
+      else if (e.key === 'ArrowLeft') next = cur.p > 0 ? { s: cur.s, p: cur.p - 1 } : null;
+      else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        const s2 = (cur.s + (e.key === 'ArrowDown' ? 1 : sCount - 1)) % sCount;
+        const pts2 = model.series[s2].points;
+        if (pts2.length) {
+          // the point of the other curve nearest in x
+          let best = 0;
+          pts2.forEach((p, i) => {
+            if (Math.abs(p.x - pts[cur.p].x) < Math.abs(pts2[best].x - pts[cur.p].x)) best = i;
+          });
+          next = { s: s2, p: best };
+        }
+      } else if (e.key === 'Home') next = { s: cur.s, p: 0 };
+      else if (e.key === 'End') next = { s: cur.s, p: pts.length - 1 };
+    }
+    if (e.key === 'Escape') {
+      setActive(null);
+      e.preventDefault();
+      return;
+    }
+    if (next && exists(next)) {
+      e.preventDefault();
+      moveFocus(next);
+    }
+  };
+
+  const np = model.series.map((s) => s.lnNonPrivate).filter((v): v is number => v !== null);
+  const npLabelY = (() => {
+    if (!np.length) return null;
+    const below = y(Math.min(...np)) + 16;
+    if (below < margin.top + plotH - 4) return below;
+    return y(Math.max(...np)) - 7;
+  })();
+
+  const tooltip = (() => {
+    if (!active || !exists(active)) return null;
+    if (active === 'release') {
+      return {
+        x: x(currentX),
+        y: y(release.lnMeanMse!),
+        body: (
+          <>
+            <strong>Current release</strong> (n = {props.releaseN}
+            {props.releaseRunning ? ', still arriving' : ''})
+            <br />ε<sub>p</sub> = {fmt(epsP)}, ε<sub>v</sub> = {fmt(epsV)} (total {fmt(total)})
+            <br />
+            ln mean MSE = <strong>{fmt(release.lnMeanMse)}</strong> over {release.pairs} pairs
+            <br />
+            non-private ln MSE = {fmt(release.lnNonPrivateMse)}
+            <br />
+            acceptance: footpoint {fmt(release.acceptanceP, 2)}, shooting {fmt(release.acceptanceV, 2)}
+          </>
+        ),
+      };
+    }
+    const s = model.series[active.s];
+    const p = s.points[active.p];
+    const r = p.row;
+    return {
+      x: x(p.x),
+      y: y(p.y),
+      body: (
+        <>
+          <strong>{s.label}</strong>
+          <br />ε<sub>p</sub> = {fmt(r.epsP)}, ε<sub>v</sub> = {fmt(r.epsV)} (total {fmt(r.eps)})
+          <br />
+          ln mean MSE = <strong>{fmt(r.lnMeanMse)}</strong>
+          <br />
+          non-private ln MSE = {fmt(r.lnNonPrivateMse)} (excess {r.excess >= 0 ? '+' : ''}
+          {fmt(r.excess)})
+          <br />
+          acceptance: footpoint {fmt(r.acceptanceP, 2)}, shooting {fmt(r.acceptanceV, 2)}
+          <br />
+          {r.pairs} pairs{r.escapedShootingChains > 0 ? `, ${r.escapedShootingChains} escaped chains` : ''}
+        </>
+      ),
+    };
+  })();
+
+  const title =
+    panel === 'unequal'
+      ? `ln mean MSE vs budget split (total ε = ${fmt(total)})`
+      : 'ln mean MSE vs total ε (equal split)';
+  const best = panel === 'unequal' ? model.series.map((s) => [s, lowest(s)] as const) : [];
+
+  return (
+    <figure className="plot-figure" aria-labelledby={titleId}>
+      <div className="plot-figure-head">
+        <h3 id={titleId}>{title}</h3>
+        <ExportButtons
+          what={title}
+          name="mse"
+          figureName={panel === 'unequal' ? 'mse-split' : 'mse-total'}
+          svg={() => svgRef.current}
+          disabled={model.count === 0}
+        />
+      </div>
+      <div className="plot-frame" ref={frameRef}>
+        <svg
+          ref={svgRef}
+          width={W}
+          height={H}
+          viewBox={`0 0 ${W} ${H}`}
+          role="group"
+          aria-labelledby={titleId}
+          data-testid={`mse-plot-${panel}`}
+          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+          onMouseLeave={() => setActive(null)}
+        >
+          <Legend
+            items={legendItems}
+            width={W - margin.left - margin.right + 40}
+            x={margin.left - 40}
+            y={4}
+          />
+          <AxisBottom
+            scale={x}
+            y={margin.top + plotH}
+            count={6}
+            grid={margin.top}
+            label={
+              panel === 'unequal' ? (
+                <>
+                  <EpsSub sub="p" /> (<EpsSub sub="v" /> = total − <EpsSub sub="p" />)
+                </>
+              ) : (
+                <>
+                  total ε (<EpsSub sub="p" /> = <EpsSub sub="v" /> = ε/2)
+                </>
+              )
+            }
+          />
+          <AxisLeft
+            scale={y}
+            x={margin.left}
+            count={6}
+            grid={W - margin.right}
+            label={`ln mean MSE (MSE in ${squaredUnit(settings.workspace)})`}
+            labelOffset={48}
+          />
+          <g>
+            {model.series.map((s, si) => {
+              const st = seriesStyle(s.style);
+              return s.lnNonPrivate === null ? null : (
+                <line
+                  key={`np${s.n}`}
+                  className="mse-nonprivate"
+                  data-n={s.n}
+                  x1={margin.left}
+                  x2={W - margin.right}
+                  y1={clampY(s.lnNonPrivate)}
+                  y2={clampY(s.lnNonPrivate)}
+                  stroke={st.color}
+                  strokeWidth={1.8}
+                  {...npDash(si, model.series.length)}
+                >
+                  <title>{`non-private ln MSE, ${s.label}: ${fmt(s.lnNonPrivate)}`}</title>
+                </line>
+              );
+            })}
+            {npLabelY !== null && (
+              <text x={margin.left + 6} y={npLabelY} fontSize={12} fill={MUTED} fontStyle="italic" {...HALO}>
+                non-private
+              </text>
+            )}
+            <line
+              data-testid={`current-rule-${panel}`}
+              data-x={currentX}
+              x1={x(currentX)}
+              x2={x(currentX)}
+              y1={margin.top}
+              y2={margin.top + plotH}
+              stroke={INK}
+              strokeWidth={2}
+              opacity={0.55}
+            />
+            {model.series.map((s) => {
+              const st = seriesStyle(s.style);
+              return s.points.length > 1 ? (
+                <path
+                  key={`c${s.n}`}
+                  className="mse-curve"
+                  data-n={s.n}
+                  d={line(s.points) ?? ''}
+                  fill="none"
+                  stroke={st.color}
+                  strokeWidth={2.4}
+                  strokeLinejoin="round"
+                />
+              ) : null;
+            })}
+          </g>
+          <g onKeyDown={onKey}>
+            {model.series.map((s, si) => {
+              const st = seriesStyle(s.style);
+              const d = symbolPath(st.symbol, 70);
+              return s.points.map((p, pi) => {
+                const f: Focus = { s: si, p: pi };
+                const key = focusKey(f);
+                const on = active !== null && focusKey(active) === key;
+                return (
+                  <path
+                    key={key}
+                    ref={(el) => {
+                      if (el) pointRefs.current.set(key, el);
+                      else pointRefs.current.delete(key);
+                    }}
+                    className="mse-point"
+                    d={d}
+                    transform={`translate(${x(p.x)},${y(p.y)}) scale(${on ? 1.45 : 1})`}
+                    fill={st.color}
+                    stroke="#ffffff"
+                    strokeWidth={1.2}
+                    tabIndex={tabStop && focusKey(tabStop) === key ? 0 : -1}
+                    role="img"
+                    aria-label={`${s.label}, ε_p ${fmt(p.row.epsP)}, ε_v ${fmt(p.row.epsV)}: ln mean MSE ${fmt(p.y)}, non-private ${fmt(p.row.lnNonPrivateMse)}`}
+                    aria-describedby={on ? tipId : undefined}
+                    onMouseEnter={() => setActive(f)}
+                    onFocus={() => {
+                      setRover(f);
+                      setActive(f);
+                    }}
+                    onBlur={() => setActive(null)}
+                  />
+                );
+              });
+            })}
+            {release.lnMeanMse !== null && (
+              <g
+                ref={(el) => {
+                  if (el) pointRefs.current.set('release', el);
+                  else pointRefs.current.delete('release');
+                }}
+                className="mse-current"
+                data-testid={`current-marker-${panel}`}
+                data-value={release.lnMeanMse}
+                tabIndex={tabStop === 'release' ? 0 : -1}
+                role="img"
+                aria-label={`current release, n = ${props.releaseN}, ε_p ${fmt(epsP)}, ε_v ${fmt(epsV)}: ln mean MSE ${fmt(release.lnMeanMse)}`}
+                onMouseEnter={() => setActive('release')}
+                onFocus={() => {
+                  setRover('release');
+                  setActive('release');
+                }}
+                onBlur={() => setActive(null)}
+              >
+                <ReleaseMarker x={x(currentX)} y={y(release.lnMeanMse)} faded={props.releaseRunning} />
+              </g>
+            )}
+          </g>
+          {model.count === 0 && (
+            <text
+              x={(margin.left + W - margin.right) / 2}
+              y={margin.top + plotH / 2}
+              textAnchor="middle"
+              fontSize={14}
+              fill={MUTED}
+            >
+              {props.running ? 'Waiting for the first results…' : 'No results yet'}
+            </text>
+          )}
+        </svg>
+        {tooltip && (
+          <Tooltip x={tooltip.x} y={tooltip.y} width={W} id={tipId}>
+            {tooltip.body}
+          </Tooltip>
+        )}
+      </div>
+      <figcaption className="plot-caption">
+        {panel === 'unequal' ? (
+          <>
+            A fixed total ε = {fmt(total)} is split between the footpoint (ε<sub>p</sub>) and the shooting
+            vector (ε<sub>v</sub> = total − ε<sub>p</sub>). <strong>Look for a U:</strong> starving either
+            part of the budget ruins the fit, so the best split lies in between. Larger data sets lie lower (n
+            = 20 above 50 above 100), and each curve stays above its own dashed non-private line.
+          </>
+        ) : (
+          <>
+            Both parts get half of the total: ε<sub>p</sub> = ε<sub>v</sub> = ε/2. <strong>Look for:</strong>{' '}
+            the error falls as ε grows (less noise is needed) and approaches the dashed non-private line at
+            large ε. Smaller ε (left) is more private.
+          </>
+        )}
+      </figcaption>
+      <p className="plot-readout" data-testid={`current-readout-${panel}`}>
+        Current release (n = {props.releaseN}, ε<sub>p</sub> = {fmt(epsP)}, ε<sub>v</sub> = {fmt(epsV)}):{' '}
+        {release.lnMeanMse === null ? (
+          props.releaseError ? (
+            'the release failed'
+          ) : (
+            'waiting'
+          )
+        ) : (
+          <>
+            ln mean MSE <strong>{fmt(release.lnMeanMse)}</strong> over {release.pairs} pairs
+            {props.releaseRunning ? ' so far' : ''}
+          </>
+        )}
+        {panel === 'equal' && Math.abs(epsP - epsV) > 1e-9 && (
+          <> (its split is not equal, so the ring need not sit on the curves)</>
+        )}
+        .
+        {best.length > 0 && best.some(([, b]) => b) && (
+          <>
+            {' '}
+            Best split so far:{' '}
+            {best
+              .filter(([, b]) => b)
+              .map(([s, b], i) => (
+                <span key={s.n}>
+                  {i > 0 && '; '}
+                  {s.label} at ε<sub>p</sub> ≈ {fmt(b!.x, 2)}
+                </span>
+              ))}
+            .
+          </>
+        )}
+      </p>
+      {(model.skipped > 0 || release.nonFinite > 0) && (
+        <p className="plot-warning" role="note">
+          {model.skipped > 0 &&
+            `${model.skipped} sweep point${model.skipped > 1 ? 's are' : ' is'} not drawn: the mean MSE is not a finite number there. `}
+          {release.nonFinite > 0 &&
+            `${release.nonFinite} released pair${release.nonFinite > 1 ? 's have' : ' has'} a non-finite MSE and ${release.nonFinite > 1 ? 'are' : 'is'} left out of the current marker.`}
+        </p>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Cheap, pure aggregation behind the MSE plots (runs on every store update while the sweep streams in:
+ * a few dozen rows, no sorting beyond that).
+ */
+import type { Panel, ReleaseCell, SweepRow } from '../../src/experiments';
+
+export interface MsePoint {
+  x: number;
+  y: number;
+  row: SweepRow;
+}
+
+export interface MseSeries {
+  n: number;
+  /** Style index: position of n in the settings' curve list (stable while the curves fill in). */
+  style: number;
+  label: string;
+  points: MsePoint[];
+  lnNonPrivate: number | null;
+}
+
+export interface MseModel {
+  series: MseSeries[];
+  /** Rows whose ln mean MSE is not a finite number (not drawn). */
+  skipped: number;
+  /** Rows of this panel that have arrived. */
+  count: number;
+}
+
+/** x of a row in a panel: ε_p for the unequal split (total fixed), total ε for the equal split. */
+export const panelX = (panel: Panel, row: { epsP: number; eps: number }) =>
+  panel === 'unequal' ? row.epsP : row.eps;
+
+export function mseModel(
+  rows: readonly SweepRow[],
+  panel: Panel,
+  curves: readonly number[],
+  imported = false,
+): MseModel {
+  const byN = new Map<number, MseSeries>();
+  let skipped = 0;
+  let count = 0;
+  for (const row of rows) {
+    if (row.split !== panel) continue;
+    count++;
+    let s = byN.get(row.n);
+    if (!s) {
+      const at = curves.indexOf(row.n);
+      s = {
+        n: row.n,
+        style: imported ? 0 : at >= 0 ? at : curves.length + byN.size,
+        label: imported ? `your data (n = ${row.n})` : `n = ${row.n}`,
+        points: [],
+        lnNonPrivate: null,
+      };
+      byN.set(row.n, s);
+    }
+    if (s.lnNonPrivate === null && Number.isFinite(row.lnNonPrivateMse)) s.lnNonPrivate = row.lnNonPrivateMse;
+    const x = panelX(panel, row);
+    if (!Number.isFinite(row.lnMeanMse) || !Number.isFinite(x)) {
+      skipped++;
+      continue;
+    }
+    s.points.push({ x, y: row.lnMeanMse, row });
+  }
+  const series = [...byN.values()].sort((a, b) => a.n - b.n);
+  for (const s of series) s.points.sort((a, b) => a.x - b.x);
+  return { series, skipped, count };
+}
+
+/** The current release (the fits the workspace draws), summarised for the plots and the diagnostics. */
+export interface ReleaseSummary {
+  /** ln of the mean MSE over all released pairs so far (null when none is finite). */
+  lnMeanMse: number | null;
+  pairs: number;
+  /** Pairs whose MSE was not finite (left out of the mean). */
+  nonFinite: number;
+  lnNonPrivateMse: number | null;
+  acceptanceP: number | null;
+  acceptanceV: number | null;
+  escaped: number;
+  isPrivate: boolean;
+}
+
+const meanOf = (xs: number[]) => {
+  const f = xs.filter(Number.isFinite);
+  return f.length ? f.reduce((a, b) => a + b, 0) / f.length : null;
+};
+
+export function releaseSummary(cells: readonly ReleaseCell[]): ReleaseSummary {
+  let sum = 0;
+  let pairs = 0;
+  let nonFinite = 0;
+  const accP: number[] = [];
+  const accV: number[] = [];
+  let escaped = 0;
+  let isPrivate = true;
+  for (const c of cells) {
+    for (const row of c.mse)
+      for (const m of row) {
+        if (Number.isFinite(m)) {
+          sum += m;
+          pairs++;
+        } else nonFinite++;
+      }
+    for (const ch of c.footpointChains) accP.push(ch.acceptanceRate);
+    for (const ch of c.shootingChains) accV.push(ch.acceptanceRate);
+    escaped += c.escapedShootingChains;
+    isPrivate &&= c.isPrivate;
+  }
+  const ln = pairs > 0 ? Math.log(sum / pairs) : NaN;
+  const np = cells[0]?.lnNonPrivateMse;
+  return {
+    lnMeanMse: Number.isFinite(ln) ? ln : null,
+    pairs,
+    nonFinite,
+    lnNonPrivateMse: np !== undefined && Number.isFinite(np) ? np : null,
+    acceptanceP: meanOf(accP),
+    acceptanceV: meanOf(accV),
+    escaped,
+    isPrivate,
+  };
+}
+
+/** y range covering every finite value given, padded; a unit range around a single value. */
+export function paddedExtent(
+  values: Iterable<number | null | undefined>,
+  pad = 0.08,
+): [number, number] | null {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v === null || v === undefined || !Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo > hi) return null;
+  if (hi - lo < 1e-9) return [lo - 0.5, hi + 0.5];
+  const d = (hi - lo) * pad;
+  return [lo - d, hi + d];
+}
+
+/** The lowest finite point of a series (the best budget split on the unequal panel). */
+export function lowest(s: MseSeries): MsePoint | null {
+  let best: MsePoint | null = null;
+  for (const p of s.points) if (!best || p.y < best.y) best = p;
+  return best;
+}
