@@ -51,7 +51,9 @@ test('the main thread stays responsive while a full sweep runs (no long task ove
   await page.goto('/?notour=1');
   // Creating the first WebGL context and compiling shaders (software renderer here) is a one-time start-up
   // cost; responsiveness is measured from when the 3D view is ready.
-  await expect(page.locator('[data-testid="sphere-canvas"][data-ready="true"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('[data-testid="sphere-canvas"][data-ready="true"]')).toBeVisible({
+    timeout: 60_000,
+  });
   await page.evaluate(() => {
     const w = window as unknown as { __longTasks: number[] };
     w.__longTasks = [];
