@@ -45,32 +45,36 @@ test('no request leaves the page: everything is served by the lab itself, and no
   expect(afterLoad).toEqual([]);
 });
 
-test('the main thread stays responsive while a full sweep runs (no long task over 100 ms)', async ({
-  page,
-}) => {
-  await page.goto('/?notour=1');
-  // Creating the first WebGL context and compiling shaders (software renderer here) is a one-time start-up
-  // cost; responsiveness is measured from when the 3D view is ready.
-  await expect(page.locator('[data-testid="sphere-canvas"][data-ready="true"]')).toBeVisible({
-    timeout: 60_000,
+test.describe('responsiveness', () => {
+  // A timing measurement on a shared 2-core machine: one retry absorbs a stray stall of the machine itself.
+  test.describe.configure({ retries: 1 });
+  test('the main thread stays responsive while a full sweep runs (no long task over 100 ms)', async ({
+    page,
+  }) => {
+    await page.goto('/?notour=1');
+    // Creating the first WebGL context and compiling shaders (software renderer here) is a one-time start-up
+    // cost; responsiveness is measured from when the 3D view is ready.
+    await expect(page.locator('[data-testid="sphere-canvas"][data-ready="true"]')).toBeVisible({
+      timeout: 60_000,
+    });
+    await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: number[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    // the default settings run the full Fig. 1-size sweep (n = 20, 50, 100; 10×10 pairs; burn-in 1000)
+    await expect.poll(() => labState<number>(page, 'sweep.total'), { timeout: 30_000 }).toBeGreaterThan(100);
+    const slider = page.getByTestId('split');
+    await slider.focus();
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForTimeout(300);
+    }
+    await page.waitForTimeout(4000);
+    expect(await labState<string>(page, 'sweep.status')).toBe('running');
+    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+    expect(longTasks.filter((d) => d > 100)).toEqual([]);
   });
-  await page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[] };
-    w.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
-    }).observe({ type: 'longtask', buffered: false });
-  });
-  // the default settings run the full Fig. 1-size sweep (n = 20, 50, 100; 10×10 pairs; burn-in 1000)
-  await expect.poll(() => labState<number>(page, 'sweep.total'), { timeout: 30_000 }).toBeGreaterThan(100);
-  const slider = page.getByTestId('split');
-  await slider.focus();
-  for (let i = 0; i < 10; i++) {
-    await page.keyboard.press('ArrowLeft');
-    await page.waitForTimeout(300);
-  }
-  await page.waitForTimeout(4000);
-  expect(await labState<string>(page, 'sweep.status')).toBe('running');
-  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-  expect(longTasks.filter((d) => d > 100)).toEqual([]);
 });
