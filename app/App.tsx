@@ -1,5 +1,6 @@
 import { WorkspaceDataGate } from './compute/WorkspaceDataGate';
 import { ControlPanel } from './controls/ControlPanel';
+import { Explainers } from './help/Explain';
 import { HeaderActions } from './help/HeaderActions';
 import { Notices } from './Notices';
 import { PlotsPanel } from './plots/PlotsPanel';
@@ -67,6 +68,9 @@ export function App() {
           <WorkspaceDataGate>
             <View />
           </WorkspaceDataGate>
+          <section className="panel" aria-label="Ideas behind this view">
+            <Explainers topics={['geodesic', 'kng', 'sensitivity']} />
+          </section>
         </main>
         <PlotsPanel />
       </div>

@@ -1,4 +1,5 @@
 import { currentBudget } from '../compute/jobs';
+import { Explainers } from '../help/Explain';
 import { useLab } from '../store';
 import { DATA_DEFAULTS, LIMITS } from '../state/settings';
 import { CheckboxField, NumberField, SelectField, SliderField } from './fields';
@@ -139,6 +140,7 @@ export function ControlPanel() {
           ]}
           onChange={(vDomain) => set({ vDomain })}
         />
+        <Explainers topics={['privacy', 'sigma', 'tau']} />
       </fieldset>
 
       <fieldset>
@@ -191,6 +193,7 @@ export function ControlPanel() {
           checked={s.adaptive}
           onChange={(adaptive) => set({ adaptive })}
         />
+        <Explainers topics={['mcmc']} />
       </fieldset>
     </aside>
   );

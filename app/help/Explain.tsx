@@ -27,6 +27,17 @@ export function Explain({ topic, defaultOpen = false }: { topic: TopicId; defaul
   );
 }
 
+/** A few explanations in a row, placed under a panel. */
+export function Explainers({ topics }: { topics: readonly TopicId[] }) {
+  return (
+    <div className="explainers">
+      {topics.map((t) => (
+        <Explain key={t} topic={t} />
+      ))}
+    </div>
+  );
+}
+
 /** A link-like button that opens the "About these ideas" panel at a topic. */
 export function TopicLink({ topic }: { topic: TopicId }) {
   const openAbout = useHelp((s) => s.openAbout);

@@ -4,7 +4,17 @@
  */
 import { type KeyboardEvent } from 'react';
 import { useLab } from '../store';
+import { Explainers } from '../help/Explain';
+import type { TopicId } from '../help/topicIds';
 import { PLOT_TABS, type PlotTab } from '../state/settings';
+
+/** The ideas explained under each plot. */
+const TAB_TOPICS: Record<PlotTab, TopicId[]> = {
+  mse: ['split', 'energy', 'tau'],
+  diagnostics: ['mcmc', 'domain'],
+  sensitivity: ['sensitivity', 'ratios'],
+  histograms: ['kng', 'geodesic'],
+};
 import { DiagnosticsTab } from './DiagnosticsPlots';
 import { HistogramsTab } from './HistogramsPlot';
 import { MseTab } from './MsePlots';
@@ -61,6 +71,7 @@ export function PlotsPanel() {
         <div id="plot-tabpanel" role="tabpanel" aria-labelledby={`plot-tab-${tab}`} className="plot-tabpanel">
           <h2>{TABS[tab].title}</h2>
           <View />
+          <Explainers topics={TAB_TOPICS[tab]} />
         </div>
       </section>
     </section>
