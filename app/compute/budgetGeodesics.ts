@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import type { ReleaseCell, ReleaseSpec } from '../../src/experiments';
 import { createBrowserPool } from '../../src/workers/browser';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
+import { watchSettings } from './watchSettings';
 import { useLab, type ImportedData } from '../store';
 import type { LabSettings } from '../state/settings';
 import { jobKey, releaseSpec } from './jobs';
@@ -119,7 +120,6 @@ async function runBudgets(specs: ReleaseSpec[], gen: number) {
 /** Watches the lab's settings and keeps the budget runs current; returns a function that stops and cleans up. */
 export function startBudgetGeodesics(): () => void {
   let key = '';
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const check = () => {
     const state = useLab.getState();
     const s = state.settings;
@@ -131,15 +131,9 @@ export function startBudgetGeodesics(): () => void {
     key = k;
     void runBudgets(specs, ++generation);
   };
-  check();
-  const unsubscribe = useLab.subscribe((s, prev) => {
-    if (s.settings === prev.settings && s.imported === prev.imported) return;
-    clearTimeout(timer);
-    timer = setTimeout(check, 150);
-  });
+  const stopWatching = watchSettings(check);
   return () => {
-    unsubscribe();
-    clearTimeout(timer);
+    stopWatching();
     generation++;
     pool?.terminate();
     pool = null;

@@ -7,6 +7,7 @@
 import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
 import { createBrowserPool } from '../../src/workers/browser';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
+import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
 import { generatedKey, jobKey, releaseSpec, sweepSpec } from './jobs';
 
@@ -117,7 +118,6 @@ export function startComputeController(): () => void {
   let dataKey = '';
   let releaseKey = '';
   let sweepKey = '';
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const check = () => {
     const state = useLab.getState();
     const imported = state.imported[state.settings.workspace];
@@ -137,16 +137,9 @@ export function startComputeController(): () => void {
       runSweep(state);
     }
   };
-  check();
-  // Sliders fire many changes: wait until they settle briefly before starting new jobs.
-  const unsubscribe = useLab.subscribe((s, prev) => {
-    if (s.settings === prev.settings && s.imported === prev.imported) return;
-    clearTimeout(timer);
-    timer = setTimeout(check, 150);
-  });
+  const stopWatching = watchSettings(check);
   return () => {
-    unsubscribe();
-    clearTimeout(timer);
+    stopWatching();
     for (const pool of [dataPool, releasePool, sweepPool]) pool?.terminate();
     dataPool = releasePool = sweepPool = null;
   };

@@ -6,7 +6,7 @@
  */
 import * as d3 from 'd3';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Panel } from '../../src/experiments';
+import { SWEEP_ROW_COLUMNS, type Panel } from '../../src/experiments';
 import { currentBudget, equalRange, sweepSpec } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
 import { ExportButtons } from '../export/ExportButtons';
@@ -37,23 +37,6 @@ import {
   type MseModel,
   type ReleaseSummary,
 } from './mseModel';
-
-const SWEEP_COLUMNS = [
-  'split',
-  'n',
-  'noise',
-  'epsP',
-  'epsV',
-  'eps',
-  'lnMeanMse',
-  'lnNonPrivateMse',
-  'excess',
-  'pairs',
-  'acceptanceP',
-  'acceptanceV',
-  'escapedShootingChains',
-  'isPrivate',
-];
 
 const LEAK_TEXT =
   'Why data-driven τ leaks: τ bounds the residuals and sets the noise scale σ. Taking τ as the largest ' +
@@ -130,7 +113,7 @@ export function MseTab() {
           const s = useLab.getState().sweep;
           return {
             rows: s.rows as unknown as Record<string, unknown>[],
-            columns: SWEEP_COLUMNS,
+            columns: SWEEP_ROW_COLUMNS,
             notes: s.notes,
           };
         }}

@@ -2,6 +2,7 @@
 import { dataManifold, generate } from '../data';
 import {
   aggregateSweep,
+  SWEEP_ROW_COLUMNS,
   mse,
   prepareRegression,
   releaseCell,
@@ -12,7 +13,6 @@ import {
   type ReleaseCell,
   type SensitivityCell,
   type SensitivitySpec,
-  type SweepRow,
   type SweepSpec,
 } from '../experiments';
 import { kendall } from '../geometry/kendall';
@@ -285,23 +285,6 @@ export function releaseCommand(ctx: Ctx): void {
 // sweep
 // ---------------------------------------------------------------------------------------------------------
 
-export const SWEEP_COLUMNS: readonly (keyof SweepRow)[] = [
-  'n',
-  'noise',
-  'split',
-  'epsP',
-  'epsV',
-  'eps',
-  'lnMeanMse',
-  'lnNonPrivateMse',
-  'excess',
-  'pairs',
-  'acceptanceP',
-  'acceptanceV',
-  'escapedShootingChains',
-  'isPrivate',
-];
-
 export async function sweepCommand(ctx: Ctx): Promise<void> {
   const { cfg } = ctx;
   const d = loadUserData(ctx);
@@ -334,7 +317,7 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
     ...kngSettingsEcho(cfg.kng, true),
   };
   if (cfg.format === 'json') emitJson(ctx, { settings, rows: result.rows });
-  else ctx.stdout.write(toCsv(SWEEP_COLUMNS, result.rows as unknown as Record<string, unknown>[]));
+  else ctx.stdout.write(toCsv(SWEEP_ROW_COLUMNS, result.rows as unknown as Record<string, unknown>[]));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ export {
   sweepCellCount,
   sweepSetup,
   sweepTask,
+  SWEEP_ROW_COLUMNS,
   type SweepSpec,
   type SweepRow,
   type SweepResult,

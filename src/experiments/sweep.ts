@@ -63,6 +63,24 @@ export interface SweepRow {
   isPrivate: boolean;
 }
 
+/** Column order of sweep rows in tables (CSV exports of the lab and the CLI). */
+export const SWEEP_ROW_COLUMNS: readonly (keyof SweepRow)[] = [
+  'n',
+  'noise',
+  'split',
+  'epsP',
+  'epsV',
+  'eps',
+  'lnMeanMse',
+  'lnNonPrivateMse',
+  'excess',
+  'pairs',
+  'acceptanceP',
+  'acceptanceV',
+  'escapedShootingChains',
+  'isPrivate',
+];
+
 export interface SweepResult {
   rows: SweepRow[];
   notes: string[];
