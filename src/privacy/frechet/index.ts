@@ -1,0 +1,4 @@
+export * from './sensitivity';
+export * from './laplace';
+export * from './tangentGaussian';
+export * from './ambient';
