@@ -30,7 +30,7 @@ export async function distinctColours(canvas: Locator): Promise<number> {
 export async function labState<T>(page: Page, path: string): Promise<T> {
   return page.evaluate((p) => {
     let v: unknown = (window as unknown as { __dpLab: { getState(): unknown } }).__dpLab.getState();
-    for (const k of p.split('.')) v = (v as Record<string, unknown>)[k];
+    for (const k of p.split('.')) v = v == null ? undefined : (v as Record<string, unknown>)[k];
     return v;
   }, path) as Promise<T>;
 }

@@ -1,5 +1,6 @@
 import { currentBudget } from '../compute/jobs';
 import { Explainers } from '../help/Explain';
+import { ImportData } from './ImportData';
 import { useLab } from '../store';
 import { DATA_DEFAULTS, LIMITS } from '../state/settings';
 import { CheckboxField, NumberField, SelectField, SliderField } from './fields';
@@ -63,6 +64,7 @@ export function ControlPanel() {
             Re-generate
           </button>
         </div>
+        <ImportData />
       </fieldset>
 
       <fieldset>

@@ -29,3 +29,4 @@ export {
 } from './histograms';
 export { releaseCell, releaseTask, type ReleaseSpec, type ReleaseCell } from './release';
 export { dataTask, type DataSpec } from './dataTask';
+export { parseTask, parseUserData, type ParseSpec, type ParseOutcome } from './parseTask';

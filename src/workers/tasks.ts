@@ -24,6 +24,7 @@
 
 import { dataTask } from '../experiments/dataTask';
 import { histogramTask } from '../experiments/histograms';
+import { parseTask } from '../experiments/parseTask';
 import { releaseTask } from '../experiments/release';
 import { sensitivityTask } from '../experiments/sensitivityCheck';
 import { sweepTask } from '../experiments/sweep';
@@ -96,6 +97,7 @@ export const scratchTask = defineTask<{ count: number; len: number; scale: numbe
 /** The registry. Add a task with one line: `name: nameTask,`. */
 export const TASKS = {
   data: dataTask,
+  parse: parseTask,
   sweep: sweepTask,
   sensitivity: sensitivityTask,
   histograms: histogramTask,

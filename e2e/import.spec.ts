@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { labState, waitForRelease, watchErrors } from './util';
+
+function sphereCsv(n: number): string {
+  const rows = ['age,x,y,z'];
+  for (let i = 0; i < n; i++) {
+    const t = i / (n - 1);
+    const a = 0.3 + 0.8 * t;
+    rows.push(`${50 + 40 * t},${Math.cos(a)},${Math.sin(a)},${0.01 * Math.sin(7 * i)}`);
+  }
+  // tiny off-sphere wobble is within tolerance only after normalising each row exactly
+  return rows
+    .map((r, i) => {
+      if (i === 0) return r;
+      const [x, a, b, c] = r.split(',').map(Number);
+      const len = Math.hypot(a, b, c);
+      return [x, a / len, b / len, c / len].join(',');
+    })
+    .join('\n');
+}
+
+test('importing a data file fits it; a bad file is refused with its row and column, leaving the data as they were', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('/?notour=1&burn=100&m=2&curves=20');
+  const input = page.getByLabel(/Your data/);
+  await input.setInputFiles({
+    name: 'directions.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(sphereCsv(25)),
+  });
+  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('directions.csv');
+  await expect(page.getByText(/directions\.csv/).first()).toBeVisible();
+  await waitForRelease(page);
+  expect(await labState<number>(page, 'release.cells.0.footpoints.length')).toBeGreaterThan(0);
+
+  // a bad cell: refused with the place named, imported data unchanged
+  const bad = sphereCsv(10).replace(/\n([^\n]*)\n/, '\n$1\n50,abc,0,1\n');
+  await input.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  await expect(page.locator('.notice').filter({ hasText: 'bad.csv' })).toContainText(/row \d+/);
+  expect(await labState<string>(page, 'imported.sphere.fileName')).toBe('directions.csv');
+
+  // a header carrying markup is shown as text, never interpreted
+  const payload = '<img src=x onerror="window.__pwned=1">';
+  const evil = sphereCsv(10)
+    .replace('age,x,y,z', `${payload},x,y,z`)
+    .replace(/\n[^\n]*$/, '\n1,abc,0,0');
+  await input.setInputFiles({ name: 'evil.csv', mimeType: 'text/csv', buffer: Buffer.from(evil) });
+  await expect(page.locator('.notice').filter({ hasText: 'evil.csv' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
