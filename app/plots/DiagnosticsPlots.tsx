@@ -20,6 +20,7 @@ import {
   OKABE_ITO,
   fmt,
   useElementWidth,
+  PlotFigure,
 } from './chart';
 
 /** Shooting chains drawn at most (the rest are summarised): keeps the SVG light with m = 30 (900 chains). */
@@ -264,68 +265,60 @@ function TracePlot(props: {
   const opacity = Math.max(0.18, Math.min(1, 1.6 / Math.sqrt(shown.length || 1)));
   const total = x.domain()[1];
   return (
-    <figure className="plot-figure" aria-labelledby={titleId}>
-      <div className="plot-figure-head">
-        <h3 id={titleId}>{props.title}</h3>
-        <ExportButtons
-          what={props.title}
-          name={props.name}
-          svg={() => svgRef.current}
-          disabled={!props.chains.length}
+    <PlotFigure
+      titleId={titleId}
+      title={props.title}
+      exportName={props.name}
+      empty={!props.chains.length}
+      frameRef={frameRef}
+      svgRef={svgRef}
+      width={W}
+      height={H}
+      testId={`${props.name}-plot`}
+      footer={
+        <>
+          <figcaption className="hint">
+            {props.chains.length} chain{props.chains.length === 1 ? '' : 's'}
+            {props.chains.length > shown.length ? ` (first ${shown.length} drawn)` : ''}; U recorded{' '}
+            {props.traceEvery === 1 ? 'at every step' : `every ${props.traceEvery} steps`}.
+          </figcaption>
+        </>
+      }
+    >
+      <AxisBottom scale={x} y={H - m.bottom} count={5} label="MH step" grid={m.top} />
+      <AxisLeft scale={y} x={m.left} count={5} label="potential U" grid={W - m.right} labelOffset={48} />
+      {props.burnIn > 0 && props.burnIn < total && (
+        <g>
+          <line
+            x1={x(props.burnIn)}
+            x2={x(props.burnIn)}
+            y1={m.top}
+            y2={H - m.bottom}
+            stroke={INK}
+            strokeDasharray="4 3"
+          />
+          <text x={x(props.burnIn) + 4} y={m.top + 12} fontSize={12} fill={MUTED} {...HALO}>
+            end of burn-in
+          </text>
+        </g>
+      )}
+      {paths.map((d, i) => (
+        <path
+          key={i}
+          className="trace-line"
+          d={d}
+          fill="none"
+          stroke={props.color}
+          strokeWidth={1.3}
+          strokeOpacity={opacity}
         />
-      </div>
-      <div className="plot-frame" ref={frameRef}>
-        <svg
-          ref={svgRef}
-          width={W}
-          height={H}
-          viewBox={`0 0 ${W} ${H}`}
-          role="img"
-          aria-labelledby={titleId}
-          data-testid={`${props.name}-plot`}
-          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-        >
-          <AxisBottom scale={x} y={H - m.bottom} count={5} label="MH step" grid={m.top} />
-          <AxisLeft scale={y} x={m.left} count={5} label="potential U" grid={W - m.right} labelOffset={48} />
-          {props.burnIn > 0 && props.burnIn < total && (
-            <g>
-              <line
-                x1={x(props.burnIn)}
-                x2={x(props.burnIn)}
-                y1={m.top}
-                y2={H - m.bottom}
-                stroke={INK}
-                strokeDasharray="4 3"
-              />
-              <text x={x(props.burnIn) + 4} y={m.top + 12} fontSize={12} fill={MUTED} {...HALO}>
-                end of burn-in
-              </text>
-            </g>
-          )}
-          {paths.map((d, i) => (
-            <path
-              key={i}
-              className="trace-line"
-              d={d}
-              fill="none"
-              stroke={props.color}
-              strokeWidth={1.3}
-              strokeOpacity={opacity}
-            />
-          ))}
-          {!props.chains.length && (
-            <text x={W / 2} y={H / 2 - 10} textAnchor="middle" fontSize={14} fill={MUTED}>
-              Waiting for the release…
-            </text>
-          )}
-        </svg>
-      </div>
-      <figcaption className="hint">
-        {props.chains.length} chain{props.chains.length === 1 ? '' : 's'}
-        {props.chains.length > shown.length ? ` (first ${shown.length} drawn)` : ''}; U recorded{' '}
-        {props.traceEvery === 1 ? 'at every step' : `every ${props.traceEvery} steps`}.
-      </figcaption>
-    </figure>
+      ))}
+      {!props.chains.length && (
+        <text x={W / 2} y={H / 2 - 10} textAnchor="middle" fontSize={14} fill={MUTED}>
+          Waiting for the release…
+        </text>
+      )}
+    </PlotFigure>
   );
 }
 
@@ -347,72 +340,60 @@ function AcceptanceStrip(props: { foot: readonly ChainDiagnostics[]; shoot: read
   ];
   const title = 'Acceptance rate per chain';
   return (
-    <figure className="plot-figure" aria-labelledby={titleId}>
-      <div className="plot-figure-head">
-        <h3 id={titleId}>{title}</h3>
-        <ExportButtons
-          what={title}
-          name="acceptance"
-          svg={() => svgRef.current}
-          disabled={!props.foot.length}
-        />
-      </div>
-      <div className="plot-frame" ref={frameRef}>
-        <svg
-          ref={svgRef}
-          width={W}
-          height={H}
-          viewBox={`0 0 ${W} ${H}`}
-          role="img"
-          aria-labelledby={titleId}
-          data-testid="acceptance-plot"
-          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-        >
-          <rect
-            x={x(REFERENCE_BAND[0])}
-            width={x(REFERENCE_BAND[1]) - x(REFERENCE_BAND[0])}
-            y={m.top}
-            height={2 * rowH}
-            fill="#e6eef5"
-          />
-          <AxisBottom
-            scale={x}
-            y={m.top + 2 * rowH}
-            ticks={[0, 0.2, 0.4, 0.6, 0.8, 1]}
-            label="acceptance rate"
-          />
-          {rows.map((r, ri) => {
-            const cy = m.top + ri * rowH + rowH / 2;
-            const rates = r.chains.map((c) => c.acceptanceRate).filter(Number.isFinite);
-            const mean = rates.length ? d3.mean(rates)! : NaN;
-            return (
-              <g key={r.label}>
-                <text x={m.left - 10} y={cy} dy="0.35em" textAnchor="end" fontSize={13} fill={INK}>
-                  {r.label} ({r.chains.length})
-                </text>
-                {rates.map((a, i) => (
-                  <circle
-                    key={i}
-                    cx={x(a)}
-                    cy={cy + (((i * 7919) % 13) - 6) * 1.1}
-                    r={3}
-                    fill={r.color}
-                    fillOpacity={0.55}
-                  />
-                ))}
-                {Number.isFinite(mean) && (
-                  <line x1={x(mean)} x2={x(mean)} y1={cy - 13} y2={cy + 13} stroke={INK} strokeWidth={3}>
-                    <title>{`mean ${fmt(mean, 2)}`}</title>
-                  </line>
-                )}
-              </g>
-            );
-          })}
-        </svg>
-      </div>
-      <figcaption className="hint">
-        Dots: chains; black bar: mean; shaded: the reference range {REFERENCE_BAND[0]}–{REFERENCE_BAND[1]}.
-      </figcaption>
-    </figure>
+    <PlotFigure
+      titleId={titleId}
+      title={title}
+      exportName="acceptance"
+      empty={!props.foot.length}
+      frameRef={frameRef}
+      svgRef={svgRef}
+      width={W}
+      height={H}
+      testId="acceptance-plot"
+      footer={
+        <>
+          <figcaption className="hint">
+            Dots: chains; black bar: mean; shaded: the reference range {REFERENCE_BAND[0]}–{REFERENCE_BAND[1]}
+            .
+          </figcaption>
+        </>
+      }
+    >
+      <rect
+        x={x(REFERENCE_BAND[0])}
+        width={x(REFERENCE_BAND[1]) - x(REFERENCE_BAND[0])}
+        y={m.top}
+        height={2 * rowH}
+        fill="#e6eef5"
+      />
+      <AxisBottom scale={x} y={m.top + 2 * rowH} ticks={[0, 0.2, 0.4, 0.6, 0.8, 1]} label="acceptance rate" />
+      {rows.map((r, ri) => {
+        const cy = m.top + ri * rowH + rowH / 2;
+        const rates = r.chains.map((c) => c.acceptanceRate).filter(Number.isFinite);
+        const mean = rates.length ? d3.mean(rates)! : NaN;
+        return (
+          <g key={r.label}>
+            <text x={m.left - 10} y={cy} dy="0.35em" textAnchor="end" fontSize={13} fill={INK}>
+              {r.label} ({r.chains.length})
+            </text>
+            {rates.map((a, i) => (
+              <circle
+                key={i}
+                cx={x(a)}
+                cy={cy + (((i * 7919) % 13) - 6) * 1.1}
+                r={3}
+                fill={r.color}
+                fillOpacity={0.55}
+              />
+            ))}
+            {Number.isFinite(mean) && (
+              <line x1={x(mean)} x2={x(mean)} y1={cy - 13} y2={cy + 13} stroke={INK} strokeWidth={3}>
+                <title>{`mean ${fmt(mean, 2)}`}</title>
+              </line>
+            )}
+          </g>
+        );
+      })}
+    </PlotFigure>
   );
 }

@@ -27,6 +27,7 @@ import {
   HALO,
   fmt,
   useElementWidth,
+  PlotFigure,
 } from './chart';
 import { summarize } from './stats';
 
@@ -181,98 +182,91 @@ function Histogram(props: { spec: HistSpec; values: number[]; workspace: Workspa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.values, W, H, spec.domain]);
   return (
-    <figure className="plot-figure" aria-labelledby={titleId}>
-      <div className="plot-figure-head">
-        <h3 id={titleId}>{spec.title}</h3>
-        <ExportButtons
-          what={spec.title}
-          name={`histogram-${spec.key}`}
-          svg={() => svgRef.current}
-          disabled={!finite.length}
-        />
-      </div>
-      <div className="plot-frame" ref={frameRef}>
-        <svg
-          ref={svgRef}
-          width={W}
-          height={H}
-          viewBox={`0 0 ${W} ${H}`}
-          role="img"
-          aria-labelledby={titleId}
-          data-testid={`histogram-${spec.key}`}
-          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-        >
-          <AxisLeft
-            scale={y}
-            x={m.left}
-            ticks={y.ticks(4).filter(Number.isInteger)}
-            label="count"
-            grid={W - m.right}
-            labelOffset={40}
+    <PlotFigure
+      titleId={titleId}
+      title={spec.title}
+      exportName={`histogram-${spec.key}`}
+      empty={!finite.length}
+      frameRef={frameRef}
+      svgRef={svgRef}
+      width={W}
+      height={H}
+      testId={`histogram-${spec.key}`}
+      footer={
+        <>
+          <figcaption className="hint">
+            {spec.explain}
+            {finite.length > 0 && (
+              <>
+                {' '}
+                {s.n} draws: median {fmt(s.median)}, mean {fmt(s.mean)}, sd {fmt(s.sd)}, 95% below{' '}
+                {fmt(s.p95)}.
+              </>
+            )}
+            {skipped > 0 && ` ${skipped} non-finite values are not shown.`}
+          </figcaption>
+        </>
+      }
+    >
+      <AxisLeft
+        scale={y}
+        x={m.left}
+        ticks={y.ticks(4).filter(Number.isInteger)}
+        label="count"
+        grid={W - m.right}
+        labelOffset={40}
+      />
+      <AxisBottom scale={x} y={H - m.bottom} count={6} label={spec.xLabel(props.workspace)} />
+      {bins.map((b, i) =>
+        b.length ? (
+          <rect
+            key={i}
+            className="hist-bar"
+            x={x(b.x0!) + 0.5}
+            width={Math.max(0, x(b.x1!) - x(b.x0!) - 1)}
+            y={y(b.length)}
+            height={y(0) - y(b.length)}
+            fill={spec.color}
+            fillOpacity={0.75}
+          >
+            <title>{`${fmt(b.x0)}–${fmt(b.x1)}: ${b.length}`}</title>
+          </rect>
+        ) : null,
+      )}
+      {Number.isFinite(s.mean) && (
+        <g>
+          <line
+            x1={x(s.mean)}
+            x2={x(s.mean)}
+            y1={m.top}
+            y2={H - m.bottom}
+            stroke={INK}
+            strokeWidth={2}
+            strokeDasharray="5 3"
           />
-          <AxisBottom scale={x} y={H - m.bottom} count={6} label={spec.xLabel(props.workspace)} />
-          {bins.map((b, i) =>
-            b.length ? (
-              <rect
-                key={i}
-                className="hist-bar"
-                x={x(b.x0!) + 0.5}
-                width={Math.max(0, x(b.x1!) - x(b.x0!) - 1)}
-                y={y(b.length)}
-                height={y(0) - y(b.length)}
-                fill={spec.color}
-                fillOpacity={0.75}
-              >
-                <title>{`${fmt(b.x0)}–${fmt(b.x1)}: ${b.length}`}</title>
-              </rect>
-            ) : null,
-          )}
-          {Number.isFinite(s.mean) && (
-            <g>
-              <line
-                x1={x(s.mean)}
-                x2={x(s.mean)}
-                y1={m.top}
-                y2={H - m.bottom}
-                stroke={INK}
-                strokeWidth={2}
-                strokeDasharray="5 3"
-              />
-              <text
-                x={x(s.mean) + (x(s.mean) > W * 0.7 ? -5 : 5)}
-                y={m.top + 12}
-                textAnchor={x(s.mean) > W * 0.7 ? 'end' : 'start'}
-                fontSize={12}
-                fill={INK}
-                {...HALO}
-              >
-                mean {fmt(s.mean)}
-              </text>
-            </g>
-          )}
-          {!finite.length && (
-            <text
-              x={(m.left + W) / 2}
-              y={(m.top + H - m.bottom) / 2}
-              textAnchor="middle"
-              fontSize={14}
-              fill={MUTED}
-            >
-              Run to see the {props.values.length ? 'values' : 'histogram'}
-            </text>
-          )}
-        </svg>
-      </div>
-      <figcaption className="hint">
-        {spec.explain}
-        {finite.length > 0 && (
-          <>
-            {' '}
-            {s.n} draws: median {fmt(s.median)}, mean {fmt(s.mean)}, sd {fmt(s.sd)}, 95% below {fmt(s.p95)}.
-          </>
-        )}
-        {skipped > 0 && ` ${skipped} non-finite values are not shown.`}
-      </figcaption>
-    </figure>
+          <text
+            x={x(s.mean) + (x(s.mean) > W * 0.7 ? -5 : 5)}
+            y={m.top + 12}
+            textAnchor={x(s.mean) > W * 0.7 ? 'end' : 'start'}
+            fontSize={12}
+            fill={INK}
+            {...HALO}
+          >
+            mean {fmt(s.mean)}
+          </text>
+        </g>
+      )}
+      {!finite.length && (
+        <text
+          x={(m.left + W) / 2}
+          y={(m.top + H - m.bottom) / 2}
+          textAnchor="middle"
+          fontSize={14}
+          fill={MUTED}
+        >
+          Run to see the {props.values.length ? 'values' : 'histogram'}
+        </text>
+      )}
+    </PlotFigure>
   );
 }

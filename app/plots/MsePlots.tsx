@@ -26,6 +26,7 @@ import {
   seriesStyle,
   symbolPath,
   useElementWidth,
+  PlotFigure,
 } from './chart';
 import { Legend, ReleaseMarker, layoutLegend, type LegendItem } from './Legend';
 import { useThrottledLab } from './useThrottledLab';
@@ -333,246 +334,238 @@ function MseFigure(props: {
   const best = panel === 'unequal' ? model.series.map((s) => [s, lowest(s)] as const) : [];
 
   return (
-    <figure className="plot-figure" aria-labelledby={titleId}>
-      <div className="plot-figure-head">
-        <h3 id={titleId}>{title}</h3>
-        <ExportButtons
-          what={title}
-          name="mse"
-          figureName={panel === 'unequal' ? 'mse-split' : 'mse-total'}
-          svg={() => svgRef.current}
-          disabled={model.count === 0}
-        />
-      </div>
-      <div className="plot-frame" ref={frameRef}>
-        <svg
-          ref={svgRef}
-          width={W}
-          height={H}
-          viewBox={`0 0 ${W} ${H}`}
-          role="group"
-          aria-labelledby={titleId}
-          data-testid={`mse-plot-${panel}`}
-          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-          onMouseLeave={() => setActive(null)}
-        >
-          <Legend
-            items={legendItems}
-            width={W - margin.left - margin.right + 40}
-            x={margin.left - 40}
-            y={4}
-          />
-          <AxisBottom
-            scale={x}
-            y={margin.top + plotH}
-            count={6}
-            grid={margin.top}
-            label={
-              panel === 'unequal' ? (
-                <>
-                  <EpsSub sub="p" /> (<EpsSub sub="v" /> = total − <EpsSub sub="p" />)
-                </>
-              ) : (
-                <>
-                  total ε (<EpsSub sub="p" /> = <EpsSub sub="v" /> = ε/2)
-                </>
-              )
-            }
-          />
-          <AxisLeft
-            scale={y}
-            x={margin.left}
-            count={6}
-            grid={W - margin.right}
-            label={`ln mean MSE (MSE in ${squaredUnit(settings.workspace)})`}
-            labelOffset={48}
-          />
-          <g>
-            {model.series.map((s, si) => {
-              const st = seriesStyle(s.style);
-              return s.lnNonPrivate === null ? null : (
-                <line
-                  key={`np${s.n}`}
-                  className="mse-nonprivate"
-                  data-n={s.n}
-                  x1={margin.left}
-                  x2={W - margin.right}
-                  y1={clampY(s.lnNonPrivate)}
-                  y2={clampY(s.lnNonPrivate)}
-                  stroke={st.color}
-                  strokeWidth={1.8}
-                  {...npDash(si, model.series.length)}
-                >
-                  <title>{`non-private ln MSE, ${s.label}: ${fmt(s.lnNonPrivate)}`}</title>
-                </line>
-              );
-            })}
-            {npLabelY !== null && (
-              <text x={margin.left + 6} y={npLabelY} fontSize={12} fill={MUTED} fontStyle="italic" {...HALO}>
-                non-private
-              </text>
+    <PlotFigure
+      titleId={titleId}
+      title={title}
+      exportName="mse"
+      figureName={panel === 'unequal' ? 'mse-split' : 'mse-total'}
+      empty={model.count === 0}
+      frameRef={frameRef}
+      svgRef={svgRef}
+      width={W}
+      height={H}
+      testId={`mse-plot-${panel}`}
+      role="group"
+      onMouseLeave={() => setActive(null)}
+      overlay={
+        <>
+          {tooltip && (
+            <Tooltip x={tooltip.x} y={tooltip.y} width={W} id={tipId}>
+              {tooltip.body}
+            </Tooltip>
+          )}
+        </>
+      }
+      footer={
+        <>
+          <figcaption className="plot-caption">
+            {panel === 'unequal' ? (
+              <>
+                A fixed total ε = {fmt(total)} is split between the footpoint (ε<sub>p</sub>) and the shooting
+                vector (ε<sub>v</sub> = total − ε<sub>p</sub>). <strong>Look for a U:</strong> starving either
+                part of the budget ruins the fit, so the best split lies in between. Larger data sets lie
+                lower (n = 20 above 50 above 100), and each curve stays above its own dashed non-private line.
+              </>
+            ) : (
+              <>
+                Both parts get half of the total: ε<sub>p</sub> = ε<sub>v</sub> = ε/2.{' '}
+                <strong>Look for:</strong> the error falls as ε grows (less noise is needed) and approaches
+                the dashed non-private line at large ε. Smaller ε (left) is more private.
+              </>
             )}
+          </figcaption>
+          <p className="plot-readout" data-testid={`current-readout-${panel}`}>
+            Current release (n = {props.releaseN}, ε<sub>p</sub> = {fmt(epsP)}, ε<sub>v</sub> = {fmt(epsV)}):{' '}
+            {release.lnMeanMse === null ? (
+              props.releaseError ? (
+                'the release failed'
+              ) : (
+                'waiting'
+              )
+            ) : (
+              <>
+                ln mean MSE <strong>{fmt(release.lnMeanMse)}</strong> over {release.pairs} pairs
+                {props.releaseRunning ? ' so far' : ''}
+              </>
+            )}
+            {panel === 'equal' && Math.abs(epsP - epsV) > 1e-9 && (
+              <> (its split is not equal, so the ring need not sit on the curves)</>
+            )}
+            .
+            {best.length > 0 && best.some(([, b]) => b) && (
+              <>
+                {' '}
+                Best split so far:{' '}
+                {best
+                  .filter(([, b]) => b)
+                  .map(([s, b], i) => (
+                    <span key={s.n}>
+                      {i > 0 && '; '}
+                      {s.label} at ε<sub>p</sub> ≈ {fmt(b!.x, 2)}
+                    </span>
+                  ))}
+                .
+              </>
+            )}
+          </p>
+          {(model.skipped > 0 || release.nonFinite > 0) && (
+            <p className="plot-warning" role="note">
+              {model.skipped > 0 &&
+                `${model.skipped} sweep point${model.skipped > 1 ? 's are' : ' is'} not drawn: the mean MSE is not a finite number there. `}
+              {release.nonFinite > 0 &&
+                `${release.nonFinite} released pair${release.nonFinite > 1 ? 's have' : ' has'} a non-finite MSE and ${release.nonFinite > 1 ? 'are' : 'is'} left out of the current marker.`}
+            </p>
+          )}
+        </>
+      }
+    >
+      <Legend items={legendItems} width={W - margin.left - margin.right + 40} x={margin.left - 40} y={4} />
+      <AxisBottom
+        scale={x}
+        y={margin.top + plotH}
+        count={6}
+        grid={margin.top}
+        label={
+          panel === 'unequal' ? (
+            <>
+              <EpsSub sub="p" /> (<EpsSub sub="v" /> = total − <EpsSub sub="p" />)
+            </>
+          ) : (
+            <>
+              total ε (<EpsSub sub="p" /> = <EpsSub sub="v" /> = ε/2)
+            </>
+          )
+        }
+      />
+      <AxisLeft
+        scale={y}
+        x={margin.left}
+        count={6}
+        grid={W - margin.right}
+        label={`ln mean MSE (MSE in ${squaredUnit(settings.workspace)})`}
+        labelOffset={48}
+      />
+      <g>
+        {model.series.map((s, si) => {
+          const st = seriesStyle(s.style);
+          return s.lnNonPrivate === null ? null : (
             <line
-              data-testid={`current-rule-${panel}`}
-              data-x={currentX}
-              x1={x(currentX)}
-              x2={x(currentX)}
-              y1={margin.top}
-              y2={margin.top + plotH}
-              stroke={INK}
-              strokeWidth={2}
-              opacity={0.55}
+              key={`np${s.n}`}
+              className="mse-nonprivate"
+              data-n={s.n}
+              x1={margin.left}
+              x2={W - margin.right}
+              y1={clampY(s.lnNonPrivate)}
+              y2={clampY(s.lnNonPrivate)}
+              stroke={st.color}
+              strokeWidth={1.8}
+              {...npDash(si, model.series.length)}
+            >
+              <title>{`non-private ln MSE, ${s.label}: ${fmt(s.lnNonPrivate)}`}</title>
+            </line>
+          );
+        })}
+        {npLabelY !== null && (
+          <text x={margin.left + 6} y={npLabelY} fontSize={12} fill={MUTED} fontStyle="italic" {...HALO}>
+            non-private
+          </text>
+        )}
+        <line
+          data-testid={`current-rule-${panel}`}
+          data-x={currentX}
+          x1={x(currentX)}
+          x2={x(currentX)}
+          y1={margin.top}
+          y2={margin.top + plotH}
+          stroke={INK}
+          strokeWidth={2}
+          opacity={0.55}
+        />
+        {model.series.map((s) => {
+          const st = seriesStyle(s.style);
+          return s.points.length > 1 ? (
+            <path
+              key={`c${s.n}`}
+              className="mse-curve"
+              data-n={s.n}
+              d={line(s.points) ?? ''}
+              fill="none"
+              stroke={st.color}
+              strokeWidth={2.4}
+              strokeLinejoin="round"
             />
-            {model.series.map((s) => {
-              const st = seriesStyle(s.style);
-              return s.points.length > 1 ? (
-                <path
-                  key={`c${s.n}`}
-                  className="mse-curve"
-                  data-n={s.n}
-                  d={line(s.points) ?? ''}
-                  fill="none"
-                  stroke={st.color}
-                  strokeWidth={2.4}
-                  strokeLinejoin="round"
-                />
-              ) : null;
-            })}
-          </g>
-          <g onKeyDown={onKey}>
-            {model.series.map((s, si) => {
-              const st = seriesStyle(s.style);
-              const d = symbolPath(st.symbol, 70);
-              return s.points.map((p, pi) => {
-                const f: Focus = { s: si, p: pi };
-                const key = focusKey(f);
-                const on = active !== null && focusKey(active) === key;
-                return (
-                  <path
-                    key={key}
-                    ref={(el) => {
-                      if (el) pointRefs.current.set(key, el);
-                      else pointRefs.current.delete(key);
-                    }}
-                    className="mse-point"
-                    d={d}
-                    transform={`translate(${x(p.x)},${y(p.y)}) scale(${on ? 1.45 : 1})`}
-                    fill={st.color}
-                    stroke="#ffffff"
-                    strokeWidth={1.2}
-                    tabIndex={tabStop && focusKey(tabStop) === key ? 0 : -1}
-                    role="img"
-                    aria-label={`${s.label}, ε_p ${fmt(p.row.epsP)}, ε_v ${fmt(p.row.epsV)}: ln mean MSE ${fmt(p.y)}, non-private ${fmt(p.row.lnNonPrivateMse)}`}
-                    aria-describedby={on ? tipId : undefined}
-                    onMouseEnter={() => setActive(f)}
-                    onFocus={() => {
-                      setRover(f);
-                      setActive(f);
-                    }}
-                    onBlur={() => setActive(null)}
-                  />
-                );
-              });
-            })}
-            {release.lnMeanMse !== null && (
-              <g
+          ) : null;
+        })}
+      </g>
+      <g onKeyDown={onKey}>
+        {model.series.map((s, si) => {
+          const st = seriesStyle(s.style);
+          const d = symbolPath(st.symbol, 70);
+          return s.points.map((p, pi) => {
+            const f: Focus = { s: si, p: pi };
+            const key = focusKey(f);
+            const on = active !== null && focusKey(active) === key;
+            return (
+              <path
+                key={key}
                 ref={(el) => {
-                  if (el) pointRefs.current.set('release', el);
-                  else pointRefs.current.delete('release');
+                  if (el) pointRefs.current.set(key, el);
+                  else pointRefs.current.delete(key);
                 }}
-                className="mse-current"
-                data-testid={`current-marker-${panel}`}
-                data-value={release.lnMeanMse}
-                tabIndex={tabStop === 'release' ? 0 : -1}
+                className="mse-point"
+                d={d}
+                transform={`translate(${x(p.x)},${y(p.y)}) scale(${on ? 1.45 : 1})`}
+                fill={st.color}
+                stroke="#ffffff"
+                strokeWidth={1.2}
+                tabIndex={tabStop && focusKey(tabStop) === key ? 0 : -1}
                 role="img"
-                aria-label={`current release, n = ${props.releaseN}, ε_p ${fmt(epsP)}, ε_v ${fmt(epsV)}: ln mean MSE ${fmt(release.lnMeanMse)}`}
-                onMouseEnter={() => setActive('release')}
+                aria-label={`${s.label}, ε_p ${fmt(p.row.epsP)}, ε_v ${fmt(p.row.epsV)}: ln mean MSE ${fmt(p.y)}, non-private ${fmt(p.row.lnNonPrivateMse)}`}
+                aria-describedby={on ? tipId : undefined}
+                onMouseEnter={() => setActive(f)}
                 onFocus={() => {
-                  setRover('release');
-                  setActive('release');
+                  setRover(f);
+                  setActive(f);
                 }}
                 onBlur={() => setActive(null)}
-              >
-                <ReleaseMarker x={x(currentX)} y={y(release.lnMeanMse)} faded={props.releaseRunning} />
-              </g>
-            )}
+              />
+            );
+          });
+        })}
+        {release.lnMeanMse !== null && (
+          <g
+            ref={(el) => {
+              if (el) pointRefs.current.set('release', el);
+              else pointRefs.current.delete('release');
+            }}
+            className="mse-current"
+            data-testid={`current-marker-${panel}`}
+            data-value={release.lnMeanMse}
+            tabIndex={tabStop === 'release' ? 0 : -1}
+            role="img"
+            aria-label={`current release, n = ${props.releaseN}, ε_p ${fmt(epsP)}, ε_v ${fmt(epsV)}: ln mean MSE ${fmt(release.lnMeanMse)}`}
+            onMouseEnter={() => setActive('release')}
+            onFocus={() => {
+              setRover('release');
+              setActive('release');
+            }}
+            onBlur={() => setActive(null)}
+          >
+            <ReleaseMarker x={x(currentX)} y={y(release.lnMeanMse)} faded={props.releaseRunning} />
           </g>
-          {model.count === 0 && (
-            <text
-              x={(margin.left + W - margin.right) / 2}
-              y={margin.top + plotH / 2}
-              textAnchor="middle"
-              fontSize={14}
-              fill={MUTED}
-            >
-              {props.running ? 'Waiting for the first results…' : 'No results yet'}
-            </text>
-          )}
-        </svg>
-        {tooltip && (
-          <Tooltip x={tooltip.x} y={tooltip.y} width={W} id={tipId}>
-            {tooltip.body}
-          </Tooltip>
         )}
-      </div>
-      <figcaption className="plot-caption">
-        {panel === 'unequal' ? (
-          <>
-            A fixed total ε = {fmt(total)} is split between the footpoint (ε<sub>p</sub>) and the shooting
-            vector (ε<sub>v</sub> = total − ε<sub>p</sub>). <strong>Look for a U:</strong> starving either
-            part of the budget ruins the fit, so the best split lies in between. Larger data sets lie lower (n
-            = 20 above 50 above 100), and each curve stays above its own dashed non-private line.
-          </>
-        ) : (
-          <>
-            Both parts get half of the total: ε<sub>p</sub> = ε<sub>v</sub> = ε/2. <strong>Look for:</strong>{' '}
-            the error falls as ε grows (less noise is needed) and approaches the dashed non-private line at
-            large ε. Smaller ε (left) is more private.
-          </>
-        )}
-      </figcaption>
-      <p className="plot-readout" data-testid={`current-readout-${panel}`}>
-        Current release (n = {props.releaseN}, ε<sub>p</sub> = {fmt(epsP)}, ε<sub>v</sub> = {fmt(epsV)}):{' '}
-        {release.lnMeanMse === null ? (
-          props.releaseError ? (
-            'the release failed'
-          ) : (
-            'waiting'
-          )
-        ) : (
-          <>
-            ln mean MSE <strong>{fmt(release.lnMeanMse)}</strong> over {release.pairs} pairs
-            {props.releaseRunning ? ' so far' : ''}
-          </>
-        )}
-        {panel === 'equal' && Math.abs(epsP - epsV) > 1e-9 && (
-          <> (its split is not equal, so the ring need not sit on the curves)</>
-        )}
-        .
-        {best.length > 0 && best.some(([, b]) => b) && (
-          <>
-            {' '}
-            Best split so far:{' '}
-            {best
-              .filter(([, b]) => b)
-              .map(([s, b], i) => (
-                <span key={s.n}>
-                  {i > 0 && '; '}
-                  {s.label} at ε<sub>p</sub> ≈ {fmt(b!.x, 2)}
-                </span>
-              ))}
-            .
-          </>
-        )}
-      </p>
-      {(model.skipped > 0 || release.nonFinite > 0) && (
-        <p className="plot-warning" role="note">
-          {model.skipped > 0 &&
-            `${model.skipped} sweep point${model.skipped > 1 ? 's are' : ' is'} not drawn: the mean MSE is not a finite number there. `}
-          {release.nonFinite > 0 &&
-            `${release.nonFinite} released pair${release.nonFinite > 1 ? 's have' : ' has'} a non-finite MSE and ${release.nonFinite > 1 ? 'are' : 'is'} left out of the current marker.`}
-        </p>
+      </g>
+      {model.count === 0 && (
+        <text
+          x={(margin.left + W - margin.right) / 2}
+          y={margin.top + plotH / 2}
+          textAnchor="middle"
+          fontSize={14}
+          fill={MUTED}
+        >
+          {props.running ? 'Waiting for the first results…' : 'No results yet'}
+        </text>
       )}
-    </figure>
+    </PlotFigure>
   );
 }

@@ -16,7 +16,18 @@ import {
 } from '../compute/analysis';
 import { ExportButtons } from '../export/ExportButtons';
 import { WORKSPACES, useLab } from '../store';
-import { AxisLeft, HALO, INK, JobProgress, MUTED, OKABE_ITO, TICK_FONT, fmt, useElementWidth } from './chart';
+import {
+  AxisLeft,
+  HALO,
+  INK,
+  JobProgress,
+  MUTED,
+  OKABE_ITO,
+  TICK_FONT,
+  fmt,
+  useElementWidth,
+  PlotFigure,
+} from './chart';
 import { Legend, layoutLegend, type LegendItem } from './Legend';
 import { boxStats, jitter } from './stats';
 
@@ -200,171 +211,154 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
   const sub = d3.scaleBand<'p' | 'v'>().domain(['p', 'v']).range([0, band.bandwidth()]).paddingInner(0.18);
   const title = 'Sensitivity ratios r = Δthy / Δexp';
   return (
-    <figure className="plot-figure" aria-labelledby={titleId}>
-      <div className="plot-figure-head">
-        <h3 id={titleId}>
+    <PlotFigure
+      titleId={titleId}
+      title={title}
+      heading={
+        <>
           Sensitivity ratios r = Δ<sup>thy</sup>/Δ<sup>exp</sup>
-        </h3>
-        <ExportButtons
-          what={title}
-          name="sensitivity"
-          svg={() => svgRef.current}
-          disabled={!props.cells.length}
-        />
-      </div>
-      <div className="plot-frame" ref={frameRef}>
-        <svg
-          ref={svgRef}
-          width={W}
-          height={H}
-          viewBox={`0 0 ${W} ${H}`}
-          role="img"
-          aria-labelledby={titleId}
-          data-testid="sensitivity-plot"
-          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-        >
-          <defs>
-            <pattern
-              id={hatch}
-              patternUnits="userSpaceOnUse"
-              width={6}
-              height={6}
-              patternTransform="rotate(45)"
-            >
-              <rect width={6} height={6} fill="#ffffff" />
-              <line x1={0} y1={0} x2={0} y2={6} stroke={OKABE_ITO.vermillion} strokeWidth={2.4} />
-            </pattern>
-          </defs>
-          <Legend items={legendItems} width={W - 80} x={m.left - 40} y={4} />
-          <AxisLeft
-            scale={y}
-            x={m.left}
-            ticks={ticks}
-            label="ratio r (log scale)"
-            grid={W - m.right}
-            labelOffset={48}
-          />
-          <line x1={m.left} x2={W - m.right} y1={m.top + plotH} y2={m.top + plotH} stroke={MUTED} />
-          <line
-            data-testid="ratio-one-line"
-            x1={m.left}
-            x2={W - m.right}
-            y1={y(1)}
-            y2={y(1)}
-            stroke={INK}
-            strokeWidth={1.8}
-            strokeDasharray="7 4"
-          />
-          <text x={W - m.right - 4} y={y(1) - 5} textAnchor="end" fontSize={12} fill={INK} {...HALO}>
-            r = 1: bound = observed
-          </text>
-          {props.ns.map((n) => {
-            const x0 = band(n) ?? 0;
-            const cells = props.cells.filter((c) => c.n === n);
-            return (
-              <g key={n}>
-                {(['p', 'v'] as const).map((k) => {
-                  const values = cells
-                    .map((c) => (k === 'p' ? c.ratioP : c.ratioV))
-                    .filter((r) => Number.isFinite(r) && r > 0);
-                  const b = boxStats(values);
-                  const bx = x0 + (sub(k) ?? 0);
-                  const bw = sub.bandwidth();
-                  const color = k === 'p' ? OKABE_ITO.blue : OKABE_ITO.vermillion;
-                  const cx = bx + bw / 2;
-                  return (
-                    <g key={k} className="box" data-n={n} data-kind={k}>
-                      {b && (
-                        <>
-                          <line x1={cx} x2={cx} y1={y(b.min)} y2={y(b.q1)} stroke={color} strokeWidth={1.5} />
-                          <line x1={cx} x2={cx} y1={y(b.q3)} y2={y(b.max)} stroke={color} strokeWidth={1.5} />
-                          <line
-                            x1={cx - bw / 4}
-                            x2={cx + bw / 4}
-                            y1={y(b.min)}
-                            y2={y(b.min)}
-                            stroke={color}
-                            strokeWidth={1.5}
-                          />
-                          <line
-                            x1={cx - bw / 4}
-                            x2={cx + bw / 4}
-                            y1={y(b.max)}
-                            y2={y(b.max)}
-                            stroke={color}
-                            strokeWidth={1.5}
-                          />
-                          <rect
-                            x={bx}
-                            width={bw}
-                            y={y(b.q3)}
-                            height={Math.max(1, y(b.q1) - y(b.q3))}
-                            fill={k === 'v' ? `url(#${hatch})` : color}
-                            fillOpacity={k === 'v' ? 0.9 : 0.3}
-                            stroke={color}
-                            strokeWidth={2}
-                          >
-                            <title>{`n = ${n}, r_${k}: median ${fmt(b.median)}, quartiles ${fmt(b.q1)}–${fmt(b.q3)}, range ${fmt(b.min)}–${fmt(b.max)} (${b.n} pairs)`}</title>
-                          </rect>
-                          <line
-                            x1={bx}
-                            x2={bx + bw}
-                            y1={y(b.median)}
-                            y2={y(b.median)}
-                            stroke={INK}
-                            strokeWidth={3}
-                          />
-                        </>
-                      )}
-                      {values.map((r, i) => (
-                        <circle
-                          key={i}
-                          cx={cx + jitter(i) * bw * 0.3}
-                          cy={y(r)}
-                          r={2.6}
-                          fill={INK}
-                          fillOpacity={0.6}
-                        />
-                      ))}
-                      <text x={cx} y={m.top + plotH + 17} textAnchor="middle" fontSize={TICK_FONT} fill={INK}>
-                        r
-                        <tspan baselineShift="sub" fontSize="0.75em">
-                          {k}
-                        </tspan>
-                      </text>
-                    </g>
-                  );
-                })}
-                <text
-                  x={x0 + band.bandwidth() / 2}
-                  y={m.top + plotH + 38}
-                  textAnchor="middle"
-                  fontSize={14}
-                  fontWeight={600}
-                  fill={INK}
-                >
-                  n = {n}
-                </text>
-              </g>
-            );
-          })}
-          {!props.cells.length && (
+        </>
+      }
+      exportName="sensitivity"
+      empty={!props.cells.length}
+      frameRef={frameRef}
+      svgRef={svgRef}
+      width={W}
+      height={H}
+      testId="sensitivity-plot"
+      footer={
+        <>
+          <figcaption className="hint">
+            Boxes: quartiles and median; whiskers: smallest to largest; dots: the individual pairs. Log scale:
+            a ratio of 10 means the bound is ten times the observed change.
+          </figcaption>
+        </>
+      }
+    >
+      <defs>
+        <pattern id={hatch} patternUnits="userSpaceOnUse" width={6} height={6} patternTransform="rotate(45)">
+          <rect width={6} height={6} fill="#ffffff" />
+          <line x1={0} y1={0} x2={0} y2={6} stroke={OKABE_ITO.vermillion} strokeWidth={2.4} />
+        </pattern>
+      </defs>
+      <Legend items={legendItems} width={W - 80} x={m.left - 40} y={4} />
+      <AxisLeft
+        scale={y}
+        x={m.left}
+        ticks={ticks}
+        label="ratio r (log scale)"
+        grid={W - m.right}
+        labelOffset={48}
+      />
+      <line x1={m.left} x2={W - m.right} y1={m.top + plotH} y2={m.top + plotH} stroke={MUTED} />
+      <line
+        data-testid="ratio-one-line"
+        x1={m.left}
+        x2={W - m.right}
+        y1={y(1)}
+        y2={y(1)}
+        stroke={INK}
+        strokeWidth={1.8}
+        strokeDasharray="7 4"
+      />
+      <text x={W - m.right - 4} y={y(1) - 5} textAnchor="end" fontSize={12} fill={INK} {...HALO}>
+        r = 1: bound = observed
+      </text>
+      {props.ns.map((n) => {
+        const x0 = band(n) ?? 0;
+        const cells = props.cells.filter((c) => c.n === n);
+        return (
+          <g key={n}>
+            {(['p', 'v'] as const).map((k) => {
+              const values = cells
+                .map((c) => (k === 'p' ? c.ratioP : c.ratioV))
+                .filter((r) => Number.isFinite(r) && r > 0);
+              const b = boxStats(values);
+              const bx = x0 + (sub(k) ?? 0);
+              const bw = sub.bandwidth();
+              const color = k === 'p' ? OKABE_ITO.blue : OKABE_ITO.vermillion;
+              const cx = bx + bw / 2;
+              return (
+                <g key={k} className="box" data-n={n} data-kind={k}>
+                  {b && (
+                    <>
+                      <line x1={cx} x2={cx} y1={y(b.min)} y2={y(b.q1)} stroke={color} strokeWidth={1.5} />
+                      <line x1={cx} x2={cx} y1={y(b.q3)} y2={y(b.max)} stroke={color} strokeWidth={1.5} />
+                      <line
+                        x1={cx - bw / 4}
+                        x2={cx + bw / 4}
+                        y1={y(b.min)}
+                        y2={y(b.min)}
+                        stroke={color}
+                        strokeWidth={1.5}
+                      />
+                      <line
+                        x1={cx - bw / 4}
+                        x2={cx + bw / 4}
+                        y1={y(b.max)}
+                        y2={y(b.max)}
+                        stroke={color}
+                        strokeWidth={1.5}
+                      />
+                      <rect
+                        x={bx}
+                        width={bw}
+                        y={y(b.q3)}
+                        height={Math.max(1, y(b.q1) - y(b.q3))}
+                        fill={k === 'v' ? `url(#${hatch})` : color}
+                        fillOpacity={k === 'v' ? 0.9 : 0.3}
+                        stroke={color}
+                        strokeWidth={2}
+                      >
+                        <title>{`n = ${n}, r_${k}: median ${fmt(b.median)}, quartiles ${fmt(b.q1)}–${fmt(b.q3)}, range ${fmt(b.min)}–${fmt(b.max)} (${b.n} pairs)`}</title>
+                      </rect>
+                      <line
+                        x1={bx}
+                        x2={bx + bw}
+                        y1={y(b.median)}
+                        y2={y(b.median)}
+                        stroke={INK}
+                        strokeWidth={3}
+                      />
+                    </>
+                  )}
+                  {values.map((r, i) => (
+                    <circle
+                      key={i}
+                      cx={cx + jitter(i) * bw * 0.3}
+                      cy={y(r)}
+                      r={2.6}
+                      fill={INK}
+                      fillOpacity={0.6}
+                    />
+                  ))}
+                  <text x={cx} y={m.top + plotH + 17} textAnchor="middle" fontSize={TICK_FONT} fill={INK}>
+                    r
+                    <tspan baselineShift="sub" fontSize="0.75em">
+                      {k}
+                    </tspan>
+                  </text>
+                </g>
+              );
+            })}
             <text
-              x={(m.left + W) / 2}
-              y={m.top + plotH / 2 - 14}
+              x={x0 + band.bandwidth() / 2}
+              y={m.top + plotH + 38}
               textAnchor="middle"
               fontSize={14}
-              fill={MUTED}
+              fontWeight={600}
+              fill={INK}
             >
-              Run the check to see the ratios
+              n = {n}
             </text>
-          )}
-        </svg>
-      </div>
-      <figcaption className="hint">
-        Boxes: quartiles and median; whiskers: smallest to largest; dots: the individual pairs. Log scale: a
-        ratio of 10 means the bound is ten times the observed change.
-      </figcaption>
-    </figure>
+          </g>
+        );
+      })}
+      {!props.cells.length && (
+        <text x={(m.left + W) / 2} y={m.top + plotH / 2 - 14} textAnchor="middle" fontSize={14} fill={MUTED}>
+          Run the check to see the ratios
+        </text>
+      )}
+    </PlotFigure>
   );
 }

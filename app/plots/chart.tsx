@@ -4,6 +4,7 @@
  */
 import * as d3 from 'd3';
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { ExportButtons } from '../export/ExportButtons';
 import type { WorkspaceId } from '../state/settings';
 
 /** Okabe–Ito (colour-blind safe), as in styles.css. */
@@ -273,5 +274,79 @@ export function Tooltip(props: { x: number; y: number; width: number; children: 
     >
       {props.children}
     </div>
+  );
+}
+
+/**
+ * The frame every plot shares: heading with export buttons, a responsive frame holding the SVG (and any
+ * overlay such as a tooltip), then the caption. `children` is the SVG's content.
+ */
+export function PlotFigure({
+  titleId,
+  title,
+  heading,
+  exportName,
+  figureName,
+  empty,
+  frameRef,
+  svgRef,
+  width,
+  height,
+  testId,
+  role = 'img',
+  onMouseLeave,
+  overlay,
+  footer,
+  children,
+}: {
+  titleId: string;
+  /** Plain-text title (used for exports); `heading` may render it richer. */
+  title: string;
+  heading?: ReactNode;
+  exportName: string;
+  figureName?: string;
+  /** Nothing to export yet. */
+  empty: boolean;
+  frameRef: RefObject<HTMLDivElement | null>;
+  svgRef: RefObject<SVGSVGElement | null>;
+  width: number;
+  height: number;
+  testId: string;
+  role?: 'img' | 'group';
+  onMouseLeave?: () => void;
+  overlay?: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <figure className="plot-figure" aria-labelledby={titleId}>
+      <div className="plot-figure-head">
+        <h3 id={titleId}>{heading ?? title}</h3>
+        <ExportButtons
+          what={title}
+          name={exportName}
+          figureName={figureName}
+          svg={() => svgRef.current}
+          disabled={empty}
+        />
+      </div>
+      <div className="plot-frame" ref={frameRef}>
+        <svg
+          ref={svgRef}
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          role={role}
+          aria-labelledby={titleId}
+          data-testid={testId}
+          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+          onMouseLeave={onMouseLeave}
+        >
+          {children}
+        </svg>
+        {overlay}
+      </div>
+      {footer}
+    </figure>
   );
 }
