@@ -322,6 +322,7 @@ function MseFigure(props: {
           acceptance: footpoint {fmt(r.acceptanceP, 2)}, shooting {fmt(r.acceptanceV, 2)}
           <br />
           {r.pairs} pairs{r.escapedShootingChains > 0 ? `, ${r.escapedShootingChains} escaped chains` : ''}
+          {r.stuckChains > 0 ? `, ${r.stuckChains} chains never moved (non-private draws)` : ''}
         </>
       ),
     };

@@ -17,6 +17,7 @@ const row = (n: number, split: 'unequal' | 'equal', epsP: number, epsV: number, 
   acceptanceP: 0.3,
   acceptanceV: 0.3,
   escapedShootingChains: 0,
+  stuckChains: 0,
   isPrivate: false,
 });
 

@@ -41,7 +41,13 @@ export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseSc
     ...g,
     manifold: reg.M.name,
     isPrivate,
-    notes,
+    notes:
+      g.stuckChains > 0
+        ? [
+            ...notes,
+            `${g.stuckChains} chain(s) never accepted a move, so their draw is the non-private estimate: raise the burn-in or lower the step scale.`,
+          ]
+        : notes,
     sigmaP,
     sigmaV,
     deltaP,

@@ -43,6 +43,7 @@ export interface SweepCellResult {
   acceptanceP: number;
   acceptanceV: number;
   escaped: number;
+  stuck: number;
 }
 
 export interface SweepRow {
@@ -60,6 +61,8 @@ export interface SweepRow {
   acceptanceP: number;
   acceptanceV: number;
   escapedShootingChains: number;
+  /** Chains that never moved (their draw is the non-private estimate): raise the burn-in or lower the step. */
+  stuckChains: number;
   isPrivate: boolean;
 }
 
@@ -78,6 +81,7 @@ export const SWEEP_ROW_COLUMNS: readonly (keyof SweepRow)[] = [
   'acceptanceP',
   'acceptanceV',
   'escapedShootingChains',
+  'stuckChains',
   'isPrivate',
 ];
 
@@ -161,6 +165,7 @@ export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch)
     acceptanceP: mean(g.footpointChains.map((c) => c.acceptanceRate)),
     acceptanceV: mean(g.shootingChains.map((c) => c.acceptanceRate)),
     escaped: g.escapedShootingChains,
+    stuck: g.stuckChains,
   };
 }
 
@@ -201,6 +206,7 @@ export function aggregateSweep(
       acceptanceP: avg((c) => c.acceptanceP),
       acceptanceV: avg((c) => c.acceptanceV),
       escapedShootingChains: list.reduce((a, c) => a + c.escaped, 0),
+      stuckChains: list.reduce((a, c) => a + c.stuck, 0),
       isPrivate,
     });
   }

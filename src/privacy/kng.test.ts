@@ -185,3 +185,13 @@ describe('KNG release', () => {
     expect(ball.escapedShootingChains).toBe(0);
   });
 });
+
+describe('stuck chains are reported', () => {
+  it('a step far too large for the target never accepts: the release counts those chains', () => {
+    const input = euclideanInput(21);
+    const s = { ...DEFAULT_KNG_SETTINGS, m: 2, burnIn: 50, stepScaleP: 1e9, stepScaleV: 1e9 };
+    const r = releaseKng(input, s, Rng.fromKey(1));
+    expect(r.stuckChains).toBe(2 + 4); // every footpoint and shooting chain
+    expect(releaseKng(input, { ...s, stepScaleP: 3, stepScaleV: 8 }, Rng.fromKey(1)).stuckChains).toBe(0);
+  });
+});

@@ -84,6 +84,8 @@ export interface KngRelease {
   shootingChains: ChainDiagnostics[];
   /** Shooting-vector chains whose final state left the region where the target has mass (plane domain). */
   escapedShootingChains: number;
+  /** Chains that never accepted a move: their draw is their start, i.e. the NON-private estimate. */
+  stuckChains: number;
 }
 
 export interface RegressionInput {
@@ -292,6 +294,12 @@ export interface KngGroup {
   footpointChains: ChainDiagnostics[];
   shootingChains: ChainDiagnostics[];
   escapedShootingChains: number;
+  stuckChains: number;
+}
+
+/** A chain that never moved releases its starting point: the non-private estimate. */
+function isStuck(c: ChainResult): boolean {
+  return c.steps > 0 && c.acceptanceRate === 0 && c.burnInAcceptanceRate === 0;
 }
 
 /** Number of groups of a release (cells of a sweep point). */
@@ -336,6 +344,7 @@ export function releaseKngGroup(ctx: KngContext, rng: Rng, group: number): KngGr
     footpointChains: [diagnostics(pChain)],
     shootingChains: shootingChains.map(diagnostics),
     escapedShootingChains: escaped,
+    stuckChains: [pChain, ...shootingChains].filter(isStuck).length,
   };
 }
 
@@ -350,5 +359,6 @@ export function releaseKng(input: RegressionInput, s: KngSettings, rng: Rng): Kn
     footpointChains: groups.flatMap((g) => g.footpointChains),
     shootingChains: groups.flatMap((g) => g.shootingChains),
     escapedShootingChains: groups.reduce((a, g) => a + g.escapedShootingChains, 0),
+    stuckChains: groups.reduce((a, g) => a + g.stuckChains, 0),
   };
 }
