@@ -24,6 +24,8 @@ test('importing a data file fits it; a bad file is refused with its row and colu
 }) => {
   const errors = watchErrors(page);
   await page.goto('/?notour=1&burn=100&m=2&curves=20');
+  await waitForRelease(page);
+  const syntheticFit = await labState<number>(page, 'release.cells.0.pHat.0');
   const input = page.getByLabel(/Your data/);
   await input.setInputFiles({
     name: 'directions.csv',
@@ -32,6 +34,10 @@ test('importing a data file fits it; a bad file is refused with its row and colu
   });
   await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('directions.csv');
   await expect(page.getByText(/directions\.csv/).first()).toBeVisible();
+  // the release is recomputed on the imported data (a new fit), then completes
+  await expect
+    .poll(() => labState<number>(page, 'release.cells.0.pHat.0'), { timeout: 30_000 })
+    .not.toBe(syntheticFit);
   await waitForRelease(page);
   expect(await labState<number>(page, 'release.cells.0.footpoints.length')).toBeGreaterThan(0);
 

@@ -11,12 +11,18 @@ export function SliderField(props: {
   display?: string;
   hint?: ReactNode;
   testId?: string;
+  /** data-testid of the displayed value. */
+  outputTestId?: string;
+  className?: string;
 }) {
   const id = useId();
   return (
-    <div className="field">
+    <div className={`field ${props.className ?? ''}`}>
       <label htmlFor={id}>
-        {props.label} <output htmlFor={id}>{props.display ?? props.value}</output>
+        {props.label}{' '}
+        <output htmlFor={id} data-testid={props.outputTestId}>
+          {props.display ?? props.value}
+        </output>
       </label>
       <input
         id={id}
@@ -25,6 +31,7 @@ export function SliderField(props: {
         max={props.max}
         step={props.step}
         value={props.value}
+        aria-valuetext={props.display}
         data-testid={props.testId}
         onChange={(e) => props.onChange(Number(e.target.value))}
       />

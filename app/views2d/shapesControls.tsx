@@ -2,6 +2,7 @@
  * Controls shared by the 2-D views: the release status line, the age (covariate) slider, the list of ages and
  * the choice of the highlighted private pair.
  */
+import { SliderField } from '../controls/fields';
 import { useId, useState } from 'react';
 import { parseAges } from './shapesGeometry';
 import type { ReleaseSummary } from './svgUtils';
@@ -28,6 +29,7 @@ export function ReleaseStatus({ summary }: { summary: ReleaseSummary }) {
   );
 }
 
+/** The age slider of the shapes view: the lab's SliderField with the test ids the shapes tests use. */
 export function AgeSlider(props: {
   label: string;
   value: number;
@@ -37,28 +39,7 @@ export function AgeSlider(props: {
   display: string;
   onChange(v: number): void;
 }) {
-  const id = useId();
-  return (
-    <div className="field age-slider">
-      <label htmlFor={id}>
-        {props.label}
-        <output htmlFor={id} data-testid="age-output">
-          {props.display}
-        </output>
-      </label>
-      <input
-        id={id}
-        type="range"
-        min={props.min}
-        max={props.max}
-        step={props.step}
-        value={props.value}
-        aria-valuetext={props.display}
-        data-testid="age-slider"
-        onChange={(e) => props.onChange(Number(e.target.value))}
-      />
-    </div>
-  );
+  return <SliderField {...props} className="age-slider" testId="age-slider" outputTestId="age-output" />;
 }
 
 /** Text field for the list of ages; applied when valid, with a clear message when not. */
