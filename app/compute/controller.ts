@@ -118,6 +118,7 @@ export function startComputeController(): () => void {
   let dataKey = '';
   let releaseKey = '';
   let sweepKey = '';
+  let markedStale = false;
   const check = () => {
     const state = useLab.getState();
     const imported = state.imported[state.settings.workspace];
@@ -130,14 +131,29 @@ export function startComputeController(): () => void {
     if (rKey !== releaseKey) {
       releaseKey = rKey;
       runRelease(state);
+    } else if (markedStale && state.release.status === 'running') {
+      // the settings came back to those of the finished release before a new job started
+      useLab.setState({ release: { ...state.release, status: 'done' } });
     }
+    markedStale = false;
     const sKey = jobKey(sweepSpec(state.settings, imported), imported);
     if (sKey !== sweepKey) {
       sweepKey = sKey;
       runSweep(state);
     }
   };
-  const stopWatching = watchSettings(check);
+  // Until the debounced check starts the new job, the release on screen belongs to the old settings: say so
+  // at once, so nothing (a reader, a test) takes the old "done" for the new settings.
+  const markStale = () => {
+    const state = useLab.getState();
+    const imported = state.imported[state.settings.workspace];
+    const { release } = state;
+    if (release.status === 'done' && jobKey(releaseSpec(state.settings, imported), imported) !== releaseKey) {
+      markedStale = true;
+      useLab.setState({ release: { ...release, status: 'running' } });
+    }
+  };
+  const stopWatching = watchSettings(check, 150, markStale);
   return () => {
     stopWatching();
     for (const pool of [dataPool, releasePool, sweepPool]) pool?.terminate();
