@@ -138,6 +138,29 @@ export function kendall(k: number): Manifold {
     return out;
   };
 
+  /**
+   * u = q* − |a| p with q* = (a/|a|) q aligned to p (a = ⟨p,q⟩ in the scratch `a`, m = |a|): horizontal, with
+   * norm sin θ computed without the cancellation of √(1 − |a|²) at tiny θ. Written to `out` when given;
+   * returns ‖u‖².
+   */
+  const alignedResidual = (p: Float64Array, q: Float64Array, m: number, out: Float64Array | null): number => {
+    const c = a[0] / m;
+    const s = a[1] / m;
+    let uu = 0;
+    for (let j = 0; j < n; j += 2) {
+      const qx = q[j],
+        qy = q[j + 1];
+      const ux = c * qx - s * qy - m * p[j];
+      const uy = s * qx + c * qy - m * p[j + 1];
+      if (out) {
+        out[j] = ux;
+        out[j + 1] = uy;
+      }
+      uu += ux * ux + uy * uy;
+    }
+    return uu;
+  };
+
   const log = (p: Float64Array, q: Float64Array, out: Float64Array = new Float64Array(n)): Float64Array => {
     const m = hermitian(p, q, a, `${name} log`);
     if (m < CUT_LOCUS_TOL) {
@@ -146,19 +169,7 @@ export function kendall(k: number): Manifold {
           'so there is no unique shortest geodesic between them',
       );
     }
-    const c = a[0] / m;
-    const s = a[1] / m;
-    // u = q* − |a| p is horizontal with norm sin θ (no cancellation for tiny θ, unlike √(1 − |a|²)).
-    let uu = 0;
-    for (let j = 0; j < n; j += 2) {
-      const qx = q[j],
-        qy = q[j + 1];
-      const ux = c * qx - s * qy - m * p[j];
-      const uy = s * qx + c * qy - m * p[j + 1];
-      out[j] = ux;
-      out[j + 1] = uy;
-      uu += ux * ux + uy * uy;
-    }
+    const uu = alignedResidual(p, q, m, out);
     const theta = Math.atan2(Math.sqrt(uu), m);
     const f = 1 / sinc(theta); // θ / sin θ
     for (let i = 0; i < n; i++) out[i] *= f;
@@ -168,17 +179,7 @@ export function kendall(k: number): Manifold {
   const dist = (p: Float64Array, q: Float64Array): number => {
     const m = hermitian(p, q, a, `${name} dist`);
     if (m === 0) return Math.PI / 2;
-    const c = a[0] / m;
-    const s = a[1] / m;
-    let uu = 0;
-    for (let j = 0; j < n; j += 2) {
-      const qx = q[j],
-        qy = q[j + 1];
-      const ux = c * qx - s * qy - m * p[j];
-      const uy = s * qx + c * qy - m * p[j + 1];
-      uu += ux * ux + uy * uy;
-    }
-    return Math.atan2(Math.sqrt(uu), m);
+    return Math.atan2(Math.sqrt(alignedResidual(p, q, m, null)), m);
   };
 
   /**
