@@ -5,7 +5,7 @@
  * covariates. Convention (SPEC §5): the ellipse of y = U Λ Uᵀ has semi-axes √λ₁, √λ₂ along U's columns; the
  * first matrix coordinate points right, the second up. One scale for all ellipses (a scale bar shows length 1).
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type SVGProps } from 'react';
 import type { RegressionData } from '../../src/data';
 import { ellipseOf, spdGeodesic, sym2, type ReleasedPair, type Sym2 } from '../views3d/geodesics';
 import { PRIVATE_DASH, VIEW_COLOURS as C } from '../views3d/palette';
@@ -35,6 +35,23 @@ interface Drawn {
   /** Degrees, SVG sense (clockwise), i.e. minus the math angle because SVG's y axis points down. */
   rot: number;
   y: Sym2;
+}
+
+/** One drawn ellipse on the strip's centre line (y = cy), rotated, with its hover title; styled by SVG props. */
+function EllipseAt({
+  d,
+  cy,
+  title,
+  ...style
+}: { d: Drawn; cy: number; title: string } & Omit<
+  SVGProps<SVGEllipseElement>,
+  'd' | 'cx' | 'cy' | 'rx' | 'ry' | 'transform'
+>) {
+  return (
+    <ellipse cx={d.cx} cy={cy} rx={d.rx} ry={d.ry} transform={`rotate(${d.rot} ${d.cx} ${cy})`} {...style}>
+      <title>{title}</title>
+    </ellipse>
+  );
 }
 
 function draw(y: Sym2, cx: number, scale: number): Drawn | null {
@@ -139,22 +156,18 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity }: EllipseStripP
             {dataEl.map(
               (d, i) =>
                 d && (
-                  <ellipse
+                  <EllipseAt
                     key={i}
                     className="e-data"
-                    cx={d.cx}
+                    d={d}
                     cy={CY}
-                    rx={d.rx}
-                    ry={d.ry}
-                    transform={`rotate(${d.rot} ${d.cx} ${CY})`}
+                    title={describe(`data point ${i + 1}`, data.xLabel, orig(data.xs[i]), d, scale)}
                     fill={C.spdData}
                     fillOpacity={0.03}
                     stroke={C.spdData}
                     strokeOpacity={0.28}
                     strokeWidth={0.8}
-                  >
-                    <title>{describe(`data point ${i + 1}`, data.xLabel, orig(data.xs[i]), d, scale)}</title>
-                  </ellipse>
+                  />
                 ),
             )}
           </g>
@@ -162,45 +175,39 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity }: EllipseStripP
             {np.map(
               (d, k) =>
                 d && (
-                  <ellipse
+                  <EllipseAt
                     key={k}
                     className="e-np"
-                    cx={d.cx}
+                    d={d}
                     cy={CY}
-                    rx={d.rx}
-                    ry={d.ry}
-                    transform={`rotate(${d.rot} ${d.cx} ${CY})`}
+                    title={describe('non-private prediction', data.xLabel, orig(columns[k]), d, scale)}
                     fill="none"
                     stroke={C.spdNonPrivate}
                     strokeWidth={3}
-                  >
-                    <title>
-                      {describe('non-private prediction', data.xLabel, orig(columns[k]), d, scale)}
-                    </title>
-                  </ellipse>
+                  />
                 ),
             )}
           </g>
           <g className="e-priv-layer">
             {priv.out.map(({ d, k, pair }) => (
-              <ellipse
+              <EllipseAt
                 key={`${pair}-${k}`}
                 className="e-priv"
-                cx={d.cx}
+                d={d}
                 cy={CY}
-                rx={d.rx}
-                ry={d.ry}
-                transform={`rotate(${d.rot} ${d.cx} ${CY})`}
+                title={describe(
+                  `private prediction (pair ${pair + 1})`,
+                  data.xLabel,
+                  orig(columns[k]),
+                  d,
+                  scale,
+                )}
                 fill="none"
                 stroke={C.private}
                 strokeOpacity={privateOpacity}
                 strokeWidth={1.4}
                 strokeDasharray={PRIVATE_DASH}
-              >
-                <title>
-                  {describe(`private prediction (pair ${pair + 1})`, data.xLabel, orig(columns[k]), d, scale)}
-                </title>
-              </ellipse>
+              />
             ))}
           </g>
         </g>
