@@ -1,16 +1,19 @@
 import { defineConfig } from '@playwright/test';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Several checkouts (or people) can test side by side: each picks its own port, build folder and output folder.
+const port = Number(process.env.E2E_PORT ?? 4173);
+const dist = process.env.E2E_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-output/playwright',
+  outputDir: process.env.E2E_OUT ?? 'test-output/playwright',
   timeout: 60_000,
   retries: 0,
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: chromium,
       args: [
@@ -26,8 +29,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${dist}`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
