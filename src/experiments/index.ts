@@ -30,3 +30,29 @@ export {
 export { releaseCell, releaseTask, type ReleaseSpec, type ReleaseCell } from './release';
 export { dataTask, type DataSpec } from './dataTask';
 export { parseTask, parseUserData, type ParseSpec, type ParseOutcome } from './parseTask';
+export {
+  runFrechet,
+  aggregateFrechet,
+  calibrateFrechet,
+  checkFrechetSpec,
+  frechetCell,
+  frechetCellCount,
+  frechetDataset,
+  frechetKs,
+  frechetSensitivityExperiment,
+  frechetSetup,
+  frechetTask,
+  FRECHET_MECHANISMS,
+  FRECHET_ROW_COLUMNS,
+  type FrechetSpec,
+  type FrechetCell,
+  type FrechetRow,
+  type FrechetMechanism,
+  type FrechetManifold,
+  type FrechetDataset,
+  type FrechetCalibration,
+  type FrechetScratch,
+  type FrechetSensitivitySpec,
+  type FrechetSensitivityRow,
+} from './frechet';
+export { frechetData, frechetBallRadius, haarOrthogonal, type FrechetDataOptions } from './frechetData';

@@ -23,6 +23,7 @@
  */
 
 import { dataTask } from '../experiments/dataTask';
+import { frechetTask } from '../experiments/frechet';
 import { histogramTask } from '../experiments/histograms';
 import { parseTask } from '../experiments/parseTask';
 import { releaseTask } from '../experiments/release';
@@ -99,6 +100,7 @@ export const TASKS = {
   data: dataTask,
   parse: parseTask,
   sweep: sweepTask,
+  frechet: frechetTask,
   sensitivity: sensitivityTask,
   histograms: histogramTask,
   release: releaseTask,

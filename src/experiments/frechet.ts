@@ -1,0 +1,664 @@
+/**
+ * Private Fréchet means: seeded experiments shared by the command line (`frechet`) and the lab (SPEC §6).
+ *
+ * One job = cells (n, k, ε, mechanism); a cell makes `reps` releases, replicate i on its own data set
+ * (seeded by (seed, n, k, i), so every mechanism and ε sees the same data sets), and reports the distance of
+ * each release to the non-private Fréchet mean. Cells depend on (spec, index) only.
+ *
+ * Mechanisms (papers 004, 002, 003):
+ * - riemannian-laplace: density ∝ exp(−ρ(η, z)/σ). S²: exact; SPD log-Euclidean: exact (or MCMC, to time
+ *   002's route); SPD affine: MH (untruncated only for σ < 1/c_k, e.g. √2 for k = 2; otherwise truncated to
+ *   the public data ball, which needs σ = 2Δ/ε — with rule 'paper' the cell is not applicable).
+ * - tangent-gaussian (002): expm(logm η + N(0, σ²I)), (ε, δ)-DP; log-Euclidean SPD only.
+ * - extrinsic-gaussian (002): Gaussian in the ambient space (R³ around the Fréchet mean with the chordal
+ *   sensitivity; Sym(k) around the arithmetic mean with the Frobenius sensitivity 2(e^R − 1)/n).
+ * - ambient-laplace (004): ℓ₂ K-norm Laplace in the same ambient spaces, σ = Δ_ambient/ε.
+ * - conformal (003): see `privacy/frechet/conformal.ts`.
+ * Errors: intrinsic mechanisms in the manifold's metric; ambient/extrinsic ones in the Euclidean (R³ or
+ * Frobenius) distance from the raw release to the Fréchet mean (`distance` says which). Every row also has the
+ * Euclidean distance of all mechanisms, so that 004's Fig. 1 comparison (Euclidean for both) can be made.
+ */
+import { symDim } from '../geometry/linalg';
+import { frechetMean } from '../geometry/mean';
+import { sphere } from '../geometry/sphere';
+import { spd, type SpdMetric } from '../geometry/spd';
+import { ambientSphereLaplace, ambientSpdLaplace } from '../privacy/frechet/ambient';
+import {
+  affineLaplaceMaxSigma,
+  affineSpdLaplace,
+  logEuclideanLaplace,
+  sigmaFor,
+  sphereLaplace,
+  sphereLaplaceAnglePdf,
+  type SigmaRule,
+} from '../privacy/frechet/laplace';
+import { logEuclideanLaplaceMcmc } from '../privacy/frechet/laplaceMcmc';
+import { chordalSensitivity, frechetSensitivity, frobeniusSensitivity } from '../privacy/frechet/sensitivity';
+import {
+  extrinsicGaussian,
+  frobeniusDistance,
+  gaussianSigma,
+  tangentGaussian,
+  type GaussianCalibration,
+} from '../privacy/frechet/tangentGaussian';
+import { normalVector } from '../sampling/distributions';
+import { Rng } from '../sampling/rng';
+import { defineTask } from '../workers/defineTask';
+import { frechetBallRadius, frechetData, type FrechetDataset, type FrechetManifold } from './frechetData';
+
+export type { FrechetManifold, FrechetDataset };
+
+export type FrechetMechanism =
+  'riemannian-laplace' | 'tangent-gaussian' | 'extrinsic-gaussian' | 'ambient-laplace' | 'conformal';
+
+/** Every mechanism, in a fixed order (its index keys the random streams: toggling one changes no other). */
+export const FRECHET_MECHANISMS: readonly FrechetMechanism[] = [
+  'riemannian-laplace',
+  'tangent-gaussian',
+  'extrinsic-gaussian',
+  'ambient-laplace',
+  'conformal',
+];
+
+export interface FrechetSpec {
+  manifold: FrechetManifold;
+  /** SPD sizes k (one data set family each). Ignored on the sphere (S², written k = 2). */
+  ks: number[];
+  /** SPD metric of the mean and of the intrinsic mechanisms (ignored on the sphere). */
+  metric: SpdMetric;
+  /** Data-set sizes. */
+  ns: number[];
+  /** Public data radius: sphere — cap radius r (< π/4); SPD — 002's r (eigenvalues in [e^{−r}, e^{r}]). */
+  radius: number;
+  eps: number[];
+  /** δ of the Gaussian mechanisms. */
+  delta: number;
+  mechanisms: FrechetMechanism[];
+  calibration: GaussianCalibration;
+  /** Laplace scale Δ/ε ('paper') or 2Δ/ε ('strict'); truncated targets always use 2Δ/ε. */
+  sigmaRule: SigmaRule;
+  /** Replicates (data set + release) per cell. */
+  reps: number;
+  seed: number;
+  /** 003: dense cluster + sparse background instead of homogeneous data. */
+  heterogeneous?: boolean;
+  /** Log-Euclidean Riemannian Laplace: exact sampler (default) or MH as in 002. */
+  rlSampler?: 'exact' | 'mcmc';
+  /** MH burn-in of the samplers that need one (affine RL, LE RL with mcmc, conformal). Default 2000. */
+  burnIn?: number;
+  /** Releases kept per cell for drawing (the first ones). Default 20. */
+  keep?: number;
+}
+
+export interface FrechetCell {
+  mechanism: FrechetMechanism;
+  n: number;
+  k: number;
+  eps: number;
+  /** False when the mechanism does not apply to these settings (see notes); then there are no releases. */
+  applicable: boolean;
+  /** Noise scale: Laplace σ, Gaussian σ, conformal 1/λ*. NaN when not applicable. */
+  sigma: number;
+  /** Sensitivity used (in the mechanism's own distance). */
+  sensitivity: number;
+  /** 'riemannian': dists are in the manifold's metric; 'euclidean': in R³ / Frobenius. */
+  distance: 'riemannian' | 'euclidean';
+  /** The first `keep` releases (raw: ambient SPD releases may not be SPD). */
+  releases: Float64Array[];
+  /** Distance of each release to the non-private Fréchet mean (per replicate). */
+  dists: number[];
+  sqDists: number[];
+  /** Euclidean (R³ chord / Frobenius) distance of each release to the Fréchet mean. */
+  euclideanDists: number[];
+  /** Seconds spent releasing (all replicates), without data generation. */
+  seconds: number;
+  /** SPD ambient/extrinsic: releases that are not SPD. */
+  notSpdCount?: number;
+  /** E ρ² in closed form where known (exact LE Laplace d(d+1)σ², tangent Gaussian dσ², …), else null. */
+  theoryMeanSqDist: number | null;
+  isPrivate: boolean;
+  notes: string[];
+}
+
+export interface FrechetRow {
+  mechanism: FrechetMechanism;
+  n: number;
+  k: number;
+  eps: number;
+  sigma: number;
+  sensitivity: number;
+  distance: 'riemannian' | 'euclidean';
+  meanDist: number;
+  /** Standard error of meanDist (sd/√reps), for ±2SE bars. */
+  seDist: number;
+  meanSqDist: number;
+  meanEuclideanDist: number;
+  seEuclideanDist: number;
+  theoryMeanSqDist: number | null;
+  secondsPerRelease: number;
+  fractionNotSpd: number | null;
+  reps: number;
+  applicable: boolean;
+  isPrivate: boolean;
+  notes: string[];
+}
+
+/** Column order of Fréchet rows in tables (CSV of the lab and the CLI). */
+export const FRECHET_ROW_COLUMNS: readonly (keyof FrechetRow)[] = [
+  'mechanism',
+  'n',
+  'k',
+  'eps',
+  'sigma',
+  'sensitivity',
+  'distance',
+  'meanDist',
+  'seDist',
+  'meanSqDist',
+  'meanEuclideanDist',
+  'seEuclideanDist',
+  'theoryMeanSqDist',
+  'secondsPerRelease',
+  'fractionNotSpd',
+  'reps',
+  'applicable',
+  'isPrivate',
+  'notes',
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Spec checks and layout
+// ---------------------------------------------------------------------------------------------------------
+
+/** Throws a RangeError naming the first bad field of a spec. */
+export function checkFrechetSpec(spec: FrechetSpec): void {
+  const fail = (msg: string) => {
+    throw new RangeError(`Fréchet experiment: ${msg}`);
+  };
+  if (spec.manifold !== 'sphere' && spec.manifold !== 'spd')
+    fail(`manifold must be 'sphere' or 'spd' (got ${String(spec.manifold)})`);
+  if (spec.metric !== 'affine' && spec.metric !== 'logEuclidean')
+    fail(`metric must be 'affine' or 'logEuclidean' (got ${String(spec.metric)})`);
+  if (spec.ns.length === 0 || spec.ns.some((n) => !Number.isInteger(n) || n < 2))
+    fail(`every n must be an integer ≥ 2 (got ${spec.ns.join(', ')})`);
+  if (spec.manifold === 'spd' && (spec.ks.length === 0 || spec.ks.some((k) => !Number.isInteger(k) || k < 1)))
+    fail(`every k must be an integer ≥ 1 (got ${spec.ks.join(', ')})`);
+  if (spec.eps.length === 0 || spec.eps.some((e) => !(e > 0) || !Number.isFinite(e)))
+    fail(`every ε must be a positive number (got ${spec.eps.join(', ')})`);
+  if (!(spec.delta > 0 && spec.delta < 1)) fail(`δ must be in (0, 1) (got ${spec.delta})`);
+  if (!(spec.radius > 0) || !Number.isFinite(spec.radius))
+    fail(`the data radius r must be a positive number (got ${spec.radius})`);
+  if (!Number.isInteger(spec.reps) || spec.reps < 1) fail(`reps must be an integer ≥ 1 (got ${spec.reps})`);
+  if (spec.mechanisms.length === 0) fail('no mechanism chosen');
+  for (const m of spec.mechanisms)
+    if (!FRECHET_MECHANISMS.includes(m))
+      fail(`unknown mechanism "${String(m)}" (the mechanisms are ${FRECHET_MECHANISMS.join(', ')})`);
+}
+
+/** The k values of a spec (the sphere has one: 2). */
+export function frechetKs(spec: FrechetSpec): number[] {
+  return spec.manifold === 'sphere' ? [2] : spec.ks;
+}
+
+export function frechetCellCount(spec: FrechetSpec): number {
+  return spec.ns.length * frechetKs(spec).length * spec.eps.length * spec.mechanisms.length;
+}
+
+/** Cell index → (n, k, ε, mechanism); mechanisms vary fastest so partial results cover all of them early. */
+function cellKey(spec: FrechetSpec, index: number) {
+  const ks = frechetKs(spec);
+  const nm = spec.mechanisms.length;
+  const ne = spec.eps.length;
+  const nk = ks.length;
+  const m = index % nm;
+  const e = Math.floor(index / nm) % ne;
+  const ki = Math.floor(index / (nm * ne)) % nk;
+  const ni = Math.floor(index / (nm * ne * nk));
+  return { mechanism: spec.mechanisms[m], epsIndex: e, eps: spec.eps[e], k: ks[ki], n: spec.ns[ni] };
+}
+
+/** The data set of replicate `rep` for (n, k): the same for every mechanism and ε. */
+export function frechetDataset(spec: FrechetSpec, n: number, k: number, rep: number): FrechetDataset {
+  return frechetData(
+    {
+      manifold: spec.manifold,
+      k,
+      metric: spec.metric,
+      n,
+      radius: spec.radius,
+      heterogeneous: spec.heterogeneous,
+    },
+    Rng.fromKey(spec.seed, 0xda7a, n, k, rep),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Calibration: Δ, σ and whether the mechanism applies
+// ---------------------------------------------------------------------------------------------------------
+
+export interface FrechetCalibration {
+  applicable: boolean;
+  sigma: number;
+  sensitivity: number;
+  distance: 'riemannian' | 'euclidean';
+  isPrivate: boolean;
+  theoryMeanSqDist: number | null;
+  notes: string[];
+  /** Affine RL: truncate to the public ball (σ ≥ 1/c_k). */
+  truncated?: boolean;
+}
+
+/** E θ² of the S² Laplace angle, by Simpson's rule on [0, π]. */
+function sphereLaplaceMeanSq(sigma: number): number {
+  const m = 4000;
+  let s = 0;
+  for (let i = 0; i <= m; i++) {
+    const t = (Math.PI * i) / m;
+    const w = i === 0 || i === m ? 1 : i % 2 === 1 ? 4 : 2;
+    s += w * t * t * sphereLaplaceAnglePdf(t, sigma);
+  }
+  return (s * Math.PI) / (3 * m);
+}
+
+function notApplicable(distance: 'riemannian' | 'euclidean', note: string): FrechetCalibration {
+  return {
+    applicable: false,
+    sigma: NaN,
+    sensitivity: NaN,
+    distance,
+    isPrivate: true,
+    theoryMeanSqDist: null,
+    notes: [note],
+  };
+}
+
+/** Δ of the Fréchet mean in the manifold's metric (004 Thm 2: κ ≤ 0 on SPD gives 2R/n). */
+function intrinsicSensitivity(spec: FrechetSpec, n: number, k: number): number {
+  const R = frechetBallRadius(spec.manifold, k, spec.radius);
+  return spec.manifold === 'sphere' ? frechetSensitivity(sphere(), R, n) : (2 * R) / n;
+}
+
+export function calibrateFrechet(
+  spec: FrechetSpec,
+  mechanism: FrechetMechanism,
+  n: number,
+  k: number,
+  eps: number,
+): FrechetCalibration {
+  const onSphere = spec.manifold === 'sphere';
+  const R = frechetBallRadius(spec.manifold, k, spec.radius);
+  const d = onSphere ? 2 : symDim(k);
+  try {
+    switch (mechanism) {
+      case 'riemannian-laplace': {
+        const delta = intrinsicSensitivity(spec, n, k);
+        const sigma = sigmaFor(delta, eps, spec.sigmaRule);
+        const base = {
+          applicable: true,
+          sensitivity: delta,
+          distance: 'riemannian' as const,
+          isPrivate: true,
+        };
+        if (onSphere)
+          return {
+            ...base,
+            sigma,
+            theoryMeanSqDist: sphereLaplaceMeanSq(sigma),
+            notes: ['S²: exact sampler'],
+          };
+        if (spec.metric === 'logEuclidean') {
+          const mcmc = spec.rlSampler === 'mcmc';
+          return {
+            ...base,
+            sigma,
+            theoryMeanSqDist: d * (d + 1) * sigma * sigma,
+            notes: [
+              mcmc
+                ? `log-Euclidean: MH with burn-in ${spec.burnIn ?? 2000} (approximate DP, δ = O(1/chain length))`
+                : 'log-Euclidean: exact sampler (radius ~ Gamma(d, 1/σ))',
+            ],
+          };
+        }
+        const limit = affineLaplaceMaxSigma(k);
+        if (sigma < limit)
+          return {
+            ...base,
+            sigma,
+            theoryMeanSqDist: null,
+            notes: [`affine: MH with burn-in ${spec.burnIn ?? 2000} (approximate DP)`],
+          };
+        if (spec.sigmaRule === 'paper')
+          return notApplicable(
+            'riemannian',
+            `affine SPD(${k}): σ = Δ/ε = ${sigma.toPrecision(3)} ≥ ${limit.toPrecision(3)}, where the untruncated ` +
+              'Laplace density does not exist; truncating to the public data ball needs σ = 2Δ/ε (sigma rule "strict")',
+          );
+        return {
+          ...base,
+          sigma,
+          theoryMeanSqDist: null,
+          truncated: true,
+          notes: [
+            `affine SPD(${k}): σ = ${sigma.toPrecision(3)} ≥ ${limit.toPrecision(3)}, so the target is truncated ` +
+              `to the public data ball B_${R.toPrecision(3)}(I) (004 Thm 3); MH, approximate DP`,
+          ],
+        };
+      }
+      case 'tangent-gaussian': {
+        if (onSphere || spec.metric !== 'logEuclidean')
+          return notApplicable(
+            'riemannian',
+            'the tangent Gaussian (002) privatises the log-Euclidean mean of SPD matrices: use manifold spd with metric logEuclidean',
+          );
+        const delta = (2 * R) / n;
+        const sigma = gaussianSigma(delta, eps, spec.delta, spec.calibration);
+        return {
+          applicable: true,
+          sigma,
+          sensitivity: delta,
+          distance: 'riemannian',
+          isPrivate: true,
+          theoryMeanSqDist: d * sigma * sigma,
+          notes: [`(ε, δ)-DP with δ = ${spec.delta}, ${spec.calibration} calibration`],
+        };
+      }
+      case 'extrinsic-gaussian':
+      case 'ambient-laplace': {
+        const gaussian = mechanism === 'extrinsic-gaussian';
+        const delta = onSphere
+          ? chordalSensitivity(intrinsicSensitivity(spec, n, k))
+          : frobeniusSensitivity(R, n);
+        const sigma = gaussian ? gaussianSigma(delta, eps, spec.delta, spec.calibration) : delta / eps;
+        const D = onSphere ? 3 : symDim(k);
+        return {
+          applicable: true,
+          sigma,
+          sensitivity: delta,
+          distance: 'euclidean',
+          isPrivate: true,
+          // centred at the Fréchet mean on S² (no bias); on SPD the centre is the arithmetic mean
+          theoryMeanSqDist: onSphere ? (gaussian ? D : D * (D + 1)) * sigma * sigma : null,
+          notes: [
+            onSphere
+              ? 'R³ around the Fréchet mean, chordal sensitivity; error = Euclidean distance of the raw release'
+              : 'Sym(k) around the arithmetic mean (Frobenius sensitivity 2(e^R − 1)/n); error = Frobenius distance to the Fréchet mean',
+            ...(gaussian ? [`(ε, δ)-DP with δ = ${spec.delta}, ${spec.calibration} calibration`] : []),
+          ],
+        };
+      }
+      case 'conformal':
+        return notApplicable('riemannian', 'conformal-DP: not implemented yet');
+    }
+  } catch (e) {
+    return notApplicable('riemannian', e instanceof Error ? e.message : String(e));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Releases
+// ---------------------------------------------------------------------------------------------------------
+
+interface Release {
+  point: Float64Array;
+  dist: number;
+  euclidean: number;
+  notSpd?: boolean;
+}
+
+function euclideanDist(a: Float64Array, b: Float64Array): number {
+  return frobeniusDistance(a, b);
+}
+
+function releaseOne(
+  spec: FrechetSpec,
+  mechanism: FrechetMechanism,
+  k: number,
+  cal: FrechetCalibration,
+  data: FrechetDataset,
+  rng: Rng,
+): Release {
+  const eta = data.mean;
+  const burnIn = spec.burnIn ?? 2000;
+  if (spec.manifold === 'sphere') {
+    const M = sphere();
+    switch (mechanism) {
+      case 'riemannian-laplace': {
+        const z = sphereLaplace(eta, cal.sigma, rng);
+        return { point: z, dist: M.dist(eta, z), euclidean: euclideanDist(eta, z) };
+      }
+      case 'ambient-laplace': {
+        const z = ambientSphereLaplace(eta, cal.sigma, rng, false).raw;
+        const e = euclideanDist(eta, z);
+        return { point: z, dist: e, euclidean: e };
+      }
+      case 'extrinsic-gaussian': {
+        const g = normalVector(rng, 3);
+        const z = Float64Array.from(eta, (x, i) => x + cal.sigma * g[i]);
+        const e = euclideanDist(eta, z);
+        return { point: z, dist: e, euclidean: e };
+      }
+      default:
+        throw new RangeError(`no ${mechanism} release on the sphere`);
+    }
+  }
+  const M = spd(k, spec.metric);
+  switch (mechanism) {
+    case 'riemannian-laplace': {
+      let z: Float64Array;
+      if (spec.metric === 'logEuclidean')
+        z =
+          spec.rlSampler === 'mcmc'
+            ? logEuclideanLaplaceMcmc(eta, k, cal.sigma, rng, { burnIn }).point
+            : logEuclideanLaplace(eta, k, cal.sigma, rng);
+      else
+        z = affineSpdLaplace(eta, k, cal.sigma, rng, {
+          burnIn,
+          ...(cal.truncated ? { truncate: { center: data.center, radius: data.ballRadius } } : {}),
+        }).point;
+      return { point: z, dist: M.dist(eta, z), euclidean: euclideanDist(eta, z) };
+    }
+    case 'tangent-gaussian': {
+      const z = tangentGaussian(eta, k, cal.sigma, rng);
+      return { point: z, dist: M.dist(eta, z), euclidean: euclideanDist(eta, z) };
+    }
+    case 'extrinsic-gaussian': {
+      const r = extrinsicGaussian(data.arithmeticMean, k, cal.sigma, rng);
+      const e = euclideanDist(eta, r.matrix);
+      return { point: r.matrix, dist: e, euclidean: e, notSpd: !r.isSpd };
+    }
+    case 'ambient-laplace': {
+      const r = ambientSpdLaplace(data.arithmeticMean, k, cal.sigma, rng);
+      const e = euclideanDist(eta, r.matrix);
+      return { point: r.matrix, dist: e, euclidean: e, notSpd: !r.isSpd };
+    }
+    default:
+      throw new RangeError(`no ${mechanism} release on SPD`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The task
+// ---------------------------------------------------------------------------------------------------------
+
+/** Per-worker cache: the data sets of the (n, k) last used (cells of one (n, k) are contiguous). */
+export interface FrechetScratch {
+  key: string;
+  datasets: FrechetDataset[];
+}
+
+export function frechetSetup(): FrechetScratch {
+  return { key: '', datasets: [] };
+}
+
+function datasetsFor(scratch: FrechetScratch, n: number, k: number): FrechetDataset[] {
+  const key = `${n}/${k}`;
+  if (scratch.key !== key) {
+    scratch.key = key;
+    scratch.datasets = [];
+  }
+  return scratch.datasets;
+}
+
+export function frechetCell(
+  spec: FrechetSpec,
+  index: number,
+  scratch: FrechetScratch = frechetSetup(),
+): FrechetCell {
+  const { mechanism, epsIndex, eps, k, n } = cellKey(spec, index);
+  const cal = calibrateFrechet(spec, mechanism, n, k, eps);
+  const cell: FrechetCell = {
+    mechanism,
+    n,
+    k,
+    eps,
+    applicable: cal.applicable,
+    sigma: cal.sigma,
+    sensitivity: cal.sensitivity,
+    distance: cal.distance,
+    releases: [],
+    dists: [],
+    sqDists: [],
+    euclideanDists: [],
+    seconds: 0,
+    theoryMeanSqDist: cal.theoryMeanSqDist,
+    isPrivate: cal.isPrivate,
+    notes: [...cal.notes],
+  };
+  if (!cal.applicable) return cell;
+  const keep = spec.keep ?? 20;
+  const cache = datasetsFor(scratch, n, k);
+  const mIndex = FRECHET_MECHANISMS.indexOf(mechanism);
+  let notSpd = 0;
+  const checksSpd =
+    spec.manifold === 'spd' && (mechanism === 'ambient-laplace' || mechanism === 'extrinsic-gaussian');
+  for (let rep = 0; rep < spec.reps; rep++) {
+    const data = (cache[rep] ??= frechetDataset(spec, n, k, rep));
+    const rng = Rng.fromKey(spec.seed, 0xf7ec, mIndex, n, k, epsIndex, rep);
+    const t0 = performance.now();
+    let r: Release;
+    try {
+      r = releaseOne(spec, mechanism, k, cal, data, rng);
+    } catch (e) {
+      cell.applicable = false;
+      cell.notes.push(`replicate ${rep}: ${e instanceof Error ? e.message : String(e)}`);
+      cell.releases = [];
+      cell.dists = [];
+      cell.sqDists = [];
+      cell.euclideanDists = [];
+      return cell;
+    }
+    cell.seconds += (performance.now() - t0) / 1000;
+    if (rep < keep) cell.releases.push(r.point);
+    cell.dists.push(r.dist);
+    cell.sqDists.push(r.dist * r.dist);
+    cell.euclideanDists.push(r.euclidean);
+    if (r.notSpd) notSpd++;
+  }
+  if (checksSpd) cell.notSpdCount = notSpd;
+  return cell;
+}
+
+const meanOf = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+function seOf(xs: readonly number[]): number {
+  if (xs.length < 2) return NaN;
+  const m = meanOf(xs);
+  const v = xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1);
+  return Math.sqrt(v / xs.length);
+}
+
+/** One row per cell computed so far (partial results give partial tables), sorted by mechanism, n, k, ε. */
+export function aggregateFrechet(cells: readonly (FrechetCell | undefined)[]): FrechetRow[] {
+  const rows: FrechetRow[] = [];
+  for (const c of cells) {
+    if (!c) continue;
+    const reps = c.dists.length;
+    rows.push({
+      mechanism: c.mechanism,
+      n: c.n,
+      k: c.k,
+      eps: c.eps,
+      sigma: c.sigma,
+      sensitivity: c.sensitivity,
+      distance: c.distance,
+      meanDist: meanOf(c.dists),
+      seDist: seOf(c.dists),
+      meanSqDist: meanOf(c.sqDists),
+      meanEuclideanDist: meanOf(c.euclideanDists),
+      seEuclideanDist: seOf(c.euclideanDists),
+      theoryMeanSqDist: c.theoryMeanSqDist,
+      secondsPerRelease: reps > 0 ? c.seconds / reps : NaN,
+      fractionNotSpd: c.notSpdCount !== undefined && reps > 0 ? c.notSpdCount / reps : null,
+      reps,
+      applicable: c.applicable,
+      isPrivate: c.isPrivate,
+      notes: c.notes,
+    });
+  }
+  const order = (m: FrechetMechanism) => FRECHET_MECHANISMS.indexOf(m);
+  rows.sort((a, b) => order(a.mechanism) - order(b.mechanism) || a.n - b.n || a.k - b.k || a.eps - b.eps);
+  return rows;
+}
+
+/** The whole experiment on this thread (tests, small runs); the worker pool runs the same cells. */
+export function runFrechet(spec: FrechetSpec): FrechetRow[] {
+  checkFrechetSpec(spec);
+  const scratch = frechetSetup();
+  return aggregateFrechet(
+    Array.from({ length: frechetCellCount(spec) }, (_, i) => frechetCell(spec, i, scratch)),
+  );
+}
+
+export const frechetTask = defineTask<FrechetSpec, FrechetCell, FrechetScratch>({
+  cellCount: frechetCellCount,
+  setup: frechetSetup,
+  cell: frechetCell,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// 004 Fig. 1 (first and third panels): empirical sensitivity of the Fréchet mean vs n, against the bound
+// ---------------------------------------------------------------------------------------------------------
+
+export interface FrechetSensitivitySpec {
+  manifold: FrechetManifold;
+  k: number;
+  metric: SpdMetric;
+  ns: number[];
+  radius: number;
+  /** Adjacent pairs per n. */
+  pairs: number;
+  seed: number;
+}
+
+export interface FrechetSensitivityRow {
+  n: number;
+  pair: number;
+  /** ρ(x̄, x̄′) for D and D′ differing in their last point. */
+  empirical: number;
+  /** 004 Thm 2 for the public radius. */
+  bound: number;
+}
+
+/**
+ * Pairs of adjacent data sets: n + 1 points from the experiment's generator; D drops the last, D′ the
+ * second-to-last (the other n − 1 are shared).
+ */
+export function frechetSensitivityExperiment(spec: FrechetSensitivitySpec): FrechetSensitivityRow[] {
+  const { manifold, k, metric, radius } = spec;
+  const M = manifold === 'sphere' ? sphere() : spd(k, metric);
+  const R = frechetBallRadius(manifold, k, radius);
+  const rows: FrechetSensitivityRow[] = [];
+  for (const n of spec.ns) {
+    const bound = manifold === 'sphere' ? frechetSensitivity(M, R, n) : (2 * R) / n;
+    for (let pair = 0; pair < spec.pairs; pair++) {
+      const all = frechetData(
+        { manifold, k, metric, n: n + 1, radius },
+        Rng.fromKey(spec.seed, 0x5e45, n, k, pair),
+      ).points;
+      const D = all.slice(0, n);
+      const D2 = [...all.slice(0, n - 1), all[n]];
+      const meanOfSet = (ys: Float64Array[]) => frechetMean(M, ys, { init: ys[0] });
+      rows.push({ n, pair, empirical: M.dist(meanOfSet(D), meanOfSet(D2)), bound });
+    }
+  }
+  return rows;
+}
