@@ -28,6 +28,24 @@ export {
   type HistogramCell,
 } from './histograms';
 export { releaseCell, releaseTask, type ReleaseSpec, type ReleaseCell } from './release';
+export {
+  runLinreg,
+  aggregateLinreg,
+  linregCell,
+  linregCellCount,
+  linregData,
+  linregTask,
+  firstRows,
+  wine001Data,
+  WINE_001,
+  DEFAULT_LINREG_EPS,
+  LINREG_ROW_COLUMNS,
+  type LinregSource,
+  type LinregSpec,
+  type LinregCell,
+  type LinregRow,
+  type LinregResult,
+} from './linreg';
 export { dataTask, type DataSpec } from './dataTask';
 export { parseTask, parseUserData, type ParseSpec, type ParseOutcome } from './parseTask';
 export {

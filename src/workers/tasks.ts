@@ -25,6 +25,7 @@
 import { dataTask } from '../experiments/dataTask';
 import { frechetTask } from '../experiments/frechet';
 import { histogramTask } from '../experiments/histograms';
+import { linregTask } from '../experiments/linreg';
 import { parseTask } from '../experiments/parseTask';
 import { releaseTask } from '../experiments/release';
 import { sensitivityTask } from '../experiments/sensitivityCheck';
@@ -104,6 +105,7 @@ export const TASKS = {
   sensitivity: sensitivityTask,
   histograms: histogramTask,
   release: releaseTask,
+  linreg: linregTask,
   square: squareTask,
   busy: busyTask,
   fail: failTask,
