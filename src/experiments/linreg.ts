@@ -38,7 +38,7 @@ import { defineTask } from '../workers/defineTask';
 /** Synthetic linear data (the project's Euclidean generator), or data the caller brings (x in [0, 1]). */
 export type LinregSource =
   | { kind: 'synthetic'; n: number; d?: number; noise?: number; seed: number }
-  | { kind: 'imported'; xs: Float64Array; ys: Float64Array[]; label?: string };
+  | { kind: 'imported'; xs: Float64Array; ys: readonly Float64Array[]; label?: string };
 
 export interface LinregSpec {
   source: LinregSource;

@@ -348,7 +348,6 @@ describe('bad input is refused with a message saying what and where', () => {
       () => dpsgdRelease(good, 1, Rng.fromKey(1), { ...DEFAULT_DPSGD_OPTIONS, learningRate: 0 }),
       /step size η/,
     ],
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     [
       'unknown method',
       () => releaseLine('lasso' as any, good, 1, Rng.fromKey(1)),
