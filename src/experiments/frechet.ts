@@ -32,6 +32,17 @@ import {
   sphereLaplaceAnglePdf,
   type SigmaRule,
 } from '../privacy/frechet/laplace';
+import {
+  buildConformalField,
+  conformalFactorAt,
+  conformalLaplace,
+  conformalRate,
+  logEuclideanConformalGeometry,
+  sphereConformalGeometry,
+  type ConformalField,
+  type ConformalGeometry,
+  type ConformalSign,
+} from '../privacy/frechet/conformal';
 import { logEuclideanLaplaceMcmc } from '../privacy/frechet/laplaceMcmc';
 import { chordalSensitivity, frechetSensitivity, frobeniusSensitivity } from '../privacy/frechet/sensitivity';
 import {
@@ -88,6 +99,22 @@ export interface FrechetSpec {
   burnIn?: number;
   /** Releases kept per cell for drawing (the first ones). Default 20. */
   keep?: number;
+  /** Conformal-DP settings (see privacy/frechet/conformal.ts). */
+  conformal?: FrechetConformalSettings;
+}
+
+export interface FrechetConformalSettings {
+  /**
+   * Where φ comes from: 'private' — the data being released, as in 003 (the release is then NOT private);
+   * 'public' — a public reference sample drawn independently from the same distribution (fixed for all
+   * replicates). Default 'private'.
+   */
+  phiSource?: 'private' | 'public';
+  /** Size of the public reference sample (default: n). */
+  publicN?: number;
+  kNeighbors?: number;
+  sign?: ConformalSign;
+  gain?: number;
 }
 
 export interface FrechetCell {
@@ -116,6 +143,8 @@ export interface FrechetCell {
   notSpdCount?: number;
   /** E ρ² in closed form where known (exact LE Laplace d(d+1)σ², tangent Gaussian dσ², …), else null. */
   theoryMeanSqDist: number | null;
+  /** Conformal: φ_min, φ_max and φ at the Fréchet mean, per replicate. */
+  phi?: { min: number[]; max: number[]; atMean: number[] };
   isPrivate: boolean;
   notes: string[];
 }
@@ -137,6 +166,10 @@ export interface FrechetRow {
   theoryMeanSqDist: number | null;
   secondsPerRelease: number;
   fractionNotSpd: number | null;
+  /** Conformal: means over replicates of φ_min, φ_max and φ(η); null for other mechanisms. */
+  phiMin: number | null;
+  phiMax: number | null;
+  phiAtMean: number | null;
   reps: number;
   applicable: boolean;
   isPrivate: boolean;
@@ -160,6 +193,9 @@ export const FRECHET_ROW_COLUMNS: readonly (keyof FrechetRow)[] = [
   'theoryMeanSqDist',
   'secondsPerRelease',
   'fractionNotSpd',
+  'phiMin',
+  'phiMax',
+  'phiAtMean',
   'reps',
   'applicable',
   'isPrivate',
@@ -193,6 +229,19 @@ export function checkFrechetSpec(spec: FrechetSpec): void {
   for (const m of spec.mechanisms)
     if (!FRECHET_MECHANISMS.includes(m))
       fail(`unknown mechanism "${String(m)}" (the mechanisms are ${FRECHET_MECHANISMS.join(', ')})`);
+  const c = spec.conformal;
+  if (c) {
+    if (c.phiSource !== undefined && c.phiSource !== 'private' && c.phiSource !== 'public')
+      fail(`conformal φ source must be 'private' or 'public' (got ${String(c.phiSource)})`);
+    if (c.publicN !== undefined && !(Number.isInteger(c.publicN) && c.publicN >= 3))
+      fail(`the public reference sample needs an integer size ≥ 3 (got ${c.publicN})`);
+    if (c.kNeighbors !== undefined && !(Number.isInteger(c.kNeighbors) && c.kNeighbors >= 1))
+      fail(`conformal k-NN must be an integer ≥ 1 (got ${c.kNeighbors})`);
+    if (c.gain !== undefined && !(c.gain >= 0 && Number.isFinite(c.gain)))
+      fail(`conformal gain must be a number ≥ 0 (got ${c.gain})`);
+  }
+  if (spec.burnIn !== undefined && !(Number.isInteger(spec.burnIn) && spec.burnIn >= 0))
+    fail(`burn-in must be an integer ≥ 0 (got ${spec.burnIn})`);
 }
 
 /** The k values of a spec (the sphere has one: 2). */
@@ -386,8 +435,33 @@ export function calibrateFrechet(
           ],
         };
       }
-      case 'conformal':
-        return notApplicable('riemannian', 'conformal-DP: not implemented yet');
+      case 'conformal': {
+        if (!onSphere && spec.metric !== 'logEuclidean')
+          return notApplicable(
+            'riemannian',
+            'conformal-DP is implemented on S² and log-Euclidean SPD (003 works with log-matrices): use metric logEuclidean',
+          );
+        const c = spec.conformal ?? {};
+        const fromPublic = c.phiSource === 'public';
+        const delta = intrinsicSensitivity(spec, n, k);
+        return {
+          applicable: true,
+          sigma: NaN, // 1/λ* = 2√φ_max·Δ/ε depends on φ, filled in per replicate
+          sensitivity: delta,
+          distance: 'riemannian',
+          isPrivate: fromPublic,
+          theoryMeanSqDist: null,
+          notes: [
+            fromPublic
+              ? `φ from a public reference sample of ${c.publicN ?? n} points (fixed before the data are seen)`
+              : 'NOT PRIVATE: φ (hence the metric, φ_max and the noise) is estimated from the private data itself, as in 003',
+            `λ* = ε/(2√φ_max Δ); sign ${c.sign ?? 'dense-contracts'}, gain ${c.gain ?? 1}, k-NN ${c.kNeighbors ?? 10}; ` +
+              `MH with burn-in ${spec.burnIn ?? 2000}`,
+            'conformal distance = g*-length of the g-geodesic (an upper bound of ρ*, exact for constant φ): ' +
+              '003’s ε-DP argument (triangle inequality of ρ*) holds for it only approximately',
+          ],
+        };
+      }
     }
   } catch (e) {
     return notApplicable('riemannian', e instanceof Error ? e.message : String(e));
@@ -480,23 +554,65 @@ function releaseOne(
 // The task
 // ---------------------------------------------------------------------------------------------------------
 
-/** Per-worker cache: the data sets of the (n, k) last used (cells of one (n, k) are contiguous). */
+/** Per-worker cache: the data sets (and conformal fields) of the (n, k) last used (cells of one (n, k) are contiguous). */
 export interface FrechetScratch {
   key: string;
   datasets: FrechetDataset[];
+  /** Conformal φ from each replicate's own data. */
+  privateFields: ConformalField[];
+  /** Conformal φ from the public reference sample. */
+  publicField: ConformalField | null;
 }
 
 export function frechetSetup(): FrechetScratch {
-  return { key: '', datasets: [] };
+  return { key: '', datasets: [], privateFields: [], publicField: null };
 }
 
-function datasetsFor(scratch: FrechetScratch, n: number, k: number): FrechetDataset[] {
+function useKey(scratch: FrechetScratch, n: number, k: number): void {
   const key = `${n}/${k}`;
   if (scratch.key !== key) {
     scratch.key = key;
     scratch.datasets = [];
+    scratch.privateFields = [];
+    scratch.publicField = null;
   }
-  return scratch.datasets;
+}
+
+function conformalGeometry(spec: FrechetSpec, k: number): ConformalGeometry {
+  return spec.manifold === 'sphere' ? sphereConformalGeometry() : logEuclideanConformalGeometry(k);
+}
+
+/** The public reference sample of (n, k): same distribution as the data, its own random stream. */
+export function frechetPublicSample(spec: FrechetSpec, n: number, k: number): Float64Array[] {
+  const size = spec.conformal?.publicN ?? n;
+  return frechetData(
+    {
+      manifold: spec.manifold,
+      k,
+      metric: spec.metric,
+      n: size,
+      radius: spec.radius,
+      heterogeneous: spec.heterogeneous,
+    },
+    Rng.fromKey(spec.seed, 0x9ab1, n, k),
+  ).points;
+}
+
+/** φ for a replicate's data set: from its own points ('private') or from the public reference sample. */
+export function frechetConformalField(
+  spec: FrechetSpec,
+  n: number,
+  k: number,
+  data: FrechetDataset,
+): ConformalField {
+  const g = conformalGeometry(spec, k);
+  const c = spec.conformal ?? {};
+  const sample = c.phiSource === 'public' ? frechetPublicSample(spec, n, k) : data.points;
+  return buildConformalField(
+    g,
+    sample.map((p) => g.toCoords(p)),
+    { kNeighbors: c.kNeighbors, sign: c.sign, gain: c.gain },
+  );
 }
 
 export function frechetCell(
@@ -526,28 +642,57 @@ export function frechetCell(
   };
   if (!cal.applicable) return cell;
   const keep = spec.keep ?? 20;
-  const cache = datasetsFor(scratch, n, k);
+  useKey(scratch, n, k);
   const mIndex = FRECHET_MECHANISMS.indexOf(mechanism);
   let notSpd = 0;
   const checksSpd =
     spec.manifold === 'spd' && (mechanism === 'ambient-laplace' || mechanism === 'extrinsic-gaussian');
+  const conformal = mechanism === 'conformal';
+  const fromPublic = spec.conformal?.phiSource === 'public';
+  const inverseRates: number[] = [];
+  if (conformal) cell.phi = { min: [], max: [], atMean: [] };
+  const fail = (rep: number, e: unknown) => {
+    cell.applicable = false;
+    cell.notes.push(`replicate ${rep}: ${e instanceof Error ? e.message : String(e)}`);
+    cell.releases = [];
+    cell.dists = [];
+    cell.sqDists = [];
+    cell.euclideanDists = [];
+    return cell;
+  };
   for (let rep = 0; rep < spec.reps; rep++) {
-    const data = (cache[rep] ??= frechetDataset(spec, n, k, rep));
+    const data = (scratch.datasets[rep] ??= frechetDataset(spec, n, k, rep));
     const rng = Rng.fromKey(spec.seed, 0xf7ec, mIndex, n, k, epsIndex, rep);
-    const t0 = performance.now();
     let r: Release;
     try {
-      r = releaseOne(spec, mechanism, k, cal, data, rng);
+      if (conformal) {
+        // φ is part of the mechanism's work when it comes from the private data (timed); the public one is not.
+        const t0 = performance.now();
+        const field = fromPublic
+          ? (scratch.publicField ??= frechetConformalField(spec, n, k, data))
+          : (scratch.privateFields[rep] ??= frechetConformalField(spec, n, k, data));
+        const t1 = performance.now();
+        const g = field.geometry;
+        const lambda = conformalRate(eps, cal.sensitivity, field.phiMax);
+        const rel = conformalLaplace(field, g.toCoords(data.mean), lambda, rng, {
+          burnIn: spec.burnIn ?? 2000,
+        });
+        const point = g.fromCoords(rel.coords);
+        const M = spec.manifold === 'sphere' ? sphere() : spd(k, 'logEuclidean');
+        r = { point, dist: M.dist(data.mean, point), euclidean: frobeniusDistance(data.mean, point) };
+        cell.seconds += ((fromPublic ? 0 : t1 - t0) + performance.now() - t1) / 1000;
+        inverseRates.push(1 / lambda);
+        cell.phi!.min.push(field.phiMin);
+        cell.phi!.max.push(field.phiMax);
+        cell.phi!.atMean.push(conformalFactorAt(field, g.toCoords(data.mean)));
+      } else {
+        const t0 = performance.now();
+        r = releaseOne(spec, mechanism, k, cal, data, rng);
+        cell.seconds += (performance.now() - t0) / 1000;
+      }
     } catch (e) {
-      cell.applicable = false;
-      cell.notes.push(`replicate ${rep}: ${e instanceof Error ? e.message : String(e)}`);
-      cell.releases = [];
-      cell.dists = [];
-      cell.sqDists = [];
-      cell.euclideanDists = [];
-      return cell;
+      return fail(rep, e);
     }
-    cell.seconds += (performance.now() - t0) / 1000;
     if (rep < keep) cell.releases.push(r.point);
     cell.dists.push(r.dist);
     cell.sqDists.push(r.dist * r.dist);
@@ -555,6 +700,7 @@ export function frechetCell(
     if (r.notSpd) notSpd++;
   }
   if (checksSpd) cell.notSpdCount = notSpd;
+  if (conformal) cell.sigma = meanOf(inverseRates);
   return cell;
 }
 
@@ -588,6 +734,9 @@ export function aggregateFrechet(cells: readonly (FrechetCell | undefined)[]): F
       theoryMeanSqDist: c.theoryMeanSqDist,
       secondsPerRelease: reps > 0 ? c.seconds / reps : NaN,
       fractionNotSpd: c.notSpdCount !== undefined && reps > 0 ? c.notSpdCount / reps : null,
+      phiMin: c.phi && reps > 0 ? meanOf(c.phi.min) : null,
+      phiMax: c.phi && reps > 0 ? meanOf(c.phi.max) : null,
+      phiAtMean: c.phi && reps > 0 ? meanOf(c.phi.atMean) : null,
       reps,
       applicable: c.applicable,
       isPrivate: c.isPrivate,
