@@ -3,7 +3,7 @@
  */
 import { parseArgs } from 'node:util';
 
-export const COMMANDS = ['fit', 'release', 'sweep', 'sensitivity', 'histograms'] as const;
+export const COMMANDS = ['fit', 'release', 'sweep', 'sensitivity', 'histograms', 'linreg'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 /** A bad command line or bad file: exit code 2 and a one-line message. */
@@ -34,7 +34,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'manifold',
     arg: 'sphere|spd|kendall|euclidean',
-    commands: ALL,
+    commands: ALL.filter((c) => c !== 'linreg'),
     default: 'sphere',
     help: 'Space of the responses: the sphere S², SPD(2) matrices (affine-invariant metric), Kendall planar shapes, or R^d.',
   },
@@ -42,7 +42,14 @@ export const OPTIONS: readonly OptionDef[] = [
     name: 'n',
     arg: 'LIST',
     commands: ALL,
-    default: (c) => (c === 'sweep' || c === 'sensitivity' ? '20,50,100' : c === 'histograms' ? '20' : '50'),
+    default: (c) =>
+      c === 'sweep' || c === 'sensitivity'
+        ? '20,50,100'
+        : c === 'histograms'
+          ? '20'
+          : c === 'linreg'
+            ? '100'
+            : '50',
     help: 'Sizes of the synthetic data sets, comma-separated (sweep, sensitivity: one curve per n; fit, release, histograms: one n). Ignored with --data.',
   },
   {
@@ -65,7 +72,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'data',
     arg: 'FILE',
-    commands: DATA,
+    commands: [...DATA, 'linreg'],
     help:
       'Use your own data (CSV or JSON, ≤ 20 MB) instead of synthetic data; --n and --noise-var are then ignored. ' +
       'Rows: sphere — x, then 3 coordinates of a unit vector, or x, lat, lon in degrees (header naming lat/lon); ' +
@@ -76,7 +83,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'columns',
     arg: 'SPEC',
-    commands: DATA,
+    commands: [...DATA, 'linreg'],
     default: 'first column x, the others y',
     help:
       'Which columns of --data to use, by header name or 1-based number: x=NAME,y=NAME[,NAME…] ' +
@@ -120,7 +127,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'sigma-rule',
     arg: 'paper|strict',
-    commands: KNG,
+    commands: [...KNG, 'linreg'],
     default: 'paper',
     help: 'Noise scale: paper — σ = Δ/ε (as in the paper’s experiments); strict — σ = 2Δ/ε (what KNG theory needs in general).',
   },
@@ -141,7 +148,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'tau',
     arg: 'data|NUMBER',
-    commands: KNG,
+    commands: [...KNG, 'linreg'],
     default: 'data',
     help:
       'Residual bound τ of the sensitivity: data — the fit’s largest residual, as in the paper (NOT private); ' +
@@ -206,9 +213,70 @@ export const OPTIONS: readonly OptionDef[] = [
     help: 'Private draws (each from its own footpoint and shooting-vector chain).',
   },
   {
+    name: 'eps',
+    arg: 'LIST',
+    commands: ['linreg'],
+    default: '0.1,0.2,0.5,1,2,5,10',
+    help: 'Total privacy budgets ε, comma-separated (each > 0; smaller = more private). DPGR spends ε/2 on the intercept and ε/2 on the slope.',
+  },
+  {
+    name: 'method',
+    arg: 'LIST',
+    commands: ['linreg'],
+    default: 'dpgr,ssp,dpsgd,nonprivate',
+    help:
+      'Methods, comma-separated: dpgr — KNG release of geodesic regression with the exact Euclidean samplers ' +
+      '(paper 001); ssp — sufficient-statistics perturbation, Laplace noise (ε-DP); dpsgd — noisy clipped ' +
+      'full-batch gradient descent ((ε, δ)-DP by Gaussian-DP accounting); nonprivate — least squares.',
+  },
+  {
+    name: 'reps',
+    arg: 'INT',
+    commands: ['linreg'],
+    default: '200',
+    help: 'Private releases per method and ε (the MSE is their mean; sd and median are reported too).',
+  },
+  {
+    name: 'rows',
+    arg: 'INT',
+    commands: ['linreg'],
+    default: 'all rows',
+    help: 'Use only the first N data rows of --data (paper 001 uses the first 100 rows of the wine table); covariates are rescaled to [0, 1] on those rows.',
+  },
+  {
+    name: 'y-bounds',
+    arg: 'data|LO:HI[,LO:HI…]',
+    commands: ['linreg'],
+    default: 'data',
+    help:
+      'SSP response box: data — each coordinate’s own min and max (as diffprivlib does without bounds; NOT ' +
+      'private); LO:HI — a public box for every coordinate, or one LO:HI per coordinate (values outside are clipped).',
+  },
+  {
+    name: 'delta',
+    arg: 'NUMBER',
+    commands: ['linreg'],
+    default: '1e-5',
+    help: 'δ of DP-SGD’s (ε, δ) guarantee, in (0, 1).',
+  },
+  {
+    name: 'clip',
+    arg: 'NUMBER',
+    commands: ['linreg'],
+    default: '0.5',
+    help: 'DP-SGD per-example gradient clipping norm C (> 0).',
+  },
+  {
+    name: 'steps',
+    arg: 'INT',
+    commands: ['linreg'],
+    default: '50',
+    help: 'DP-SGD full-batch steps T (step size 0.5); the noise grows like √T.',
+  },
+  {
     name: 'workers',
     arg: 'INT',
-    commands: POOL,
+    commands: [...POOL, 'linreg'],
     default: 'number of cores',
     help: 'Worker threads; 1 runs on the main thread. Does not change the numbers.',
   },

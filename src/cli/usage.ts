@@ -14,6 +14,9 @@ export const COMMAND_SUMMARY: Record<Command, string> = {
   histograms:
     'Paper 001’s histograms: footpoint distance d(p̂, p̃), angle between v̂ (carried) and ṽ, per-footpoint MAE, ' +
     'over private draws. Synthetic data only.',
+  linreg:
+    'Private linear regression on R^d (paper 001): DPGR vs sufficient-statistics perturbation vs DP-SGD vs ' +
+    'least squares, mean MSE over private releases per method and ε, on synthetic data or your table.',
 };
 
 const WIDTH = 100;
@@ -84,6 +87,7 @@ export function usage(command?: Command): string {
     '  npm run cli -- sweep --manifold sphere --n 20,50,100 --format json      (paper 000, Fig. 1)',
     '  npm run cli -- release --eps-p 0.5 --eps-v 1.5 --tau 3.14159 --m 5',
     '  npm run cli -- fit --manifold euclidean --data winequality-red.csv --columns x=alcohol,y=pH',
+    '  npm run cli -- linreg --data public/data/winequality-red.csv --rows 100 --columns "x=fixed acidity,y=pH" --eps 2',
     '',
   ].join('\n');
 }

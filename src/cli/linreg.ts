@@ -1,0 +1,215 @@
+/**
+ * `linreg`: paper 001's comparison of private linear regressions (SPEC §7) on the command line — DPGR, SSP,
+ * DP-SGD and least squares, mean MSE over `--reps` releases per method and ε, on synthetic data or a table.
+ * It has its own options (see options.ts), resolved here; the work runs as the `linreg` worker task.
+ */
+import { availableParallelism } from 'node:os';
+import { DEFAULT_NOISE } from '../data';
+import {
+  aggregateLinreg,
+  DEFAULT_LINREG_EPS,
+  firstRows,
+  LINREG_ROW_COLUMNS,
+  type LinregSource,
+  type LinregSpec,
+} from '../experiments/linreg';
+import {
+  DEFAULT_LINREG_SETTINGS,
+  LINREG_METHODS,
+  type LinregMethod,
+  type LinregSettings,
+  type SspOptions,
+} from '../privacy/linreg';
+import { loadData } from './data';
+import {
+  CliError,
+  columnsValue,
+  dataOrNumber,
+  enumValue,
+  intList,
+  intValue,
+  numberValue,
+  type RawOptions,
+} from './options';
+import { Progress, toCsv, toJson, type ErrorSink, type Sink } from './output';
+import { runTask } from './run';
+
+const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function listOf(name: string, raw: string): string[] {
+  const parts = raw.split(',').map((s) => s.trim());
+  if (parts.some((p) => p === '')) throw new CliError(`--${name}: empty entry in "${raw}"`);
+  if (new Set(parts).size !== parts.length)
+    throw new CliError(`--${name} lists a value twice (got "${raw}")`);
+  return parts;
+}
+
+/** `data`, `LO:HI` (every coordinate) or `LO:HI,LO:HI,…` (one per coordinate; checked against d later). */
+export function yBoundsValue(raw: string): 'data' | { lo: number[]; hi: number[] } {
+  if (raw.trim() === 'data') return 'data';
+  const lo: number[] = [];
+  const hi: number[] = [];
+  for (const part of raw.split(',')) {
+    const m = /^\s*([^:]+):([^:]+)\s*$/.exec(part);
+    const a = m ? Number(m[1]) : NaN;
+    const b = m ? Number(m[2]) : NaN;
+    if (!m || !Number.isFinite(a) || !Number.isFinite(b) || m[1].trim() === '' || m[2].trim() === '')
+      throw new CliError(`--y-bounds must be "data" or LO:HI[,LO:HI…] with numbers (got "${raw}")`);
+    if (!(a < b)) throw new CliError(`--y-bounds: LO must be below HI (got "${part.trim()}")`);
+    lo.push(a);
+    hi.push(b);
+  }
+  return { lo, hi };
+}
+
+interface LinregConfig {
+  spec: LinregSpec;
+  workers: number;
+  format: 'json' | 'csv';
+  quiet: boolean;
+  settingsEcho: Record<string, unknown>;
+  notes: string[];
+}
+
+function resolve(values: RawOptions): LinregConfig {
+  const get = (name: string) => str(values[name]);
+  const notes: string[] = [];
+  const seed = intValue('seed', get('seed') ?? '1', 0);
+  const eps = listOf('eps', get('eps') ?? DEFAULT_LINREG_EPS.join(',')).map((e) =>
+    numberValue('eps', e, 'positive'),
+  );
+  const methods = listOf('method', get('method') ?? LINREG_METHODS.join(',')).map((m) =>
+    enumValue('method', m, LINREG_METHODS),
+  ) as LinregMethod[];
+  const reps = intValue('reps', get('reps') ?? '200', 1, 100_000);
+  const delta = numberValue('delta', get('delta') ?? String(DEFAULT_LINREG_SETTINGS.dpsgd.delta), 'positive');
+  if (!(delta < 1)) throw new CliError(`--delta must be a number in (0, 1) (got "${get('delta')}")`);
+  const settings: LinregSettings = {
+    dpgr: {
+      tau: dataOrNumber('tau', get('tau') ?? 'data', 'positive'),
+      sigmaRule: enumValue('sigma-rule', get('sigma-rule') ?? 'paper', ['paper', 'strict'] as const),
+    },
+    ssp: { yBounds: yBoundsValue(get('y-bounds') ?? 'data') },
+    dpsgd: {
+      ...DEFAULT_LINREG_SETTINGS.dpsgd,
+      delta,
+      clip: numberValue('clip', get('clip') ?? String(DEFAULT_LINREG_SETTINGS.dpsgd.clip), 'positive'),
+      steps: intValue('steps', get('steps') ?? String(DEFAULT_LINREG_SETTINGS.dpsgd.steps), 1, 1_000_000),
+    },
+  };
+
+  const nRaw = get('n');
+  const ns = intList('n', nRaw ?? '100', 3);
+  if (ns.length > 1) throw new CliError(`--n takes one size for the linreg command (got "${nRaw}")`);
+  const noiseRaw = get('noise-var');
+  const noise =
+    noiseRaw !== undefined ? numberValue('noise-var', noiseRaw, 'nonNegative') : DEFAULT_NOISE.euclidean;
+  const path = get('data');
+  const columnsRaw = get('columns');
+  const rowsRaw = get('rows');
+  if (path === undefined) {
+    if (columnsRaw !== undefined) throw new CliError('--columns needs --data FILE');
+    if (rowsRaw !== undefined) throw new CliError('--rows needs --data FILE');
+  } else if (path.trim() === '') throw new CliError('--data needs a file name');
+
+  let source: LinregSource;
+  let dataEcho: Record<string, unknown>;
+  if (path !== undefined) {
+    const rows = rowsRaw !== undefined ? intValue('rows', rowsRaw, 3) : undefined;
+    const loaded = loadData(path, 'euclidean', columnsRaw ? columnsValue(columnsRaw) : undefined, false);
+    const { parsed } = loaded;
+    let kept: ReturnType<typeof firstRows>;
+    try {
+      kept = firstRows(parsed.xs, parsed.ys, rows ?? parsed.n);
+    } catch (e) {
+      throw new CliError(`${path}: in the first ${rows} rows, ${(e as Error).message}`);
+    }
+    const ignored = [nRaw !== undefined ? '--n' : '', noiseRaw !== undefined ? '--noise-var' : ''].filter(
+      Boolean,
+    );
+    if (ignored.length > 0)
+      notes.push(`--data given, so ${ignored.join(' and ')} ${ignored.length > 1 ? 'are' : 'is'} ignored`);
+    const where = rows !== undefined && rows < parsed.n ? `${path} (all ${parsed.n} rows)` : path;
+    for (const w of parsed.warnings) notes.push(`${where}: ${w}`);
+    if (rows !== undefined && rows > parsed.n)
+      notes.push(`--rows ${rows}: the file has only ${parsed.n} data rows`);
+    notes.push(
+      `covariate "${parsed.xLabel}" rescaled from [${kept.xRange[0]}, ${kept.xRange[1]}] to [0, 1] (with the data's own range, as in the paper)`,
+    );
+    source = { kind: 'imported', xs: kept.xs, ys: kept.ys, label: parsed.xLabel };
+    dataEcho = {
+      data: {
+        file: path,
+        n: kept.ys.length,
+        rows: rows ?? 'all',
+        xLabel: parsed.xLabel,
+        xRange: kept.xRange,
+        yLabels: parsed.yLabels,
+      },
+    };
+  } else {
+    source = { kind: 'synthetic', n: ns[0], noise, seed };
+    dataEcho = { n: ns[0], noise };
+  }
+  const yb = settings.ssp.yBounds;
+  if (yb !== 'data') settings.ssp = { yBounds: fitBoundsToDimension(yb, responseDimension(source)) };
+
+  return {
+    spec: { source, eps, methods, reps, seed, settings },
+    workers: intValue('workers', get('workers') ?? String(availableParallelism()), 1, 1024),
+    format: enumValue('format', get('format') ?? 'json', ['json', 'csv'] as const),
+    quiet: values.quiet === true,
+    settingsEcho: {
+      seed,
+      ...dataEcho,
+      eps,
+      methods,
+      reps,
+      dpgr: { ...settings.dpgr, split: 'ε_p = ε_v = ε/2', sampler: 'exact' },
+      ssp: settings.ssp,
+      dpsgd: settings.dpsgd,
+    },
+    notes,
+  };
+}
+
+function responseDimension(source: LinregSource): number {
+  return source.kind === 'imported' ? source.ys[0].length : 1;
+}
+
+/** One LO:HI applies to every coordinate; otherwise there must be one per coordinate. */
+function fitBoundsToDimension(
+  b: { lo: readonly number[]; hi: readonly number[] },
+  d: number,
+): SspOptions['yBounds'] {
+  if (b.lo.length === 1)
+    return { lo: new Array<number>(d).fill(b.lo[0]), hi: new Array<number>(d).fill(b.hi[0]) };
+  if (b.lo.length !== d)
+    throw new CliError(
+      `--y-bounds gives ${b.lo.length} LO:HI pairs for ${d} response coordinates (give 1 or ${d})`,
+    );
+  return b;
+}
+
+export async function linregCommand(
+  values: RawOptions,
+  io: { stdout: Sink; stderr: ErrorSink },
+): Promise<void> {
+  const cfg = resolve(values);
+  const notes = [...cfg.notes];
+  const progress = new Progress(io.stderr, 'linreg', !cfg.quiet);
+  const cells = await runTask('linreg', cfg.spec, cfg.workers, progress.update);
+  progress.finish(`${cells.length} cells on ${cfg.workers} worker${cfg.workers === 1 ? '' : 's'}`);
+  const result = aggregateLinreg(cfg.spec, cells);
+  for (const n of result.notes) if (!notes.includes(n)) notes.push(n);
+  if (result.rows.some((r) => !r.isPrivate && r.method !== 'nonprivate'))
+    notes.push('for truly private releases pass public bounds: --tau (DPGR) and --y-bounds (SSP)');
+  if (!cfg.quiet) for (const n of notes) io.stderr.write(`note: ${n}\n`);
+  if (cfg.format === 'json') {
+    io.stdout.write(
+      `${toJson({ command: 'linreg', settings: cfg.settingsEcho, notes, rows: result.rows, nonPrivate: result.nonPrivate })}\n`,
+    );
+  } else {
+    io.stdout.write(toCsv(LINREG_ROW_COLUMNS, result.rows as unknown as Record<string, unknown>[]));
+  }
+}
