@@ -1,5 +1,6 @@
 import { WorkspaceDataGate } from './compute/WorkspaceDataGate';
 import { ControlPanel } from './controls/ControlPanel';
+import { WorkspaceExports } from './export/WorkspaceExports';
 import { Explainers } from './help/Explain';
 import { HeaderActions } from './help/HeaderActions';
 import { Notices } from './Notices';
@@ -68,6 +69,7 @@ export function App() {
           <WorkspaceDataGate>
             <View />
           </WorkspaceDataGate>
+          <WorkspaceExports />
           <section className="panel" aria-label="Ideas behind this view">
             <Explainers topics={['geodesic', 'kng', 'sensitivity']} />
           </section>

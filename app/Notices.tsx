@@ -1,6 +1,10 @@
+import { retryFailedJobs } from './compute/controller';
 import { useLab } from './store';
 
-/** Messages for the user (bad link parameters, failed jobs, import problems), dismissible. */
+/**
+ * Messages for the user (bad link parameters, failed jobs, import problems, the restored session), dismissible.
+ * A failed computation can be run again (a worker that crashed is replaced; the next job runs normally).
+ */
 export function Notices() {
   const notices = useLab((s) => s.notices);
   const dismiss = useLab((s) => s.dismissNotice);
@@ -12,7 +16,10 @@ export function Notices() {
     <div className="notices" role="status" aria-live="polite">
       {errors.map((e) => (
         <div key={e} className="notice notice-error">
-          A computation failed: {e}
+          A computation failed: {e}{' '}
+          <button type="button" onClick={retryFailedJobs}>
+            Try again
+          </button>
         </div>
       ))}
       {notices.map((n, i) => (

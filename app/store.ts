@@ -36,8 +36,14 @@ export interface ImportedData {
   xs: Float64Array;
   ys: Float64Array[];
   xLabel: string;
+  /** Names of the response columns as read from the file (kept in exports). */
+  yLabels?: string[];
   xRange: [number, number];
 }
+
+let lastImportId = 0;
+/** A fresh `ImportedData.id` (imports and data restored from the last session share one sequence). */
+export const newImportId = (): number => ++lastImportId;
 
 /** Synthetic data generated in a worker for the current (workspace, n, noise, seed), identified by `key`. */
 export interface GeneratedView {

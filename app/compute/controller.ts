@@ -5,8 +5,8 @@
  * views draw (fast feedback), and one per core for the sweeps behind the plots.
  */
 import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
-import { createBrowserPool } from '../../src/workers/browser';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
+import { labPool } from './faults';
 import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
 import { generatedKey, jobKey, releaseSpec, sweepSpec } from './jobs';
@@ -34,7 +34,7 @@ function frameBatcher(flush: () => void) {
 
 /** Generates the synthetic data the views draw (the workers regenerate the same data from the same seed). */
 function runData(state: LabState) {
-  dataPool ??= createBrowserPool(1);
+  dataPool ??= labPool('data', 1);
   const s = state.settings;
   const key = generatedKey(s);
   const job = dataPool.run('data', { manifold: s.workspace, n: s.n, noise: s.noise, seed: s.seed });
@@ -48,7 +48,7 @@ function runData(state: LabState) {
 }
 
 function runRelease(state: LabState) {
-  releasePool ??= createBrowserPool(1);
+  releasePool ??= labPool('release', 1);
   const imported = state.imported[state.settings.workspace];
   const spec = releaseSpec(state.settings, imported);
   const total = spec.kng.scheme === 'independent' ? spec.kng.m : 1;
@@ -76,7 +76,7 @@ function runRelease(state: LabState) {
 }
 
 function runSweep(state: LabState) {
-  sweepPool ??= createBrowserPool();
+  sweepPool ??= labPool('sweep');
   const imported = state.imported[state.settings.workspace];
   const spec = sweepSpec(state.settings, imported);
   const cells: (SweepCellResult | undefined)[] = [];
@@ -111,6 +111,13 @@ function runSweep(state: LabState) {
       useLab.setState({ sweep: { ...idleJob(), status: 'error', error: errorText(e), rows: [], notes: [] } });
     },
   );
+}
+
+let retry: (() => void) | null = null;
+
+/** Runs again the release and sweep that failed (their settings have not changed since). */
+export function retryFailedJobs(): void {
+  retry?.();
 }
 
 /** Starts watching the store; returns a function that stops watching and ends the workers. */
@@ -154,7 +161,14 @@ export function startComputeController(): () => void {
     }
   };
   const stopWatching = watchSettings(check, 150, markStale);
+  retry = () => {
+    const { release, sweep } = useLab.getState();
+    if (release.status === 'error') releaseKey = '';
+    if (sweep.status === 'error') sweepKey = '';
+    check();
+  };
   return () => {
+    retry = null;
     stopWatching();
     for (const pool of [dataPool, releasePool, sweepPool]) pool?.terminate();
     dataPool = releasePool = sweepPool = null;

@@ -1,16 +1,35 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
-import { MAX_DATA_BYTES } from '../../src/io';
-import { createBrowserPool } from '../../src/workers/browser';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import type { DataManifold } from '../../src/data';
+import type { ParseOutcome, ParseSpec } from '../../src/experiments/parseTask';
+import { MAX_DATA_BYTES, SPHERE_TOLERANCE, isIdColumnName } from '../../src/io';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
-import { useLab } from '../store';
+import { labPool } from '../compute/faults';
+import { DataPrivacyNote } from '../help/DataPrivacyNote';
+import { newImportId, useLab } from '../store';
+import './importData.css';
 
 let parsePool: WorkerPool | null = null;
-let nextId = 1;
+
+/** A file read and checked, waiting for the user: columns to choose (Euclidean), or an offer to normalise. */
+type Pending = { workspace: DataManifold; fileName: string; text: string } & (
+  | {
+      kind: 'columns';
+      header: string[];
+      /** 0-based column indices. */
+      x: number;
+      y: number[];
+      error: string | null;
+    }
+  | { kind: 'normalize'; message: string; count: number; maxDeviation: number }
+);
+
+const fmt = (v: number) => (v >= 0.01 && v < 1000 ? String(+v.toPrecision(3)) : v.toExponential(2));
 
 /**
  * Load a CSV or JSON file of the current workspace's format (README, "Data formats"). The file is read and
  * validated in a worker, in this browser only; a bad file leaves the current data untouched and says what is
- * wrong and where.
+ * wrong and where. Euclidean files with a header first ask which column is the covariate and which are the
+ * responses; sphere files whose points are off the unit sphere can be normalised on request.
  */
 export function ImportData() {
   const workspace = useLab((s) => s.settings.workspace);
@@ -18,42 +37,114 @@ export function ImportData() {
   const notify = useLab((s) => s.notify);
   const [busy, setBusy] = useState(false);
   const [over, setOver] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  // The worker starts with the page, so choosing a file later fetches nothing (not even the worker's script).
+  useEffect(() => {
+    parsePool ??= labPool('parse', 1);
+  }, []);
+
+  /** Parses in the worker; null when superseded (a newer file) or failed (the user has been told). */
+  async function parse(spec: ParseSpec): Promise<ParseOutcome | null> {
+    setBusy(true);
+    try {
+      parsePool ??= labPool('parse', 1);
+      const [outcome] = await parsePool.run('parse', spec).promise;
+      return outcome;
+    } catch (e) {
+      if (!(e instanceof CancelledError))
+        notify(`Could not load ${spec.fileName}: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Uses a parse outcome: the data, or the offer to normalise, or the message of what is wrong. */
+  function accept(outcome: ParseOutcome, spec: ParseSpec) {
+    if (!outcome.ok) {
+      if (outcome.normalizable) {
+        setPending({
+          kind: 'normalize',
+          workspace: spec.manifold,
+          fileName: spec.fileName,
+          text: spec.text,
+          message: outcome.message,
+          ...outcome.normalizable,
+        });
+      } else notify(`Could not load the file — ${outcome.message}`);
+      return;
+    }
+    setPending(null);
+    setImported(spec.manifold, {
+      id: newImportId(),
+      fileName: spec.fileName,
+      xs: outcome.xs,
+      ys: outcome.ys,
+      xLabel: outcome.xLabel,
+      yLabels: outcome.yLabels,
+      xRange: outcome.xRange,
+    });
+    for (const w of outcome.warnings) notify(`${spec.fileName}: ${w}`);
+  }
 
   async function load(file: File) {
+    setPending(null);
     if (file.size > MAX_DATA_BYTES) {
       notify(
         `${file.name} is ${(file.size / 1e6).toFixed(1)} MB; files up to ${MAX_DATA_BYTES / 1024 / 1024} MB can be loaded.`,
       );
       return;
     }
-    setBusy(true);
     try {
-      const text = await file.text();
-      parsePool ??= createBrowserPool(1);
-      const [outcome] = await parsePool.run('parse', { text, fileName: file.name, manifold: workspace })
-        .promise;
-      if (!outcome.ok) {
-        notify(`Could not load the file — ${outcome.message}`);
+      const spec: ParseSpec = {
+        text: await file.text(),
+        fileName: file.name,
+        manifold: workspace,
+      };
+      const outcome = await parse(spec);
+      if (!outcome) return;
+      // Euclidean data with more columns than x and one response: the user says which is which, before fitting
+      if (spec.manifold === 'euclidean' && outcome.header && outcome.header.length > 2) {
+        const x = 0;
+        setPending({
+          kind: 'columns',
+          workspace: spec.manifold,
+          fileName: spec.fileName,
+          text: spec.text,
+          header: outcome.header,
+          x,
+          y: defaultResponses(outcome.header, x),
+          error: null,
+        });
         return;
       }
-      setImported(workspace, {
-        id: nextId++,
-        fileName: file.name,
-        xs: outcome.xs,
-        ys: outcome.ys,
-        xLabel: outcome.xLabel,
-        xRange: outcome.xRange,
-      });
-      for (const w of outcome.warnings) notify(`${file.name}: ${w}`);
+      accept(outcome, spec);
     } catch (e) {
-      if (!(e instanceof CancelledError))
-        notify(`Could not load ${file.name}: ${e instanceof Error ? e.message : String(e)}`);
+      notify(`Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
-      setBusy(false);
       if (input.current) input.current.value = '';
     }
+  }
+
+  async function fitColumns(p: Extract<Pending, { kind: 'columns' }>) {
+    const spec: ParseSpec = {
+      text: p.text,
+      fileName: p.fileName,
+      manifold: p.workspace,
+      columns: { x: p.x + 1, y: p.y.map((k) => k + 1) },
+    };
+    const outcome = await parse(spec);
+    if (!outcome) return;
+    if (outcome.ok) accept(outcome, spec);
+    else setPending({ ...p, error: outcome.message });
+  }
+
+  async function normalizeAndImport(p: Extract<Pending, { kind: 'normalize' }>) {
+    const spec: ParseSpec = { text: p.text, fileName: p.fileName, manifold: p.workspace, normalize: true };
+    const outcome = await parse(spec);
+    if (outcome) accept(outcome, spec);
   }
 
   const onDrop = (e: DragEvent) => {
@@ -63,6 +154,7 @@ export function ImportData() {
     if (file) void load(file);
   };
 
+  const shown = pending && pending.workspace === workspace ? pending : null;
   return (
     <div
       className={`import-zone${over ? ' import-over' : ''}`}
@@ -87,7 +179,128 @@ export function ImportData() {
           if (file) void load(file);
         }}
       />
-      <div className="hint">{busy ? 'Reading and checking the file…' : 'It stays in this browser.'}</div>
+      <p className="hint">
+        {busy
+          ? 'Reading and checking the file…'
+          : 'Read and analysed here, in this browser: nothing is uploaded.'}
+      </p>
+      <DataPrivacyNote />
+      {shown?.kind === 'columns' && (
+        <ColumnChooser
+          pending={shown}
+          busy={busy}
+          onChange={setPending}
+          onFit={() => void fitColumns(shown)}
+          onCancel={() => setPending(null)}
+        />
+      )}
+      {shown?.kind === 'normalize' && (
+        <div className="import-offer" role="alert" aria-label="Points off the unit sphere">
+          <p>{shown.message}</p>
+          <p>
+            {shown.count} point{shown.count === 1 ? ' is' : 's are'} off the unit sphere by more than the
+            tolerance {SPHERE_TOLERANCE} (lengths off by up to {fmt(shown.maxDeviation)}). Normalising divides
+            each of them by its length.
+          </p>
+          <div className="import-actions">
+            <button type="button" disabled={busy} onClick={() => void normalizeAndImport(shown)}>
+              Normalise and import
+            </button>
+            <button type="button" onClick={() => setPending(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
     </div>
+  );
+}
+
+/** The parser's default responses: every column but x and id-like columns. */
+function defaultResponses(header: readonly string[], x: number): number[] {
+  return header.map((_, k) => k).filter((k) => k !== x && !isIdColumnName(header[k]));
+}
+
+function columnName(header: readonly string[], k: number): string {
+  return header[k].trim() !== '' ? header[k] : `column ${k + 1}`;
+}
+
+function ColumnChooser(props: {
+  pending: Extract<Pending, { kind: 'columns' }>;
+  busy: boolean;
+  onChange(p: Pending): void;
+  onFit(): void;
+  onCancel(): void;
+}) {
+  const { pending: p, busy } = props;
+  const xId = useId();
+  const errorId = useId();
+  const set = (patch: Partial<Extract<Pending, { kind: 'columns' }>>) =>
+    props.onChange({ ...p, error: null, ...patch });
+  return (
+    <form
+      className="import-offer column-chooser"
+      aria-label={`Columns of ${p.fileName}`}
+      aria-describedby={p.error ? errorId : undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onFit();
+      }}
+    >
+      <p>
+        {p.fileName} has {p.header.length} columns. Choose the covariate x and the responses to fit:
+      </p>
+      <div className="field-inline">
+        <label htmlFor={xId}>covariate x</label>
+        <select
+          id={xId}
+          value={p.x}
+          onChange={(e) => {
+            const x = Number(e.target.value);
+            set({ x, y: p.y.filter((k) => k !== x) });
+          }}
+        >
+          {p.header.map((_, k) => (
+            <option key={k} value={k}>
+              {columnName(p.header, k)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset>
+        <legend>responses ({p.y.length} chosen)</legend>
+        <div className="column-list">
+          {p.header.map((_, k) =>
+            k === p.x ? null : (
+              <label key={k}>
+                <input
+                  type="checkbox"
+                  checked={p.y.includes(k)}
+                  onChange={(e) =>
+                    set({
+                      y: e.target.checked ? [...p.y, k].sort((a, b) => a - b) : p.y.filter((j) => j !== k),
+                    })
+                  }
+                />{' '}
+                {columnName(p.header, k)}
+              </label>
+            ),
+          )}
+        </div>
+      </fieldset>
+      {p.error && (
+        <p id={errorId} className="import-error" role="alert">
+          {p.error}
+        </p>
+      )}
+      <div className="import-actions">
+        <button type="submit" disabled={busy || p.y.length === 0}>
+          Fit these columns
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

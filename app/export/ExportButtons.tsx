@@ -27,6 +27,8 @@ export function ExportButtons(props: {
   csv?: () => CsvExport | null;
   json?: () => Record<string, unknown> | null;
   disabled?: boolean;
+  /** Word after `what` in the CSV/JSON buttons' names ("Download MSE sweep results as CSV"); '' for none. */
+  noun?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const file = (name: string, ext: string) => exportFileName(useLab.getState().settings.workspace, name, ext);
@@ -34,6 +36,8 @@ export function ExportButtons(props: {
   const fail = (e: unknown) =>
     useLab.getState().notify(`Export failed: ${e instanceof Error ? e.message : String(e)}`);
   const svgTitle = () => `DP Manifold Lab — ${props.what}`;
+  const results = props.noun ?? 'results';
+  const dataName = results ? `${props.what} ${results}` : props.what;
   return (
     <div className="export-buttons" role="group" aria-label={`Export ${props.what}`}>
       <span className="export-label" aria-hidden="true">
@@ -73,7 +77,7 @@ export function ExportButtons(props: {
         <button
           type="button"
           disabled={props.disabled}
-          aria-label={`Download ${props.what} results as CSV`}
+          aria-label={`Download ${dataName} as CSV`}
           onClick={() => {
             const r = props.csv?.();
             if (!r) return;
@@ -94,7 +98,7 @@ export function ExportButtons(props: {
         <button
           type="button"
           disabled={props.disabled}
-          aria-label={`Download ${props.what} results as JSON`}
+          aria-label={`Download ${dataName} as JSON`}
           onClick={() => {
             const payload = props.json?.();
             if (payload)

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { startFresh } from '../state/persistence';
 import { CopyLink } from './CopyLink';
 import { AboutPanel } from './Explain';
 import { FigureCaption } from './FigureCaption';
@@ -8,7 +9,7 @@ import { Tour, shouldAutoStartTour, useTourEscape } from './Tour';
 import './help.css';
 
 /**
- * Header buttons — Figures (paper presets), About these ideas, Copy link, Tour — and, as the header's next
+ * Header buttons — Figures (paper presets), About these ideas, Copy link, Start fresh, Tour — and, as the header's next
  * row, the caption of the figure a preset reproduces. Also mounts the explanations panel and the tour.
  */
 export function HeaderActions() {
@@ -37,6 +38,14 @@ export function HeaderActions() {
           About these ideas
         </button>
         <CopyLink />
+        <button
+          type="button"
+          className="header-button"
+          title="Forget the settings and data this browser kept from your last session"
+          onClick={startFresh}
+        >
+          Start fresh
+        </button>
         <button type="button" id="tour-button" className="header-button" onClick={() => setTourStep(0)}>
           Tour
         </button>

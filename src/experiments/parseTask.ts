@@ -1,5 +1,5 @@
 import type { DataManifold } from '../data';
-import { DataFormatError, parseDataFile } from '../io';
+import { DataFormatError, dataFileHeader, parseDataFile, type ColumnChoice } from '../io';
 import { rescaleCovariates } from '../regression/covariates';
 import { defineTask } from '../workers/defineTask';
 
@@ -9,6 +9,8 @@ export interface ParseSpec {
   fileName: string;
   manifold: DataManifold;
   normalize?: boolean;
+  /** Which columns are the covariate and the responses (by header name or 1-based number); default: see parse.ts. */
+  columns?: ColumnChoice;
 }
 
 export type ParseOutcome =
@@ -18,31 +20,76 @@ export type ParseOutcome =
       xs: Float64Array;
       ys: Float64Array[];
       xLabel: string;
+      yLabels: string[];
       xRange: [number, number];
       warnings: string[];
+      /** The file's column names, or null (for choosing columns). */
+      header: string[] | null;
     }
-  | { ok: false; message: string };
+  | {
+      ok: false;
+      message: string;
+      /** The file's column names when the file could be read as a table (so other columns can be chosen). */
+      header: string[] | null;
+      /**
+       * Sphere: the only problem is points off the unit sphere, and projecting them would load the file —
+       * how many were off and the largest |‖y‖ − 1|, so the lab can offer to normalise.
+       */
+      normalizable?: { count: number; maxDeviation: number };
+    };
 
 export function parseUserData(spec: ParseSpec): ParseOutcome {
+  const opts = {
+    fileName: spec.fileName,
+    manifold: spec.manifold,
+    normalize: spec.normalize,
+    columns: spec.columns,
+  };
   try {
-    const parsed = parseDataFile(spec.text, {
-      fileName: spec.fileName,
-      manifold: spec.manifold,
-      normalize: spec.normalize,
-    });
+    const parsed = parseDataFile(spec.text, opts);
     const { xs, scale } = rescaleCovariates(parsed.xs);
     return {
       ok: true,
       xs,
       ys: parsed.ys,
       xLabel: parsed.xLabel,
+      yLabels: parsed.yLabels,
       xRange: [scale.min, scale.max],
       warnings: parsed.warnings,
+      header: parsed.header,
     };
   } catch (e) {
-    if (e instanceof DataFormatError) return { ok: false, message: e.message };
-    if (e instanceof RangeError) return { ok: false, message: `${spec.fileName}: ${e.message}` };
-    throw e;
+    const message = failureMessage(e, spec.fileName);
+    if (message === null) throw e;
+    return { ok: false, message, header: headerOrNull(spec), ...offerNormalize(spec, opts) };
+  }
+}
+
+function failureMessage(e: unknown, fileName: string): string | null {
+  if (e instanceof DataFormatError) return e.message;
+  if (e instanceof RangeError) return `${fileName}: ${e.message}`;
+  return null;
+}
+
+function headerOrNull(spec: ParseSpec): string[] | null {
+  try {
+    return dataFileHeader(spec.text, spec.fileName);
+  } catch {
+    return null;
+  }
+}
+
+/** A failed sphere file that loads once its points are projected: say how many were off, and by how much. */
+function offerNormalize(
+  spec: ParseSpec,
+  opts: Parameters<typeof parseDataFile>[1],
+): { normalizable?: { count: number; maxDeviation: number } } {
+  if (spec.manifold !== 'sphere' || spec.normalize) return {};
+  try {
+    const projected = parseDataFile(spec.text, { ...opts, normalize: true }).projected;
+    return projected ? { normalizable: projected } : {};
+  } catch {
+    return {};
   }
 }
 

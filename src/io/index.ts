@@ -4,6 +4,8 @@
  */
 export {
   parseDataFile,
+  dataFileHeader,
+  isIdColumnName,
   MAX_DATA_BYTES,
   SPHERE_TOLERANCE,
   type ParseOptions,

@@ -68,6 +68,10 @@ export interface ParsedData {
   subjects?: string[];
   /** Kendall: landmarks per shape. */
   landmarks?: number;
+  /** The file's column names (CSV header, keys of JSON row objects), or null when it has none. */
+  header: string[] | null;
+  /** Sphere with `normalize`: how many points were off the unit sphere, and the largest |‖y‖ − 1| among them. */
+  projected?: { count: number; maxDeviation: number };
 }
 
 export const MAX_DATA_BYTES = 20 * 1024 * 1024;
@@ -76,13 +80,48 @@ export const MAX_DATA_BYTES = 20 * 1024 * 1024;
 export const SPHERE_TOLERANCE = 1e-6;
 
 const ID_NAME = /^(subject|subject[ _-]?id|id|sid)$/i;
+
+/** A column so named is read as a subject id (ignored by default in the row-per-observation layouts). */
+export function isIdColumnName(name: string): boolean {
+  return ID_NAME.test(name.trim());
+}
 const LANDMARK_NAME = /^(landmark|landmark[ _-]?index|point|index)$/i;
 const LAT_NAME = /^lat(itude)?(\s*\(.*\))?$/i;
 const LON_NAME = /^(lon|long|lng|longitude)(\s*\(.*\))?$/i;
 
 export function parseDataFile(text: string, opts: ParseOptions): ParsedData {
   const file = opts.fileName;
-  const max = opts.maxBytes ?? MAX_DATA_BYTES;
+  const table = readTable(text, file, opts.maxBytes ?? MAX_DATA_BYTES);
+  checkRectangular(table, file);
+  const reader = new Reader(table, file);
+  const warnings = [...table.warnings];
+  const result =
+    opts.manifold === 'kendall' && reader.isLongFormat(opts.columns)
+      ? readKendallLong(reader, opts, warnings)
+      : readWide(reader, opts, warnings);
+  checkCovariates(result, reader, file);
+  const { xColumn: _xColumn, ...core } = result;
+  return {
+    ...core,
+    warnings,
+    n: result.xs.length,
+    format: table.format,
+    ...(table.separator ? { separator: table.separator } : {}),
+    header: table.header,
+  };
+}
+
+/**
+ * The column names of a data file (CSV header, keys of JSON row objects), or null when it has none — so a user
+ * can choose columns even when the default choice fails to parse. Throws DataFormatError when the file cannot
+ * be read as a table at all.
+ */
+export function dataFileHeader(text: string, fileName: string, maxBytes = MAX_DATA_BYTES): string[] | null {
+  return readTable(text, fileName, maxBytes).header;
+}
+
+/** Text → table, after the checks that do not depend on the manifold (size, encoding, emptiness). */
+function readTable(text: string, file: string, max: number): Table {
   if (text.length > max) {
     throw new DataFormatError(`the file is ${megabytes(text.length)}; the limit is ${megabytes(max)}`, {
       file,
@@ -100,22 +139,7 @@ export function parseDataFile(text: string, opts: ParseOptions): ParsedData {
   if (text.trim() === '') throw new DataFormatError('the file is empty', { file });
   const table = isJson(text, file) ? jsonTable(text, file) : csvTable(text, file);
   if (table.rows.length === 0) throw new DataFormatError('the file has a header but no data rows', { file });
-  checkRectangular(table, file);
-  const reader = new Reader(table, file);
-  const warnings = [...table.warnings];
-  const result =
-    opts.manifold === 'kendall' && reader.isLongFormat(opts.columns)
-      ? readKendallLong(reader, opts, warnings)
-      : readWide(reader, opts, warnings);
-  checkCovariates(result, reader, file);
-  const { xColumn: _xColumn, ...core } = result;
-  return {
-    ...core,
-    warnings,
-    n: result.xs.length,
-    format: table.format,
-    ...(table.separator ? { separator: table.separator } : {}),
-  };
+  return table;
 }
 
 function megabytes(bytes: number): string {
@@ -286,6 +310,7 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
   const seen = new Map<string, number>();
   const duplicates: string[] = [];
   let projected = 0;
+  let maxDeviation = 0;
   const raw = new Float64Array(y.length);
   reader.table.rows.forEach((r, i) => {
     xs[i] = reader.num(r, x);
@@ -302,8 +327,11 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
             fromLatLon(raw[0], raw[1], { ...at, latColumn: reader.name(y[0]), lonColumn: reader.name(y[1]) }),
           );
         } else {
-          const [p, moved] = spherePoint(raw, opts.normalize ?? false, at);
-          if (moved) projected++;
+          const [p, deviation] = spherePoint(raw, opts.normalize ?? false, at);
+          if (deviation > SPHERE_TOLERANCE) {
+            projected++;
+            maxDeviation = Math.max(maxDeviation, deviation);
+          }
           ys.push(p);
         }
         break;
@@ -329,7 +357,8 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
   if (duplicates.length > 0) warnings.push(duplicateWarning(duplicates));
   if (projected > 0)
     warnings.push(
-      `${projected} point${projected === 1 ? ' was' : 's were'} projected onto the unit sphere (normalize)`,
+      `${projected} point${projected === 1 ? ' was' : 's were'} projected onto the unit sphere (normalize; ` +
+        `lengths were off by up to ${fmt(maxDeviation)})`,
     );
   return {
     xs,
@@ -339,6 +368,7 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
     rows,
     xColumn: x,
     ...(m === 'kendall' ? { landmarks: y.length / 2 } : {}),
+    ...(projected > 0 ? { projected: { count: projected, maxDeviation } } : {}),
   };
 }
 
@@ -357,13 +387,15 @@ function fmt(v: number): string {
         .replace(/\.?0+e/, 'e');
 }
 
+/** The unit vector of a sphere row, and |‖raw‖ − 1| (how far off the sphere it was). */
 function spherePoint(
   raw: Float64Array,
   normalize: boolean,
   at: { file: string; row: number },
-): [Float64Array, boolean] {
+): [Float64Array, number] {
   const r = Math.hypot(raw[0], raw[1], raw[2]);
-  const off = Math.abs(r - 1) > SPHERE_TOLERANCE;
+  const deviation = Math.abs(r - 1);
+  const off = deviation > SPHERE_TOLERANCE;
   const point = `(${[...raw].map(fmt).join(', ')})`;
   if (off && !normalize) {
     throw new DataFormatError(
@@ -377,7 +409,7 @@ function spherePoint(
       `the point ${point} has length 0, so it cannot be projected onto the sphere`,
       at,
     );
-  return [Float64Array.from(raw, (c) => c / r), off];
+  return [Float64Array.from(raw, (c) => c / r), deviation];
 }
 
 function fromLatLon(

@@ -1,0 +1,79 @@
+import type { DataManifold } from '../../src/data';
+import { useWorkspaceDataOrNull } from '../compute/useData';
+import { useLab } from '../store';
+import { dataJson, dataLayoutNote, dataTable, tableRecords } from './dataExport';
+import { ExportButtons } from './ExportButtons';
+import { fitJson, fitTable, releaseJson, releaseTable } from './releaseExport';
+
+const DATA_WORKSPACES: readonly string[] = ['sphere', 'spd', 'kendall', 'euclidean'];
+
+/**
+ * Downloads of the workspace's data (in an import format: loading the file again gives the same fit), its
+ * non-private fit and its private release, as CSV and JSON carrying the settings and seed that produced them.
+ * Buttons are enabled only while what they export belongs to the current settings.
+ */
+export function WorkspaceExports() {
+  const workspace = useLab((s) => s.settings.workspace);
+  const release = useLab((s) => s.release);
+  const wd = useWorkspaceDataOrNull();
+  if (!DATA_WORKSPACES.includes(workspace) || !wd) return null;
+  const manifold = workspace as DataManifold;
+  const { data } = wd;
+  const dim = data.ys[0]?.length ?? 0;
+  const covariate = { xLabel: data.xLabel, xRange: data.xRange };
+  const source = wd.fileName ? `your data from ${wd.fileName}` : data.description;
+  // a release still running (or marked stale by a settings change) belongs to other settings than the buttons'
+  const releaseDone = release.status === 'done' && !wd.stale;
+  const cells = () => useLab.getState().release.cells;
+  return (
+    <section className="panel workspace-exports" aria-labelledby="workspace-exports-title">
+      <h2 id="workspace-exports-title" className="workspace-exports-title">
+        Download
+      </h2>
+      <div className="workspace-export-row">
+        <span>Data</span>
+        <ExportButtons
+          what="data"
+          noun=""
+          name="data"
+          disabled={wd.stale}
+          csv={() => {
+            const table = dataTable(manifold, data);
+            return {
+              rows: tableRecords(table),
+              columns: table.columns,
+              notes: [dataLayoutNote(manifold), source],
+            };
+          }}
+          json={() => ({ source, ...dataJson(manifold, data) })}
+        />
+      </div>
+      <div className="workspace-export-row">
+        <span>Non-private fit</span>
+        <ExportButtons
+          what="non-private fit"
+          noun=""
+          name="fit"
+          disabled={!releaseDone}
+          csv={() => fitTable(cells(), dim, covariate)}
+          json={() => fitJson(cells(), dim, covariate)}
+        />
+      </div>
+      <div className="workspace-export-row">
+        <span>Private release</span>
+        <ExportButtons
+          what="private release"
+          noun=""
+          name="release"
+          disabled={!releaseDone}
+          csv={() => releaseTable(cells(), dim, covariate)}
+          json={() => releaseJson(cells(), dim, covariate)}
+        />
+      </div>
+      <p className="hint">
+        The data file is in the lab’s import format: loading it again gives the same fit. CSV files carry the
+        settings and seed in their leading # lines, JSON files in their fields.
+      </p>
+    </section>
+  );
+}

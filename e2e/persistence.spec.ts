@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import { labState, waitForRelease, watchErrors } from './util';
+
+const SETTINGS_KEY = 'dp-manifold-lab.session.settings';
+const DATA_KEY = 'dp-manifold-lab.session.data';
+const FAST = 'notour=1&burn=100&m=2&curves=20';
+
+function sphereCsv(n: number): string {
+  const rows = ['day,x,y,z'];
+  for (let i = 0; i < n; i++) {
+    const a = 0.4 + (0.7 * i) / (n - 1);
+    const z = 0.08 * Math.cos(3 * i);
+    const r = Math.hypot(Math.cos(a), Math.sin(a), z);
+    rows.push(`${10 + i},${Math.cos(a) / r},${Math.sin(a) / r},${z / r}`);
+  }
+  return rows.join('\n');
+}
+
+async function importSphere(page: Page, name = 'directions.csv', n = 18) {
+  await page
+    .getByLabel(/Your data/)
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(sphereCsv(n)) });
+  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe(name);
+}
+
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+test('imported data and settings survive a reload; the restored data give the same fit', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`/?${FAST}`);
+  await importSphere(page);
+  await waitForRelease(page);
+  const fit = await labState<Record<string, number>>(page, 'release.cells.0.pHat');
+  await page.getByTestId('seed').fill('7');
+  await page.getByTestId('seed').press('Tab');
+  await expect.poll(() => stored(page, SETTINGS_KEY)).toContain('seed=7');
+  expect(await stored(page, DATA_KEY)).toContain('directions.csv');
+
+  await page.reload();
+  await expect(
+    page.locator('.notice').filter({ hasText: 'Restored your data from directions.csv' }),
+  ).toBeVisible();
+  expect(await labState<string>(page, 'imported.sphere.fileName')).toBe('directions.csv');
+  expect(await labState<number>(page, 'imported.sphere.ys.length')).toBe(18);
+  expect(await labState<number>(page, 'settings.seed')).toBe(7);
+  await expect(page.getByText('Using directions.csv')).toBeVisible();
+  await waitForRelease(page);
+  const refit = await labState<Record<string, number>>(page, 'release.cells.0.pHat');
+  // the stored copy differs from the file in the last bit at most; the fit agrees to the optimiser's tolerance
+  for (const k of Object.keys(fit)) expect(Math.abs(refit[k] - fit[k])).toBeLessThan(1e-9);
+  expect(errors).toEqual([]);
+});
+
+test('a link that sets settings wins over the stored ones; a bare address restores them', async ({
+  page,
+}) => {
+  await page.goto(`/?${FAST}&eps=0.5`);
+  await expect.poll(() => stored(page, SETTINGS_KEY)).toContain('eps=0.5');
+  await page.goto(`/?${FAST}&eps=2`);
+  expect(await labState<number>(page, 'settings.eps')).toBe(2);
+  await expect(page.locator('.notice').filter({ hasText: 'Restored' })).toHaveCount(0);
+  await page.goto('/?notour=1');
+  expect(await labState<number>(page, 'settings.eps')).toBe(2);
+  expect(await labState<number>(page, 'settings.burnIn')).toBe(100);
+  await expect(page.locator('.notice').filter({ hasText: 'Restored the settings' })).toBeVisible();
+  // the restored settings are in the address bar too, so "Copy link" shares them
+  expect(new URL(page.url()).searchParams.get('eps')).toBe('2');
+});
+
+test('Start fresh forgets the session: defaults, synthetic data, nothing stored, nothing restored', async ({
+  page,
+}) => {
+  await page.goto(`/?${FAST}&eps=0.5`);
+  await importSphere(page);
+  await page.getByRole('button', { name: 'Start fresh' }).click();
+  expect(await labState<unknown>(page, 'imported.sphere')).toBeUndefined();
+  expect(await labState<number>(page, 'settings.eps')).toBe(1);
+  expect(await labState<number>(page, 'settings.burnIn')).toBe(1000);
+  await expect(page.locator('.notice').filter({ hasText: 'Started fresh' })).toBeVisible();
+  await expect.poll(() => stored(page, SETTINGS_KEY)).toBeNull();
+  expect(await stored(page, DATA_KEY)).toBeNull();
+  expect(new URL(page.url()).search).toBe('');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await labState<unknown>(page, 'imported.sphere')).toBeUndefined();
+  await expect(page.locator('.notice').filter({ hasText: 'Restored' })).toHaveCount(0);
+});
+
+const CORRUPT: [string, Record<string, string>, RegExp][] = [
+  ['bad JSON', { [SETTINGS_KEY]: '{"version":1,"que', [DATA_KEY]: 'not json at all' }, /not valid JSON/],
+  [
+    'another version',
+    { [SETTINGS_KEY]: '{"version":99,"query":"eps=0.5"}' },
+    /stored settings are of version 99, not 1/,
+  ],
+  [
+    'wrong shapes',
+    {
+      [SETTINGS_KEY]: '{"version":1,"query":["eps=0.5"]}',
+      [DATA_KEY]: '{"version":1,"workspaces":{"sphere":{"fileName":7,"csv":null}}}',
+    },
+    /no query string.*workspace "sphere" are not in the expected form/,
+  ],
+  [
+    'NaN',
+    {
+      [SETTINGS_KEY]: '{"version":1,"query":"split=NaN"}',
+      [DATA_KEY]:
+        '{"version":1,"workspaces":{"sphere":{"fileName":"a.csv","csv":"t,y1,y2,y3\\n0,1,0,0\\n1,NaN,1,0\\n2,0,0,1\\n"}}}',
+    },
+    /"split=NaN" is not valid.*a\.csv could not be read back.*row 3.*not a finite number/,
+  ],
+];
+
+for (const [what, items, message] of CORRUPT) {
+  test(`corrupt stored state (${what}) is discarded with a notice; the page works`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto(`/?${FAST}`);
+    await page.evaluate((kv) => {
+      for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
+    }, items);
+    // (stored settings are read, and checked, even when the link's settings win)
+    await page.goto(`/?${FAST}`);
+    const notice = page.locator('.notice').filter({ hasText: 'could not be restored and was discarded' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(message);
+    // defaults and synthetic data; the lab computes as usual
+    expect(await labState<number>(page, 'settings.split')).toBe(0.5);
+    expect(await labState<unknown>(page, 'imported.sphere')).toBeUndefined();
+    await expect(page.getByRole('tab', { name: 'Sphere' })).toBeVisible();
+    await waitForRelease(page);
+    // the bad entries are gone (the settings now stored are this page's), so the next visit starts clean
+    expect(await stored(page, DATA_KEY)).toBeNull();
+    await expect
+      .poll(() => stored(page, SETTINGS_KEY))
+      .toBe('{"version":1,"query":"burn=100&m=2&curves=20"}');
+    await page.reload();
+    await expect(page.locator('.notice').filter({ hasText: 'discarded' })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+}
