@@ -82,8 +82,7 @@ export function kendallGradientKernel(
       if (absA < 1e-12) return Infinity; // orthogonal shapes: cut locus
       const phr = ar / absA,
         phi = ai / absA;
-      const sn = Math.sqrt(Math.max(0, (1 - absA) * (1 + absA)));
-      const f = thetaOverSin(sn, absA);
+      const f = thetaOverSin(Math.max(0, (1 - absA) * (1 + absA)), absA);
       // ⟨w, t⟩ = f·phase·(−s conj P + c conj U)
       const zr = -s * pr + c * ur,
         zi = s * pi - c * ui;

@@ -1,16 +1,21 @@
 import type { Covariates } from '../regression/geodesicRegression';
 import type { GradientNormKernel } from './gradientKernel';
-import { thetaOverSin } from './kernelMath';
+import { cosOnHalfTurn, sinOnHalfTurn, thetaOverSin } from './kernelMath';
 
 /**
  * The KNG gradient norms of geodesic regression on S², fused into one allocation-free loop per call: the
- * same mathematics as the generic kernel (Exp, Log, the Jacobi adjoints; SPEC §2–3), specialised so the
- * samplers' inner loop costs a handful of flops and one atan2 per data point.
+ * same mathematics as the generic kernel (Exp, Log, the Jacobi adjoints; SPEC §2–3), reduced to a few
+ * dozen flops per data point and no library calls (polynomial sin, cos and atan: kernelMath.ts).
  *
- * For a point with covariate x, L = x|v|, û = v/|v|: the prediction is c p + s û and γ'(L) = −s p + c û
- * (c = cos L, s = sin L). With residual w = Log(prediction, y) and a = ⟨w, γ'(L)⟩, transporting w back
- * along γ gives a û + (w − a γ'), so
- *   d_pExp† w = a û + cos L (w − a γ'),   d_vExp† w = a û + (sin L / L)(w − a γ').
+ * For a point (x, y), L = x|v|, û = v/|v|, c = cos L, s = sin L: the prediction is q = c p + s û and the
+ * unit velocity t = c û − s p. With residual w = Log(q, y) = f (y − ⟨q,y⟩ q), f = θ/sin θ, and a = ⟨w, t⟩,
+ * transporting w back along the geodesic gives a û + (w − a t), so
+ *   d_pExp† w = a û + cos L (w − a t),   d_vExp† w = a û + (sin L / L)(w − a t).
+ * Everything is expressed through the two scalars ⟨p,y⟩ and ⟨û,y⟩: ⟨q,y⟩ = c⟨p,y⟩ + s⟨û,y⟩,
+ * a = f (c⟨û,y⟩ − s⟨p,y⟩) (as q ⊥ t), sin²θ = 1 − ⟨q,y⟩², and
+ *   w − a t = f y − (f⟨q,y⟩c − a s) p − (f⟨q,y⟩s + a c) û,
+ * so the sum over points is Σ kᵢ yᵢ plus scalar multiples of p and û, accumulated as three sums
+ * (p, y and û are unit vectors and û ⊥ p; the samplers keep them so up to rounding).
  */
 export function sphereGradientKernel(
   xs: Covariates,
@@ -19,17 +24,19 @@ export function sphereGradientKernel(
   vHat: Float64Array,
 ): GradientNormKernel {
   const n = ys.length;
-  const X = Float64Array.from(xs);
-  const Y = new Float64Array(3 * n);
-  ys.forEach((y, i) => Y.set(y, 3 * i));
-  // In the footpoint chain v is v̂ carried to p, so |v| = |v̂| and every cos(xᵢ|v|), sin(xᵢ|v|) is fixed.
+  // One record per point, read sequentially: x, y (3), and — since in the footpoint chain v is v̂ carried
+  // to p, so |v| = |v̂| — the fixed cos(xᵢ|v̂|), sin(xᵢ|v̂|).
+  const RECORD = 6;
+  const data = new Float64Array(RECORD * n);
   const vHatNorm = Math.hypot(vHat[0], vHat[1], vHat[2]);
-  const cosFixed = X.map((x) => Math.cos(x * vHatNorm));
-  const sinFixed = X.map((x) => Math.sin(x * vHatNorm));
+  for (let i = 0; i < n; i++) {
+    const x = xs[i];
+    data.set([x, ys[i][0], ys[i][1], ys[i][2], Math.cos(x * vHatNorm), Math.sin(x * vHatNorm)], RECORD * i);
+  }
 
   /**
-   * ‖Σ weightᵢ adjointᵢ‖ / n for the footpoint (d_p adjoint: factor cos L off v, weight 1, trig from the
-   * fixed tables) or the shooting vector (d_v adjoint: factor sin L / L, weight xᵢ, per-point cos/sin).
+   * ‖Σ weightᵢ adjointᵢ‖ / n for the footpoint (d_p adjoint: factor cos L, weight 1, trig from the fixed
+   * table) or the shooting vector (d_v adjoint: factor sin L / L, weight xᵢ, per-point cos/sin).
    * One loop with a loop-invariant flag: V8 predicts the branch, and there is one copy of the geometry.
    */
   function gradNorm(
@@ -46,49 +53,49 @@ export function sphereGradientKernel(
     const u0 = v0 * inv,
       u1 = v1 * inv,
       u2 = v2 * inv;
-    let g0 = 0,
-      g1 = 0,
-      g2 = 0;
-    for (let i = 0; i < n; i++) {
-      let c: number, s: number, perp: number, weight: number;
+    // g = Σ kᵢ yᵢ − gp p + gu û
+    let gy0 = 0,
+      gy1 = 0,
+      gy2 = 0,
+      gp = 0,
+      gu = 0;
+    const d = data;
+    for (let j = 0; j < RECORD * n; j += RECORD) {
+      // adjointᵢ w = a û + k (w − a t): `along` is the point's weight on a û, `across` its weight times k.
+      let c: number, s: number, along: number, across: number;
       if (footpoint) {
-        c = cosFixed[i];
-        s = sinFixed[i];
-        perp = c;
-        weight = 1;
+        c = d[j + 4];
+        s = d[j + 5];
+        along = 1;
+        across = c;
       } else {
-        weight = X[i];
-        const Li = weight * L;
-        c = Math.cos(Li);
-        s = Math.sin(Li);
-        perp = Li < 1e-4 ? 1 - (Li * Li) / 6 : s / Li;
+        const x = d[j];
+        const Li = x * L;
+        c = cosOnHalfTurn(Li);
+        s = sinOnHalfTurn(Li);
+        along = x;
+        across = L > 0 ? s * inv : x; // xᵢ·sin(xᵢL)/(xᵢL) = sin(xᵢL)/L: no division per point
       }
-      // prediction q = γ(xᵢ) and velocity t = γ'(xᵢ)/|v|
-      const q0 = c * p0 + s * u0,
-        q1 = c * p1 + s * u1,
-        q2 = c * p2 + s * u2;
-      const t0 = c * u0 - s * p0,
-        t1 = c * u1 - s * p1,
-        t2 = c * u2 - s * p2;
-      // residual w = Log(q, y) = θ/sinθ (y − ⟨q,y⟩q)
-      const j = 3 * i;
-      const y0 = Y[j],
-        y1 = Y[j + 1],
-        y2 = Y[j + 2];
-      const dot = q0 * y0 + q1 * y1 + q2 * y2;
-      const r0 = y0 - dot * q0,
-        r1 = y1 - dot * q1,
-        r2 = y2 - dot * q2;
-      const f = thetaOverSin(Math.sqrt(r0 * r0 + r1 * r1 + r2 * r2), dot);
+      const y0 = d[j + 1],
+        y1 = d[j + 2],
+        y2 = d[j + 3];
+      const py = p0 * y0 + p1 * y1 + p2 * y2;
+      const uy = u0 * y0 + u1 * y1 + u2 * y2;
+      const dot = c * py + s * uy; // ⟨q, y⟩ = cos θ
+      const f = thetaOverSin((1 - dot) * (1 + dot), dot);
       if (f < 0) return Infinity;
-      const w0 = f * r0,
-        w1 = f * r1,
-        w2 = f * r2;
-      const a = w0 * t0 + w1 * t1 + w2 * t2;
-      g0 += weight * (a * u0 + perp * (w0 - a * t0));
-      g1 += weight * (a * u1 + perp * (w1 - a * t1));
-      g2 += weight * (a * u2 + perp * (w2 - a * t2));
+      const a = f * (c * uy - s * py);
+      const k = across * f;
+      const kDot = k * dot;
+      gy0 += k * y0;
+      gy1 += k * y1;
+      gy2 += k * y2;
+      gp += kDot * c - across * a * s;
+      gu += along * a - kDot * s - across * a * c;
     }
+    const g0 = gy0 - gp * p0 + gu * u0,
+      g1 = gy1 - gp * p1 + gu * u1,
+      g2 = gy2 - gp * p2 + gu * u2;
     return Math.sqrt(g0 * g0 + g1 * g1 + g2 * g2) / n;
   }
 
