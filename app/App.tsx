@@ -10,18 +10,24 @@ import { EuclideanWorkspace } from './workspaces/EuclideanWorkspace';
 import { KendallWorkspace } from './workspaces/KendallWorkspace';
 import { SpdWorkspace } from './workspaces/SpdWorkspace';
 import { SphereWorkspace } from './workspaces/SphereWorkspace';
+import { FrechetControls } from './frechet/FrechetControls';
+import { FrechetPlots } from './frechet/FrechetPlots';
+import { FrechetWorkspace } from './workspaces/FrechetWorkspace';
 
 const VIEWS: Record<WorkspaceId, () => React.JSX.Element> = {
   sphere: SphereWorkspace,
   spd: SpdWorkspace,
   kendall: KendallWorkspace,
   euclidean: EuclideanWorkspace,
+  frechet: FrechetWorkspace,
 };
 
 export function App() {
   const workspace = useLab((s) => s.settings.workspace);
   const setWorkspace = useLab((s) => s.setWorkspace);
   const View = VIEWS[workspace];
+  // the Fréchet-mean workspace has its own controls, view and plots (no regression data or jobs)
+  const frechet = workspace === 'frechet';
   return (
     <div className="app">
       <header className="app-header">
@@ -64,17 +70,23 @@ export function App() {
       </nav>
       <Notices />
       <div className="lab-grid">
-        <ControlPanel />
+        {frechet ? <FrechetControls /> : <ControlPanel />}
         <main id="workspace-panel" role="tabpanel" aria-labelledby={`tab-${workspace}`} className="workspace">
-          <WorkspaceDataGate>
+          {frechet ? (
             <View />
-          </WorkspaceDataGate>
+          ) : (
+            <WorkspaceDataGate>
+              <View />
+            </WorkspaceDataGate>
+          )}
           <WorkspaceExports />
           <section className="panel" aria-label="Ideas behind this view">
-            <Explainers topics={['geodesic', 'kng', 'sensitivity']} />
+            <Explainers
+              topics={frechet ? ['frechetMean', 'frechetSensitivity'] : ['geodesic', 'kng', 'sensitivity']}
+            />
           </section>
         </main>
-        <PlotsPanel />
+        {frechet ? <FrechetPlots /> : <PlotsPanel />}
       </div>
       <footer className="app-footer">
         Everything runs locally in this page. Data-driven τ (the paper&apos;s choice) uses the private data to

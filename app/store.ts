@@ -7,6 +7,7 @@ import type {
   SweepCellResult,
   SweepRow,
 } from '../src/experiments';
+import type { FrechetCell, FrechetRow } from '../src/experiments/frechet';
 import {
   defaultsFor,
   DEFAULT_SETTINGS,
@@ -53,6 +54,9 @@ export interface GeneratedView {
   error: string | null;
 }
 
+/** A job of the Fréchet workspace: its cells and their table (one row per cell). */
+export type FrechetJob = JobView<FrechetCell> & { rows: FrechetRow[] };
+
 export interface LabState {
   settings: LabSettings;
   generated: GeneratedView;
@@ -61,6 +65,10 @@ export interface LabState {
   sweep: JobView<SweepCellResult> & { rows: SweepRow[]; notes: string[] };
   sensitivity: JobView<SensitivityCell>;
   histograms: JobView<HistogramCell>;
+  /** Fréchet workspace: the releases the view draws, and the error-vs-ε and error-vs-k sweeps. */
+  frechetView: FrechetJob;
+  frechetEps: FrechetJob;
+  frechetK: FrechetJob;
   /** Messages for the user (bad link parameters, failed jobs …), newest last. */
   notices: string[];
   /** Change settings (clamping is the controls' job). */
@@ -88,6 +96,9 @@ export const useLab = create<LabState>((set, get) => ({
   sweep: { ...idleJob<SweepCellResult>(), rows: [], notes: [] },
   sensitivity: idleJob(),
   histograms: idleJob(),
+  frechetView: { ...idleJob<FrechetCell>(), rows: [] },
+  frechetEps: { ...idleJob<FrechetCell>(), rows: [] },
+  frechetK: { ...idleJob<FrechetCell>(), rows: [] },
   notices: initial.problems,
   set: (patch) => set({ settings: { ...get().settings, ...patch } }),
   setWorkspace: (workspace) => {

@@ -10,7 +10,7 @@ import { createBrowserPool } from '../../src/workers/browser';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
 import type { TaskParams, TaskResult } from '../../src/workers/tasks';
 import { idleJob, useLab, type JobView, type LabState } from '../store';
-import type { LabSettings } from '../state/settings';
+import { regressionWorkspace, type LabSettings } from '../state/settings';
 import { kngSettings } from './jobs';
 
 export type AnalysisKind = 'sensitivity' | 'histograms';
@@ -23,7 +23,7 @@ export const HISTOGRAM_DEFAULTS = { n: 20, epsP: 1, epsV: 1, draws: 200 } as con
 
 export function sensitivitySpec(s: LabSettings): SensitivitySpec {
   return {
-    manifold: s.workspace,
+    manifold: regressionWorkspace(s.workspace),
     ns: [...SENSITIVITY_NS],
     pairs: SENSITIVITY_PAIRS,
     seed: s.seed,
@@ -35,7 +35,7 @@ export function sensitivitySpec(s: LabSettings): SensitivitySpec {
 export function histogramSpec(s: LabSettings): HistogramSpec {
   const { n, epsP, epsV, draws } = HISTOGRAM_DEFAULTS;
   return {
-    manifold: s.workspace,
+    manifold: regressionWorkspace(s.workspace),
     n,
     noise: s.noise,
     seed: s.seed,

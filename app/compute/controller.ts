@@ -10,6 +10,8 @@ import { labPool } from './faults';
 import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
 import { generatedKey, jobKey, releaseSpec, sweepSpec } from './jobs';
+import { frechetJobs } from '../frechet/compute';
+import { regressionWorkspace } from '../state/settings';
 
 let dataPool: WorkerPool | null = null;
 let releasePool: WorkerPool | null = null;
@@ -37,7 +39,8 @@ function runData(state: LabState) {
   dataPool ??= labPool('data', 1);
   const s = state.settings;
   const key = generatedKey(s);
-  const job = dataPool.run('data', { manifold: s.workspace, n: s.n, noise: s.noise, seed: s.seed });
+  const manifold = regressionWorkspace(s.workspace);
+  const job = dataPool.run('data', { manifold, n: s.n, noise: s.noise, seed: s.seed });
   job.promise.then(
     ([data]) => useLab.setState({ generated: { key, workspace: s.workspace, data, error: null } }),
     (e) => {
@@ -126,8 +129,23 @@ export function startComputeController(): () => void {
   let releaseKey = '';
   let sweepKey = '';
   let markedStale = false;
+  // The Fréchet workspace runs its own jobs on the same pools (superseding the regression jobs there, and
+  // superseded by them): whichever side is left forgets its keys, so it reruns on return.
+  const frechet = frechetJobs({
+    view: () => (releasePool ??= labPool('release', 1)),
+    sweep: () => (sweepPool ??= labPool('sweep')),
+  });
+  let inFrechet = false;
   const check = () => {
     const state = useLab.getState();
+    if (state.settings.workspace === 'frechet') {
+      if (!inFrechet) releaseKey = sweepKey = '';
+      inFrechet = true;
+      frechet.check(state.settings);
+      return;
+    }
+    if (inFrechet) frechet.reset();
+    inFrechet = false;
     const imported = state.imported[state.settings.workspace];
     const dKey = generatedKey(state.settings);
     if (!imported && dKey !== dataKey) {
@@ -153,6 +171,10 @@ export function startComputeController(): () => void {
   // at once, so nothing (a reader, a test) takes the old "done" for the new settings.
   const markStale = () => {
     const state = useLab.getState();
+    if (state.settings.workspace === 'frechet') {
+      frechet.markStale(state.settings);
+      return;
+    }
     const imported = state.imported[state.settings.workspace];
     const { release } = state;
     if (release.status === 'done' && jobKey(releaseSpec(state.settings, imported), imported) !== releaseKey) {

@@ -6,7 +6,7 @@
 import type { DataSource, ReleaseSpec, SweepSpec } from '../../src/experiments';
 import type { KngSettings } from '../../src/privacy/kng';
 import type { ImportedData } from '../store';
-import type { LabSettings } from '../state/settings';
+import { regressionWorkspace, type LabSettings } from '../state/settings';
 
 /** Identifies the synthetic data of the current settings (the key of the generated-data job). */
 export function generatedKey(s: LabSettings): string {
@@ -14,8 +14,9 @@ export function generatedKey(s: LabSettings): string {
 }
 
 export function dataSource(s: LabSettings, imported: ImportedData | undefined): DataSource {
-  if (imported) return { kind: 'imported', manifold: s.workspace, xs: imported.xs, ys: imported.ys };
-  return { kind: 'synthetic', manifold: s.workspace, n: s.n, noise: s.noise, seed: s.seed };
+  const manifold = regressionWorkspace(s.workspace);
+  if (imported) return { kind: 'imported', manifold, xs: imported.xs, ys: imported.ys };
+  return { kind: 'synthetic', manifold, n: s.n, noise: s.noise, seed: s.seed };
 }
 
 /** Budget split of the current setting. */
@@ -58,7 +59,7 @@ export function equalRange(s: LabSettings): [number, number] {
 
 export function sweepSpec(s: LabSettings, imported: ImportedData | undefined): SweepSpec {
   return {
-    manifold: s.workspace,
+    manifold: regressionWorkspace(s.workspace),
     datasets: s.curves.map((n) => ({ n, noise: s.noise })),
     imported: imported ? { xs: imported.xs, ys: imported.ys, label: imported.fileName } : undefined,
     seed: s.seed,

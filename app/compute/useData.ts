@@ -4,6 +4,7 @@ import type { Manifold } from '../../src/geometry/types';
 import type { ReleaseCell } from '../../src/experiments';
 import { useLab } from '../store';
 import { generatedKey } from './jobs';
+import { regressionWorkspace } from '../state/settings';
 
 export interface WorkspaceData {
   M: Manifold;
@@ -27,7 +28,7 @@ export function useWorkspaceDataOrNull(): (WorkspaceData & { stale: boolean }) |
       const M =
         workspace === 'euclidean'
           ? dataManifold('euclidean', imported.ys[0].length)
-          : dataManifold(workspace);
+          : dataManifold(regressionWorkspace(workspace));
       return {
         M,
         stale: false,
@@ -42,7 +43,12 @@ export function useWorkspaceDataOrNull(): (WorkspaceData & { stale: boolean }) |
       };
     }
     if (generated.workspace !== workspace || !generated.data) return null;
-    return { M: dataManifold(workspace), stale: generated.key !== key, fileName: null, data: generated.data };
+    return {
+      M: dataManifold(regressionWorkspace(workspace)),
+      stale: generated.key !== key,
+      fileName: null,
+      data: generated.data,
+    };
   }, [workspace, key, generated, imported]);
 }
 

@@ -6,6 +6,7 @@ import { CancelledError, type WorkerPool } from '../../src/workers/pool';
 import { labPool } from '../compute/faults';
 import { DataPrivacyNote } from '../help/DataPrivacyNote';
 import { newImportId, useLab } from '../store';
+import { regressionWorkspace } from '../state/settings';
 import './importData.css';
 
 let parsePool: WorkerPool | null = null;
@@ -101,7 +102,7 @@ export function ImportData() {
       const spec: ParseSpec = {
         text: await file.text(),
         fileName: file.name,
-        manifold: workspace,
+        manifold: regressionWorkspace(workspace),
       };
       const outcome = await parse(spec);
       if (!outcome) return;

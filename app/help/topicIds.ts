@@ -11,5 +11,11 @@ export const TOPIC_IDS = [
   'mcmc',
   'domain',
   'ratios',
+  'frechetMean',
+  'frechetSensitivity',
+  'riemannianLaplace',
+  'tangentGaussian',
+  'ambientBaseline',
+  'conformalDp',
 ] as const;
 export type TopicId = (typeof TOPIC_IDS)[number];

@@ -243,6 +243,8 @@ export function distanceUnit(w: WorkspaceId): string {
       return 'affine-invariant';
     case 'euclidean':
       return 'units of y';
+    case 'frechet':
+      return 'geodesic';
   }
 }
 
@@ -256,6 +258,8 @@ export function squaredUnit(w: WorkspaceId): string {
       return 'AI dist²';
     case 'euclidean':
       return 'y units²';
+    case 'frechet':
+      return 'dist²';
   }
 }
 

@@ -53,4 +53,45 @@ describe('lab settings round-trip through the URL', () => {
     expect(problems.join('\n')).toMatch(/"eps=1e9" is out of range/);
     expect(problems).toHaveLength(5);
   });
+  it('the Fréchet workspace: its keys survive the round trip, links stay short, bad values are named', () => {
+    const { settings } = queryToSettings('ws=frechet');
+    expect(settings.workspace).toBe('frechet');
+    expect(settingsToQuery(settings)).toBe('ws=frechet');
+    const s: LabSettings = {
+      ...settings,
+      frechetSpace: 'spd',
+      radius: 0.4,
+      spread: 'heterogeneous',
+      delta: 1e-8,
+      calibration: 'classical',
+      metric: 'affine',
+      mechanisms: ['rl', 'conformal'],
+      errorMeasure: 'euclidean',
+      eps: 0.2,
+    };
+    const back = queryToSettings(settingsToQuery(s));
+    expect(back.problems).toEqual([]);
+    expect(back.settings).toEqual(s);
+    // no mechanism at all is a valid choice, and survives too
+    expect(queryToSettings(settingsToQuery({ ...s, mechanisms: [] })).settings.mechanisms).toEqual([]);
+    // mechanisms come back in the canonical order whatever the link's order
+    expect(queryToSettings('ws=frechet&mechs=conformal,tg,rl').settings.mechanisms).toEqual([
+      'rl',
+      'tg',
+      'conformal',
+    ]);
+    const bad = queryToSettings('ws=frechet&mechs=rl,moon&fspace=torus&r=-1&delta=0.5');
+    expect(bad.settings.mechanisms).toEqual(DEFAULT_SETTINGS.mechanisms);
+    expect(bad.settings.frechetSpace).toBe('sphere');
+    expect(bad.settings.radius).toBe(0.01);
+    expect(bad.settings.delta).toBe(0.1);
+    const text = bad.problems.join('\n');
+    expect(text).toMatch(/"mechs=rl,moon" is not valid/);
+    expect(text).toMatch(/"fspace=torus" is not valid/);
+    expect(text).toMatch(/"r=-1" is out of range/);
+    expect(text).toMatch(/"delta=0.5" is out of range/);
+    expect(bad.problems).toHaveLength(4);
+    // a repeated mechanism is refused rather than silently merged
+    expect(queryToSettings('ws=frechet&mechs=rl,rl').problems).toHaveLength(1);
+  });
 });

@@ -2,7 +2,19 @@
  * Everything that defines what the lab shows, and its round trip through the URL: a link reproduces exactly
  * what someone saw. Parsing is forgiving: a bad or missing value falls back to its default and is reported.
  */
-export type WorkspaceId = 'sphere' | 'spd' | 'kendall' | 'euclidean';
+export type WorkspaceId = 'sphere' | 'spd' | 'kendall' | 'euclidean' | 'frechet';
+/** The workspaces of geodesic regression, one manifold each (the Fréchet-mean workspace runs its own jobs). */
+export type RegressionWorkspaceId = Exclude<WorkspaceId, 'frechet'>;
+
+/** The manifold of a regression workspace; the Fréchet-mean workspace has none (its jobs never ask). */
+export function regressionWorkspace(w: WorkspaceId): RegressionWorkspaceId {
+  if (w === 'frechet') throw new Error('the Fréchet-mean workspace runs no regression job');
+  return w;
+}
+
+/** Private Fréchet-mean mechanisms the Fréchet workspace can show (SPEC §6). */
+export const FRECHET_MECHANISMS = ['rl', 'tg', 'extg', 'ambient', 'conformal'] as const;
+export type FrechetMechanismId = (typeof FRECHET_MECHANISMS)[number];
 
 export interface LabSettings {
   workspace: WorkspaceId;
@@ -37,6 +49,22 @@ export interface LabSettings {
   figure: FigureId | null;
   /** Which analysis the plots column shows. */
   plotTab: PlotTab;
+  /** Fréchet workspace: the space (S² in 3D, or SPD matrices drawn as ellipses for k = 2). */
+  frechetSpace: 'sphere' | 'spd';
+  /** Fréchet workspace: radius r of the ball the synthetic data lie in (public; sets the sensitivity). */
+  radius: number;
+  /** Fréchet workspace: homogeneous data, or a dense cluster in a sparse background (003). */
+  spread: 'homogeneous' | 'heterogeneous';
+  /** Fréchet workspace: δ of the (ε, δ) Gaussian mechanisms (tangent and extrinsic Gaussian). */
+  delta: number;
+  /** Fréchet workspace: calibration of the Gaussian mechanisms' σ. */
+  calibration: 'classical' | 'analytic';
+  /** Fréchet workspace, SPD: metric of the mean and of the Riemannian Laplace. */
+  metric: 'affine' | 'logEuclidean';
+  /** Fréchet workspace: the mechanisms shown (view, legends, plots). */
+  mechanisms: FrechetMechanismId[];
+  /** Fréchet plots: each mechanism's own distance (geodesic; Euclidean for the ambient ones) or Euclidean for all. */
+  errorMeasure: 'own' | 'euclidean';
 }
 
 export const FIGURES = ['fig1', 'fig2', 'fig3', 'fig5', 'fig6', 'fig7', 'fig8', 'fig9', 'fig10'] as const;
@@ -53,6 +81,11 @@ export const WORKSPACES: readonly { id: WorkspaceId; label: string; blurb: strin
     blurb: 'Planar outlines modulo position, size and rotation.',
   },
   { id: 'euclidean', label: 'Euclidean', blurb: 'Plain linear regression: the flat special case.' },
+  {
+    id: 'frechet',
+    label: 'Fréchet mean',
+    blurb: 'Private averages on the sphere and on SPD matrices: five mechanisms side by side.',
+  },
 ];
 
 /** Per-workspace data defaults (SPEC §5: sphere δ = 0.001 as in 000's main text; SPD sd 0.01; shapes × 1). */
@@ -64,6 +97,8 @@ export const DATA_DEFAULTS: Record<
   spd: { n: 50, noise: 0.01, noiseLabel: 'tangent noise sd', public: 1 },
   kendall: { n: 100, noise: 1, noiseLabel: 'subject variation ×', public: Math.PI / 2 },
   euclidean: { n: 50, noise: 0.1, noiseLabel: 'noise sd', public: 1 },
+  // the Fréchet workspace spreads its data by the radius r, not by noise
+  frechet: { n: 100, noise: 0, noiseLabel: 'noise', public: Math.PI },
 };
 
 export const DEFAULT_SETTINGS: LabSettings = {
@@ -90,6 +125,14 @@ export const DEFAULT_SETTINGS: LabSettings = {
   camera: null,
   figure: null,
   plotTab: 'mse',
+  frechetSpace: 'sphere',
+  radius: 0.25,
+  spread: 'homogeneous',
+  delta: 1e-6,
+  calibration: 'analytic',
+  metric: 'logEuclidean',
+  mechanisms: [...FRECHET_MECHANISMS],
+  errorMeasure: 'own',
 };
 
 /** Limits of every numeric setting: the URL parser and the controls use the same ones. */
@@ -105,6 +148,8 @@ export const LIMITS = {
   m: [1, 30],
   stepScaleP: [0.01, 100],
   stepScaleV: [0.01, 100],
+  radius: [0.01, 3],
+  delta: [1e-15, 0.1],
 } as const satisfies Partial<Record<keyof LabSettings, readonly [number, number]>>;
 
 type NumericKey = keyof typeof LIMITS;
@@ -134,16 +179,29 @@ const KEYS: Record<keyof LabSettings, string> = {
   camera: 'cam',
   figure: 'fig',
   plotTab: 'plot',
+  frechetSpace: 'fspace',
+  radius: 'r',
+  spread: 'spread',
+  delta: 'delta',
+  calibration: 'calib',
+  metric: 'metric',
+  mechanisms: 'mechs',
+  errorMeasure: 'err',
 };
 
 const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
-  workspace: ['sphere', 'spd', 'kendall', 'euclidean'],
+  workspace: ['sphere', 'spd', 'kendall', 'euclidean', 'frechet'],
   sigmaRule: ['paper', 'strict'],
   tauMode: ['data', 'public'],
   vDomain: ['ball', 'plane'],
   scheme: ['independent', 'consecutive'],
   figure: FIGURES,
   plotTab: PLOT_TABS,
+  frechetSpace: ['sphere', 'spd'],
+  spread: ['homogeneous', 'heterogeneous'],
+  calibration: ['classical', 'analytic'],
+  metric: ['affine', 'logEuclidean'],
+  errorMeasure: ['own', 'euclidean'],
 };
 
 export function clampSetting(key: NumericKey, value: number): number {
@@ -165,7 +223,8 @@ export function settingsToQuery(s: LabSettings): string {
     const value = s[key];
     const def = key === 'workspace' ? DEFAULT_SETTINGS.workspace : defaults[key];
     if (JSON.stringify(value) === JSON.stringify(def)) continue;
-    if (Array.isArray(value)) q.set(KEYS[key], value.map((x) => +x.toFixed(4)).join(','));
+    if (key === 'mechanisms') q.set(KEYS[key], (value as string[]).join(','));
+    else if (Array.isArray(value)) q.set(KEYS[key], (value as number[]).map((x) => +x.toFixed(4)).join(','));
     else if (typeof value === 'boolean') q.set(KEYS[key], value ? '1' : '0');
     else if (value !== null) q.set(KEYS[key], String(value));
   }
@@ -189,6 +248,13 @@ export function queryToSettings(query: string): { settings: LabSettings; problem
       else bad();
     } else if (typeof def === 'boolean') {
       if (raw === '1' || raw === '0') out[key] = raw === '1';
+      else bad();
+    } else if (key === 'mechanisms') {
+      // a list of mechanism ids, each at most once, in the canonical order; empty shows none
+      const ids = raw === '' ? [] : raw.split(',');
+      const known = FRECHET_MECHANISMS as readonly string[];
+      if (ids.every((id) => known.includes(id)) && new Set(ids).size === ids.length)
+        out[key] = FRECHET_MECHANISMS.filter((m) => ids.includes(m));
       else bad();
     } else if (key === 'curves' || key === 'ages' || key === 'camera') {
       const xs = raw.split(',').map(Number);

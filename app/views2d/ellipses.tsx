@@ -28,7 +28,7 @@ function stripLayout(width: number) {
   return { W, H, PLOT_W, PLOT_H, CY, R_MAX, colX };
 }
 
-interface Drawn {
+export interface Drawn {
   cx: number;
   rx: number;
   ry: number;
@@ -38,7 +38,7 @@ interface Drawn {
 }
 
 /** One drawn ellipse on the strip's centre line (y = cy), rotated, with its hover title; styled by SVG props. */
-function EllipseAt({
+export function EllipseAt({
   d,
   cy,
   title,
@@ -54,7 +54,7 @@ function EllipseAt({
   );
 }
 
-function draw(y: Sym2, cx: number, scale: number): Drawn | null {
+export function draw(y: Sym2, cx: number, scale: number): Drawn | null {
   const e = ellipseOf(y);
   if (!e) return null;
   return { cx, rx: e.major * scale, ry: e.minor * scale, rot: (-e.angle * 180) / Math.PI, y };

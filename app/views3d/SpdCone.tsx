@@ -5,7 +5,7 @@
  * the data, the non-private geodesic (blue, solid tube) and the private geodesics (vermillion, dashed), all
  * computed with the affine-invariant metric.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import * as THREE from 'three';
 import { coneCoords, packSegments, spdGeodesic, sym2, type ReleasedPair } from './geodesics';
 import { linearRgb } from './budgetColours';
@@ -116,9 +116,23 @@ export interface SpdConeProps {
   camera: Vec3 | null;
   onCameraSaved(p: Vec3): void;
   describedBy?: string;
+  /** Accessible name and data-testid of the view (defaults: the regression view's). */
+  label?: string;
+  testId?: string;
+  /** More to draw inside the cone (in cone coordinates). */
+  children?: ReactNode;
 }
 
-export function SpdCone({ ys, fit, pairs, footpoints, camera, onCameraSaved, describedBy }: SpdConeProps) {
+export function SpdCone({
+  ys,
+  fit,
+  pairs,
+  footpoints,
+  camera,
+  onCameraSaved,
+  describedBy,
+  ...props
+}: SpdConeProps) {
   const points = useMemo(() => ys.map((y) => coneCoords(sym2(y))), [ys]);
   const fitLine = useMemo(() => {
     if (!fit) return null;
@@ -142,8 +156,8 @@ export function SpdCone({ ys, fit, pairs, footpoints, camera, onCameraSaved, des
   const feet = useMemo(() => footpoints.map((p) => coneCoords(sym2(p))), [footpoints]);
   return (
     <View3D
-      label="SPD(2) cone: data, non-private and private geodesics (3D)"
-      testId="spd-cone"
+      label={props.label ?? 'SPD(2) cone: data, non-private and private geodesics (3D)'}
+      testId={props.testId ?? 'spd-cone'}
       className="cone"
       describedBy={describedBy}
       target={layout.target}
@@ -171,6 +185,7 @@ export function SpdCone({ ys, fit, pairs, footpoints, camera, onCameraSaved, des
       {fitLine && <Tube points={fitLine} radius={H * 0.009} colour={C.spdNonPrivate} />}
       <Markers points={points} shape="sphere" size={H * 0.007} colour={C.spdData} />
       <Markers points={feet} shape="cube" size={H * 0.006} colour={C.footpoint} />
+      {props.children}
       <ConeSurface height={H} />
     </View3D>
   );

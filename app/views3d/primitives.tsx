@@ -9,6 +9,7 @@ import { useEffect, useMemo } from 'react';
 import * as THREE from 'three';
 import { LineSegments2 } from 'three/examples/jsm/lines/LineSegments2.js';
 import { LineSegmentsGeometry } from 'three/examples/jsm/lines/LineSegmentsGeometry.js';
+import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { hairline, lambert, wideLine } from './materials';
 
 export interface SegmentsProps {
@@ -103,7 +104,7 @@ export function Tube({
   return <mesh geometry={geometry} material={lambert(colour)} />;
 }
 
-export type MarkerShape = 'sphere' | 'cube' | 'octahedron';
+export type MarkerShape = 'sphere' | 'cube' | 'octahedron' | 'tetrahedron' | 'cross' | 'ring';
 
 function markerGeometry(shape: MarkerShape, size: number): THREE.BufferGeometry {
   switch (shape) {
@@ -113,6 +114,19 @@ function markerGeometry(shape: MarkerShape, size: number): THREE.BufferGeometry 
       return new THREE.BoxGeometry(size * 1.6, size * 1.6, size * 1.6);
     case 'octahedron':
       return new THREE.OctahedronGeometry(size * 1.4);
+    case 'tetrahedron':
+      return new THREE.TetrahedronGeometry(size * 1.7);
+    case 'cross': {
+      // three bars along the axes: a "+" from every side
+      const [l, w] = [size * 3, size * 0.8];
+      return mergeGeometries([
+        new THREE.BoxGeometry(l, w, w),
+        new THREE.BoxGeometry(w, l, w),
+        new THREE.BoxGeometry(w, w, l),
+      ]);
+    }
+    case 'ring':
+      return new THREE.TorusGeometry(size * 1.2, size * 0.35, 8, 20);
   }
 }
 

@@ -36,7 +36,7 @@ const lift = (y: ArrayLike<number>, r: number): P3 => {
 };
 
 /** Faint lines of latitude and longitude every 30° (orientation while orbiting). */
-function Graticule() {
+export function Graticule() {
   const positions = useMemo(() => {
     const pts: number[] = [];
     const r = 1.002;
@@ -65,7 +65,7 @@ function Graticule() {
   return <Hairlines positions={positions} colour={C.graticule} opacity={0.35} />;
 }
 
-function Globe() {
+export function Globe() {
   const geometry = useMemo(() => new THREE.SphereGeometry(1, 96, 64), []);
   useEffect(() => () => geometry.dispose(), [geometry]);
   return <mesh geometry={geometry} material={lambert(C.globe, { polygonOffset: true })} renderOrder={-1} />;

@@ -105,9 +105,10 @@ export interface FrechetSpec {
 
 export interface FrechetConformalSettings {
   /**
-   * Where φ comes from: 'private' — the data being released, as in 003 (the release is then NOT private);
-   * 'public' — a public reference sample drawn independently from the same distribution (fixed for all
-   * replicates). Default 'private'.
+   * Where φ comes from: 'private' — the data being released, as in 003; 'public' — a public reference sample
+   * drawn independently from the same distribution (fixed for all replicates). Default 'private'. Neither makes
+   * the release ε-DP with the computable conformal distance (see privacy/frechet/conformal.ts), so conformal
+   * rows are always labelled not private; 'public' removes the leak through φ itself.
    */
   phiSource?: 'private' | 'public';
   /** Size of the public reference sample (default: n). */
@@ -449,16 +450,17 @@ export function calibrateFrechet(
           sigma: NaN, // 1/λ* = 2√φ_max·Δ/ε depends on φ, filled in per replicate
           sensitivity: delta,
           distance: 'riemannian',
-          isPrivate: fromPublic,
+          // Not ε-DP in either case (privacy/frechet/conformal.ts, "Privacy"): the notes say why.
+          isPrivate: false,
           theoryMeanSqDist: null,
           notes: [
             fromPublic
-              ? `φ from a public reference sample of ${c.publicN ?? n} points (fixed before the data are seen)`
+              ? `NOT PRIVATE: φ comes from a public reference sample of ${c.publicN ?? n} points, but the ` +
+                'computable conformal distance (g*-length of the g-geodesic) lacks the triangle inequality ' +
+                '003’s proof needs; measured privacy loss exceeds ε for non-constant φ'
               : 'NOT PRIVATE: φ (hence the metric, φ_max and the noise) is estimated from the private data itself, as in 003',
             `λ* = ε/(2√φ_max Δ); sign ${c.sign ?? 'dense-contracts'}, gain ${c.gain ?? 1}, k-NN ${c.kNeighbors ?? 10}; ` +
               `MH with burn-in ${spec.burnIn ?? 2000}`,
-            'conformal distance = g*-length of the g-geodesic (an upper bound of ρ*, exact for constant φ): ' +
-              '003’s ε-DP argument (triangle inequality of ρ*) holds for it only approximately',
           ],
         };
       }

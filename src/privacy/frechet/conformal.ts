@@ -9,8 +9,8 @@
  * - Geometry. S² (points = unit vectors, geodesic distance) and log-Euclidean SPD(k) (points in vecd∘logm
  *   coordinates, where the metric is Euclidean; 003 itself works with Yᵢ = log Xᵢ). Affine SPD is not offered.
  * - Sample ("nodes"). φ is built from a sample of points: the data being released (003's algorithm — then φ,
- *   hence the noise, depends on the private data and the release is NOT private), or a public reference sample
- *   (then φ is fixed before the data are seen and the release is private in 003's sense; see "Privacy").
+ *   hence the noise, depends on the private data), or a public reference sample (φ fixed before the data are
+ *   seen). See "Privacy" for why neither makes the release ε-DP here.
  * - Kernel and bandwidth. Gaussian kernel in the geodesic distance, K(ρ) = exp(−ρ²/(2h²)); h by Silverman's
  *   multivariate rule h = s·(4/((d+2)m))^{1/(d+4)} for m nodes in dimension d, where s² = Σᵢⱼ ρᵢⱼ²/(2m²d) is the
  *   pooled per-coordinate variance (estimated from pairwise distances, so no mean is needed). The KDE is
@@ -30,11 +30,13 @@
  * - Solve. (D − W)σ = −D s ⊙ (±(f/c − 1)) by preconditioned conjugate gradients from 0, which gives the solution
  *   with zero mean on each component (003's ∫σ = 0). `gain` multiplies σ (default 1, the scale-consistent
  *   solution; 003 fixes no scale: its KDE has units and its L is unnormalised), to explore stronger factors.
- * - φ between nodes. σ(z) = Nadaraya–Watson average of σᵢ with weights exp(−ρ(z, xᵢ)²/τ²) (computed with a
+ * - φ between nodes. σ(z) = Nadaraya–Watson average of σᵢ with weights exp(−ρ(z, xᵢ)²/τ²) (on S² with the
+ *   chord instead of the arc, 2 − 2⟨z, xᵢ⟩ ≈ θ², for speed; computed with a
  *   log-sum-exp shift, so far from the sample it tends to the nearest node's value). It is a convex combination,
  *   so φ_min ≤ φ(z) ≤ φ_max everywhere, as 003's bi-Lipschitz bounds (Cor. 1) need; φ_max = max over the nodes.
  * - Conformal distance. ρ*(η, z) is computed as the g*-length of the g-geodesic from η to z:
- *   ρ(η, z)·∫₀¹ √φ(γ(t)) dt by composite Gauss–Legendre (4 nodes per panel of length ≤ τ). This is an upper bound of the true ρ* (one admissible path),
+ *   ρ(η, z)·∫₀¹ √φ(γ(t)) dt by composite Gauss–Legendre (4 nodes per panel of
+ *   length ≤ 2τ). This is an upper bound of the true ρ* (one admissible path),
  *   exact when φ is constant, and it lies in 003's band [√φ_min ρ, √φ_max ρ]. Solving the eikonal equation for
  *   the true ρ* on every MH step is out of reach in dimension d = k(k+1)/2.
  * - Sampler. Random-walk MH in normal coordinates x at η (z = Exp_η(x), ρ(η, z) = |x|), target
@@ -42,10 +44,13 @@
  *   The chain starts at η; the release is its final state after the burn-in.
  *
  * Privacy. λ* = ε/(2Δ*) with Δ* = √φ_max·Δ (003 eq. 24; the factor 2 because the normaliser depends on the centre
- * once φ is not constant). With φ from the private data the release is not private (φ_max, the metric and the
- * volume all depend on the data; 003's argument ignores this). With a public φ, 003's proof needs the triangle
- * inequality of ρ*; our geodesic-path length is not guaranteed to satisfy it, so the ε-DP statement holds exactly
- * for constant φ and approximately otherwise (the release also inherits MH's approximate-DP caveat). Releases say so.
+ * once φ is not constant). With φ from the private data the release is not private: φ_max, the metric and the
+ * volume all depend on the data, which 003's argument ignores. With φ from a public sample that leak is gone, but
+ * 003's proof bounds |ρ*(η, z) − ρ*(η′, z)| by ρ*(η, η′) — the triangle inequality of the exact conformal
+ * distance — and the computable length used here does not satisfy it: geodesics from η and η′ to a far z cross
+ * the sample's region along different chords. On S² with a public φ from heterogeneous data the privacy loss
+ * reaches several ε near the antipode of η (conformal.test.ts measures it), so releases are labelled NOT private
+ * whatever the source of φ. Constant φ is the exception (below), and then the loss is ≤ ε.
  *
  * Reduction: with φ ≡ e^{2c} the target is exp(−ε ρ(η, z)/(2Δ)): the Riemannian Laplace with σ = 2Δ/ε.
  */
@@ -76,7 +81,10 @@ export interface ConformalGeometry {
   /** SPD size (LE only). */
   readonly k?: number;
   dist(a: Float64Array, b: Float64Array): number;
-  /** exp(−dist²/τ²) is only needed to a few digits: a cheaper squared distance for kernel weights. */
+  /**
+   * Squared distance used by the interpolation weights exp(−·/τ²): the geodesic one on LE, the squared chord
+   * on S² (equal to θ² to 1% where the weights matter, and much cheaper).
+   */
   kernelSqDist(a: Float64Array, b: Float64Array): number;
   chart(c: Float64Array): NormalChart;
   /** A manifold point (unit vector / SPD matrix) → coordinates. */
@@ -92,11 +100,9 @@ export function sphereConformalGeometry(): ConformalGeometry {
     dim: 2,
     coordSize: 3,
     dist: (a, b) => M.dist(a, b),
-    kernelSqDist(a, b) {
-      const c = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-      const t = Math.acos(c > 1 ? 1 : c < -1 ? -1 : c);
-      return t * t;
-    },
+    // Squared chord 2 − 2⟨a, b⟩ = θ² − θ⁴/12 + …: the geodesic θ² to 1% at the kernel's scale (θ ≲ 0.35),
+    // and a dot product instead of an acos in the sampler's innermost loop.
+    kernelSqDist: (a, b) => Math.max(0, 2 - 2 * (a[0] * b[0] + a[1] * b[1] + a[2] * b[2])),
     chart(c) {
       const [e1, e2] = M.tangentBasis(c);
       const v = new Float64Array(3);
@@ -449,15 +455,15 @@ export function conformalFactorAt(field: ConformalField, z: Float64Array): numbe
   return Math.exp(2 * conformalSigmaAt(field, z));
 }
 
-// Gauss–Legendre on [0, 1], 4 nodes (exact to degree 7), used on panels of length ≤ τ.
+// Gauss–Legendre on [0, 1], 4 nodes (exact to degree 7), used on panels of length ≤ 2τ.
 const GL_X = [0.06943184420297371, 0.33000947820757187, 0.6699905217924281, 0.9305681557970262];
 const GL_W = [0.17392742256872692, 0.3260725774312731, 0.3260725774312731, 0.17392742256872692];
 /** At most this many panels: beyond 64τ the path is far outside the sample, where σ is nearly constant. */
-const MAX_PANELS = 64;
+const MAX_PANELS = 32;
 
 /**
  * ρ̂*(c, Exp_c(x)) = |x|·∫₀¹ √φ(Exp_c(t x)) dt: the g*-length of the g-geodesic from c (see the header), by
- * composite 4-point Gauss–Legendre on ⌈|x|/τ⌉ panels (σ varies on the scale τ). `scratch` avoids allocation.
+ * composite 4-point Gauss–Legendre on ⌈|x|/(2τ)⌉ panels (σ varies on the scale τ). `scratch` avoids allocation.
  */
 export function conformalGeodesicLength(
   field: ConformalField,
@@ -469,7 +475,7 @@ export function conformalGeodesicLength(
   for (let i = 0; i < x.length; i++) r2 += x[i] * x[i];
   const r = Math.sqrt(r2);
   if (r === 0) return 0;
-  const panels = Math.min(MAX_PANELS, Math.max(1, Math.ceil(r / field.tau)));
+  const panels = Math.min(MAX_PANELS, Math.max(1, Math.ceil(r / (2 * field.tau))));
   let s = 0;
   for (let k = 0; k < panels; k++)
     for (let j = 0; j < GL_X.length; j++) {

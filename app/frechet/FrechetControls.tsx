@@ -1,0 +1,187 @@
+/**
+ * The control panel of the Fréchet-mean workspace: the space, the data (n, radius r, seed), the privacy
+ * parameters (ε on a log scale, δ on a log scale, Gaussian calibration, σ rule, SPD metric) and which
+ * mechanisms to show. Every control writes to the store, hence to the URL.
+ */
+import { useId } from 'react';
+import { Explainers } from '../help/Explain';
+import { useLab } from '../store';
+import { FRECHET_MECHANISMS, LIMITS, type FrechetMechanismId } from '../state/settings';
+import { NumberField, SelectField, SliderField } from '../controls/fields';
+import { MECHANISM_STYLES } from './mechanisms';
+import { radiusLimit } from './problems';
+import { symbolPath } from '../plots/chart';
+
+const fmt = (x: number) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2));
+
+/** δ as "1e−6". */
+export const fmtDelta = (d: number) => {
+  const e = Math.log10(d);
+  return Number.isInteger(+e.toFixed(6)) ? `1e${Math.round(e)}`.replace('-', '−') : d.toExponential(1);
+};
+
+function MechanismSwatch({ id }: { id: FrechetMechanismId }) {
+  const m = MECHANISM_STYLES[id];
+  return (
+    <svg className="swatch" width="18" height="16" viewBox="-9 -8 18 16" aria-hidden="true">
+      <path d={symbolPath(m.symbol, 70)} fill={m.colour} stroke="#ffffff" strokeWidth={0.8} />
+    </svg>
+  );
+}
+
+export function FrechetControls() {
+  const s = useLab((st) => st.settings);
+  const set = useLab((st) => st.set);
+  const groupId = useId();
+  const space = s.frechetSpace;
+  const rMax = radiusLimit(space);
+  const toggle = (id: FrechetMechanismId, on: boolean) => {
+    const chosen = new Set(s.mechanisms);
+    if (on) chosen.add(id);
+    else chosen.delete(id);
+    set({ mechanisms: FRECHET_MECHANISMS.filter((m) => chosen.has(m)) });
+  };
+  return (
+    <aside className="control-panel frechet-controls" aria-label="Controls">
+      <fieldset>
+        <legend>Space and data</legend>
+        <SelectField
+          label="space"
+          value={space}
+          options={[
+            { value: 'sphere', label: 'sphere S² (3D)' },
+            { value: 'spd', label: 'SPD matrices (ellipses)' },
+          ]}
+          onChange={(frechetSpace) => set({ frechetSpace, camera: null })}
+          testId="frechet-space"
+        />
+        {space === 'spd' && (
+          <SelectField
+            label="metric"
+            value={s.metric}
+            options={[
+              { value: 'logEuclidean', label: 'log-Euclidean (002)' },
+              { value: 'affine', label: 'affine-invariant (004)' },
+            ]}
+            onChange={(metric) => set({ metric })}
+            testId="frechet-metric"
+          />
+        )}
+        <NumberField
+          label="n (points)"
+          value={s.n}
+          min={LIMITS.n[0]}
+          max={LIMITS.n[1]}
+          integer
+          onChange={(n) => set({ n })}
+          testId="n"
+        />
+        <NumberField
+          label="data radius r"
+          value={s.radius}
+          min={LIMITS.radius[0]}
+          max={LIMITS.radius[1]}
+          step={0.01}
+          onChange={(radius) => set({ radius })}
+          testId="frechet-radius"
+        />
+        <p className="hint">
+          {space === 'sphere'
+            ? `Data lie in a cap of geodesic radius r around a centre; the sensitivity bound needs r < π/4 ≈ ${rMax.toFixed(3)}.`
+            : 'Eigenvalues of the data lie in [e^−r, e^r] (002); r is public and sets the sensitivity.'}
+        </p>
+        <div className="field field-inline">
+          <NumberField
+            label="seed"
+            value={s.seed}
+            min={LIMITS.seed[0]}
+            max={LIMITS.seed[1]}
+            integer
+            onChange={(seed) => set({ seed })}
+            testId="seed"
+          />
+          <button type="button" onClick={() => set({ seed: (s.seed + 1) % LIMITS.seed[1] })}>
+            Re-generate
+          </button>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Privacy</legend>
+        <SliderField
+          label="budget ε"
+          value={Math.log10(s.eps)}
+          min={-2}
+          max={1}
+          step={0.01}
+          display={fmt(s.eps)}
+          onChange={(v) => set({ eps: +Math.pow(10, v).toPrecision(3) })}
+          hint="← smaller ε: more private, noisier means"
+          testId="eps"
+        />
+        <SliderField
+          label="δ (Gaussian mechanisms)"
+          value={Math.log10(s.delta)}
+          min={-12}
+          max={-2}
+          step={1}
+          display={fmtDelta(s.delta)}
+          onChange={(v) => set({ delta: +Math.pow(10, v).toPrecision(3) })}
+          hint="← smaller δ: more private (the Laplace mechanisms have δ = 0)"
+          testId="frechet-delta"
+        />
+        <SelectField
+          label="Gaussian σ"
+          value={s.calibration}
+          options={[
+            { value: 'analytic', label: 'analytic (any ε)' },
+            { value: 'classical', label: 'classical (ε < 1)' },
+          ]}
+          onChange={(calibration) => set({ calibration })}
+          testId="frechet-calibration"
+        />
+        <SelectField
+          label="Laplace σ"
+          value={s.sigmaRule}
+          options={[
+            { value: 'paper', label: 'paper: Δ/ε' },
+            { value: 'strict', label: 'strict: 2Δ/ε (more private)' },
+          ]}
+          onChange={(sigmaRule) => set({ sigmaRule })}
+          testId="sigma-rule"
+        />
+        <Explainers topics={['privacy', 'frechetSensitivity']} />
+      </fieldset>
+
+      <fieldset aria-describedby={`${groupId}-hint`}>
+        <legend>Mechanisms shown</legend>
+        <ul className="mechanism-choices">
+          {FRECHET_MECHANISMS.map((id) => {
+            const m = MECHANISM_STYLES[id];
+            const applies = m.spaces.includes(space);
+            const inputId = `${groupId}-${id}`;
+            return (
+              <li key={id}>
+                <input
+                  id={inputId}
+                  type="checkbox"
+                  checked={s.mechanisms.includes(id)}
+                  onChange={(e) => toggle(id, e.target.checked)}
+                  data-testid={`mech-${id}`}
+                />
+                <label htmlFor={inputId}>
+                  <MechanismSwatch id={id} /> {m.label}
+                  {!applies && <span className="hint"> (SPD only)</span>}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="hint" id={`${groupId}-hint`}>
+          Each mechanism has its own marker shape in the view and the plots.
+        </p>
+        <Explainers topics={['riemannianLaplace', 'tangentGaussian', 'conformalDp']} />
+      </fieldset>
+    </aside>
+  );
+}

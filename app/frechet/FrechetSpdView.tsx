@@ -1,0 +1,239 @@
+/**
+ * The Fréchet workspace on SPD(2): (a) an ellipse strip — the data and their true mean, then one column per
+ * mechanism with its releases drawn over the true mean (solid); (b) the SPD cone {ac > b²} in 3D with the data,
+ * the true mean and every mechanism's releases as markers of its own shape. Releases that are not SPD (the
+ * ambient and extrinsic baselines can produce them) have no ellipse; in the cone they sit outside the surface.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { FrechetDataset } from '../../src/experiments/frechet';
+import { useLab } from '../store';
+import { draw, EllipseAt, type Drawn } from '../views2d/ellipses';
+import { coneCoords, ellipseOf, sym2 } from '../views3d/geodesics';
+import { Markers } from '../views3d/primitives';
+import { SpdCone } from '../views3d/SpdCone';
+import type { Vec3 } from '../views3d/View3D';
+import { CloudLegend } from './CloudLegend';
+import type { ViewCloud } from './jobs';
+import { FRECHET_COLOURS, MECHANISM_STYLES, mechanismsOn } from './mechanisms';
+import { symbolPath } from '../plots/chart';
+import '../views3d/views3d.css';
+
+const fmt = (x: number) =>
+  Math.abs(x) >= 100 || (Math.abs(x) < 0.01 && x !== 0) ? x.toExponential(2) : x.toFixed(3);
+
+function describe(what: string, d: Drawn): string {
+  const [a, b, c] = d.y;
+  return `${what}: a = ${fmt(a)}, b = ${fmt(b)}, c = ${fmt(c)}`;
+}
+
+/** Width of the element, followed with a ResizeObserver. */
+function useWidth(fallback: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width;
+      if (w) setWidth((prev) => (Math.abs(w - prev) >= 1 ? w : prev));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readonly ViewCloud[] }) {
+  const clipBase = useId();
+  const chosen = useLab((s) => s.settings.mechanisms);
+  const [box, width] = useWidth(640);
+  const shown = mechanismsOn('spd', chosen);
+  const byId = new Map(clouds.map((c) => [c.mechanism, c]));
+  const columns = 1 + shown.length;
+  const W = Math.max(300, Math.round(width));
+  const COL = (W - 8) / columns;
+  const R_MAX = Math.min(COL / 2 - 4, 90);
+  const HEAD = 34;
+  const H = HEAD + 2 * R_MAX + 30;
+  const CY = HEAD + R_MAX + 4;
+  const colX = (i: number) => 4 + COL * (i + 0.5);
+
+  const scale = useMemo(() => {
+    let big = 0;
+    for (const y of [...data.points, data.mean]) {
+      const e = ellipseOf(sym2(y));
+      if (e && Number.isFinite(e.major)) big = Math.max(big, e.major);
+    }
+    return big > 0 ? R_MAX / big : 1;
+  }, [data, R_MAX]);
+
+  const meanAt = (i: number) => draw(sym2(data.mean), colX(i), scale);
+  const dataEl = data.points.map((y) => draw(sym2(y), colX(0), scale));
+  return (
+    <div ref={box} className="ellipse-box">
+      <svg
+        width={W}
+        height={H}
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label="SPD(2) as ellipses: the data and their true mean, then each mechanism's releases over the true mean"
+        data-testid="frechet-ellipses"
+        className="ellipse-svg"
+        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+      >
+        <defs>
+          {Array.from({ length: columns }, (_, i) => (
+            <clipPath key={i} id={`${clipBase}-${i}`}>
+              <rect x={colX(i) - COL / 2 + 1} y={HEAD} width={COL - 2} height={H - HEAD - 24} />
+            </clipPath>
+          ))}
+        </defs>
+        <text x={colX(0)} y={20} textAnchor="middle" fontSize={13} fontWeight={600}>
+          data & true mean
+        </text>
+        <g clipPath={`url(#${clipBase}-0)`}>
+          {dataEl.map(
+            (d, i) =>
+              d && (
+                <EllipseAt
+                  key={i}
+                  d={d}
+                  cy={CY}
+                  title={describe(`data point ${i + 1}`, d)}
+                  fill="none"
+                  stroke={FRECHET_COLOURS.data}
+                  strokeOpacity={0.3}
+                  strokeWidth={0.8}
+                />
+              ),
+          )}
+          {meanAt(0) && (
+            <EllipseAt
+              d={meanAt(0)!}
+              cy={CY}
+              title={describe('true mean', meanAt(0)!)}
+              fill="none"
+              stroke={FRECHET_COLOURS.mean}
+              strokeWidth={3}
+            />
+          )}
+        </g>
+        {shown.map((m, j) => {
+          const i = j + 1;
+          const cloud = byId.get(m.id);
+          const drawn = (cloud?.releases ?? []).map((y) => draw(sym2(y), colX(i), scale));
+          const notDrawn = drawn.filter((d) => !d || !(d.rx < 50 * W)).length;
+          const mean = meanAt(i);
+          return (
+            <g key={m.id} data-mechanism={m.id}>
+              <path
+                d={symbolPath(m.symbol, 70)}
+                transform={`translate(${colX(i) - 30},16)`}
+                fill={m.colour}
+              />
+              <text x={colX(i) - 20} y={20} fontSize={13} fontWeight={600}>
+                {m.short}
+              </text>
+              <g clipPath={`url(#${clipBase}-${i})`}>
+                {drawn.map(
+                  (d, k) =>
+                    d &&
+                    d.rx < 50 * W && (
+                      <EllipseAt
+                        key={k}
+                        d={d}
+                        cy={CY}
+                        title={describe(`${m.label}, release ${k + 1}`, d)}
+                        fill="none"
+                        stroke={m.colour}
+                        strokeOpacity={0.55}
+                        strokeWidth={1.2}
+                      />
+                    ),
+                )}
+                {mean && (
+                  <EllipseAt
+                    d={mean}
+                    cy={CY}
+                    title={describe('true mean', mean)}
+                    fill="none"
+                    stroke={FRECHET_COLOURS.mean}
+                    strokeWidth={2}
+                  />
+                )}
+              </g>
+              <text x={colX(i)} y={H - 8} textAnchor="middle" fontSize={11} fill="#4a5360">
+                {!cloud
+                  ? '…'
+                  : !cloud.applicable
+                    ? 'not applicable'
+                    : notDrawn > 0
+                      ? `${notDrawn} not SPD / too large`
+                      : `${drawn.length} releases`}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </div>
+  );
+}
+
+export function FrechetSpdView({ data, clouds }: { data: FrechetDataset; clouds: readonly ViewCloud[] }) {
+  const camera = useLab((s) => s.settings.camera);
+  const set = useLab((s) => s.set);
+  const onCameraSaved = useCallback((position: Vec3) => set({ camera: position }), [set]);
+  const mean = useMemo(() => [coneCoords(sym2(data.mean))], [data]);
+  const markers = useMemo(
+    () => clouds.map((c) => ({ cloud: c, points: c.releases.map((y) => coneCoords(sym2(y))) })),
+    [clouds],
+  );
+  // marker sizes follow the data's extent (the cone's drawn height is set by the data)
+  const size = useMemo(() => {
+    const top = Math.max(...data.points.map((y) => (y[0] + y[y.length - 1]) * Math.SQRT1_2));
+    return Math.max(0.5, 1.15 * top) * 0.008;
+  }, [data]);
+  return (
+    <div className="frechet-spd">
+      <h3>Ellipses: the true mean and the releases of each mechanism</h3>
+      <p className="convention">
+        Ellipse of X = UΛUᵀ: semi-axes √λ₁, √λ₂ along U’s columns, one scale for all. Solid dark: the true
+        (non-private) Fréchet mean; thin coloured: private releases.
+      </p>
+      <EllipseColumns data={data} clouds={clouds} />
+      <h3>The SPD cone</h3>
+      <div className="view-with-legend">
+        <SpdCone
+          ys={data.points}
+          fit={null}
+          pairs={[]}
+          footpoints={[]}
+          camera={camera}
+          onCameraSaved={onCameraSaved}
+          describedBy="frechet-cone-keys"
+          label="SPD(2) cone: data, true Fréchet mean and private releases of each mechanism (3D)"
+          testId="frechet-cone"
+        >
+          {markers.map(({ cloud, points }) => {
+            const m = MECHANISM_STYLES[cloud.mechanism];
+            return (
+              <Markers key={m.id} points={points} shape={m.shape3d} size={size * 0.9} colour={m.colour} />
+            );
+          })}
+          <Markers points={mean} shape="sphere" size={size * 1.6} colour={FRECHET_COLOURS.mean} />
+        </SpdCone>
+        <aside className="view-legend" aria-label="Legend">
+          <CloudLegend space="spd" n={data.points.length} clouds={clouds} testId="frechet-legend" />
+          <p className="hint">
+            Cone coordinates (a, √2·b, c), axis a = c vertical: SPD(2) is the inside of the cone; releases
+            that are not SPD lie outside it. Data: small grey balls (drawn by the cone view); true mean: the
+            large dark ball.
+          </p>
+          <p className="hint" id="frechet-cone-keys">
+            Drag to rotate, wheel to zoom. Keyboard (focus the view): ← → ↑ ↓ rotate, + − zoom, Home resets.
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * What the Fréchet workspace asks the `frechet` worker task for — a thin adapter between the lab's settings
+ * and `src/experiments/frechet.ts` (which defines the mechanisms, data and errors; nothing is recomputed here):
+ *
+ * - the view: many releases of ONE data set (the point clouds around its true mean). The experiment gives each
+ *   replicate its own data set, so the view asks for one replicate (data set 0) at the current ε repeated
+ *   `VIEW_RELEASES` times: each copy of ε is its own cell with its own random stream, on the same data set.
+ * - the error-vs-ε sweep: the ε grid below at k = 2, `SWEEP_REPS` replicates (fresh data set each);
+ * - the error-vs-k sweep (SPD only): 002's k ∈ {2, 5, …, 30} at the current ε.
+ * Slow mechanisms (`SLOW_MECHANISMS`) get specs of their own, with fewer releases.
+ */
+import {
+  FRECHET_MECHANISMS as EXPERIMENT_MECHANISMS,
+  frechetDataset,
+  type FrechetCell,
+  type FrechetDataset,
+  type FrechetMechanism,
+  type FrechetSpec,
+} from '../../src/experiments/frechet';
+import type { FrechetMechanismId, LabSettings } from '../state/settings';
+import { mechanismsOn } from './mechanisms';
+import { frechetProblem } from './problems';
+
+/** The experiment's name of each mechanism the lab shows. */
+export const EXPERIMENT_ID: Record<FrechetMechanismId, FrechetMechanism> = {
+  rl: 'riemannian-laplace',
+  tg: 'tangent-gaussian',
+  extg: 'extrinsic-gaussian',
+  ambient: 'ambient-laplace',
+  conformal: 'conformal',
+};
+
+const LAB_ID = Object.fromEntries(
+  Object.entries(EXPERIMENT_ID).map(([lab, exp]) => [exp, lab as FrechetMechanismId]),
+) as Record<FrechetMechanism, FrechetMechanismId>;
+
+export const labMechanism = (m: FrechetMechanism): FrechetMechanismId => LAB_ID[m];
+
+/** Releases drawn per mechanism in the view. */
+export const VIEW_RELEASES = 40;
+/** Replicates (data set + release) per point of the error-vs-ε plot. */
+export const SWEEP_REPS = 40;
+/** Replicates per point of the error-vs-k plot: 002's 10 (a 30×30 data set takes ~0.4 s to generate). */
+export const K_SWEEP_REPS = 10;
+/**
+ * Conformal-DP runs a Metropolis–Hastings chain in a data-dependent metric for every release (seconds each,
+ * where the other mechanisms take micro- to milliseconds): fewer releases and replicates, smaller k, and it
+ * runs after the others so they are not kept waiting.
+ */
+export const SLOW_MECHANISMS: Partial<
+  Record<FrechetMechanism, { viewReleases: number; reps: number; maxK: number }>
+> = {
+  conformal: { viewReleases: 8, reps: 4, maxK: 5 },
+};
+/** The ε of the error-vs-ε plot (log-spaced over the slider's range). */
+export const EPS_GRID: readonly number[] = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10];
+/** The matrix sizes of 002's Fig. 1. */
+export const K_GRID: readonly number[] = [2, 5, 10, 15, 20, 25, 30];
+/** The drawn SPD size (ellipses, cone). */
+export const VIEW_K = 2;
+
+/** The experiment's mechanisms for the settings, in the experiment's order (its streams are keyed by it). */
+function mechanisms(s: LabSettings): FrechetMechanism[] {
+  const chosen = new Set(mechanismsOn(s.frechetSpace, s.mechanisms).map((m) => EXPERIMENT_ID[m.id]));
+  return EXPERIMENT_MECHANISMS.filter((m) => chosen.has(m));
+}
+
+function baseSpec(s: LabSettings): Omit<FrechetSpec, 'ks' | 'eps' | 'reps'> {
+  return {
+    manifold: s.frechetSpace,
+    metric: s.metric,
+    ns: [s.n],
+    radius: s.radius,
+    delta: s.delta,
+    mechanisms: mechanisms(s),
+    calibration: s.calibration,
+    sigmaRule: s.sigmaRule,
+    seed: s.seed,
+    heterogeneous: s.spread === 'heterogeneous',
+  };
+}
+
+/**
+ * One spec for the fast mechanisms and one per slow mechanism (run in that order), each made by `make` from
+ * the base spec with its mechanisms; none when nothing can run (a bad setting, or no mechanism chosen).
+ */
+function specsFor(
+  s: LabSettings,
+  make: (
+    base: Omit<FrechetSpec, 'ks' | 'eps' | 'reps'>,
+    slow: (typeof SLOW_MECHANISMS)[FrechetMechanism],
+  ) => FrechetSpec | null,
+): FrechetSpec[] {
+  if (frechetProblem(s) !== null) return [];
+  const base = baseSpec(s);
+  const fast = base.mechanisms.filter((m) => !SLOW_MECHANISMS[m]);
+  const slow = base.mechanisms.filter((m) => SLOW_MECHANISMS[m]);
+  const specs = [
+    fast.length ? make({ ...base, mechanisms: fast }, undefined) : null,
+    ...slow.map((m) => make({ ...base, mechanisms: [m] }, SLOW_MECHANISMS[m])),
+  ];
+  return specs.filter((spec): spec is FrechetSpec => spec !== null);
+}
+
+export function viewSpecs(s: LabSettings): FrechetSpec[] {
+  return specsFor(s, (base, slow) => ({
+    ...base,
+    ks: [VIEW_K],
+    eps: Array.from({ length: slow?.viewReleases ?? VIEW_RELEASES }, () => s.eps),
+    reps: 1,
+    keep: 1,
+  }));
+}
+
+export function epsSweepSpecs(s: LabSettings): FrechetSpec[] {
+  return specsFor(s, (base, slow) => ({
+    ...base,
+    ks: [VIEW_K],
+    eps: [...EPS_GRID],
+    reps: slow?.reps ?? SWEEP_REPS,
+    keep: 0,
+  }));
+}
+
+export function kSweepSpecs(s: LabSettings): FrechetSpec[] {
+  if (s.frechetSpace !== 'spd') return [];
+  return specsFor(s, (base, slow) => {
+    const ks = K_GRID.filter((k) => k <= (slow?.maxK ?? Infinity));
+    return ks.length ? { ...base, ks, eps: [s.eps], reps: slow?.reps ?? K_SWEEP_REPS, keep: 0 } : null;
+  });
+}
+
+/** The data set the view draws: replicate 0, the one its releases are made from (throws on bad settings). */
+export function viewDataset(s: LabSettings): FrechetDataset {
+  const problem = frechetProblem(s);
+  if (problem) throw new RangeError(problem);
+  return frechetDataset({ ...baseSpec(s), ks: [VIEW_K], eps: [s.eps], reps: 1 }, s.n, VIEW_K, 0);
+}
+
+/** One mechanism's releases in the view, gathered from its cells. */
+export interface ViewCloud {
+  mechanism: FrechetMechanismId;
+  applicable: boolean;
+  isPrivate: boolean;
+  releases: Float64Array[];
+  dists: number[];
+  euclideanDists: number[];
+  /** Releases that are not SPD (ambient and extrinsic baselines on SPD). */
+  notSpd: number;
+  sigma: number;
+  distance: FrechetCell['distance'];
+  notes: string[];
+}
+
+/** The view's cells grouped by mechanism (cells still missing are skipped). */
+export function viewClouds(cells: readonly (FrechetCell | undefined)[]): ViewCloud[] {
+  const by = new Map<FrechetMechanism, ViewCloud>();
+  for (const c of cells) {
+    if (!c) continue;
+    let cloud = by.get(c.mechanism);
+    if (!cloud) {
+      cloud = {
+        mechanism: labMechanism(c.mechanism),
+        applicable: true,
+        isPrivate: c.isPrivate,
+        releases: [],
+        dists: [],
+        euclideanDists: [],
+        notSpd: 0,
+        sigma: c.sigma,
+        distance: c.distance,
+        notes: [],
+      };
+      by.set(c.mechanism, cloud);
+    }
+    cloud.applicable &&= c.applicable;
+    cloud.isPrivate &&= c.isPrivate;
+    cloud.releases.push(...c.releases);
+    cloud.dists.push(...c.dists);
+    cloud.euclideanDists.push(...c.euclideanDists);
+    cloud.notSpd += c.notSpdCount ?? 0;
+    for (const note of c.notes) if (!cloud.notes.includes(note)) cloud.notes.push(note);
+  }
+  return EXPERIMENT_MECHANISMS.filter((m) => by.has(m)).map((m) => by.get(m)!);
+}

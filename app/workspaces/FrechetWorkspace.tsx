@@ -1,0 +1,101 @@
+/**
+ * The Fréchet-mean workspace (issue 5; papers 004, 002, 003): the data, their true (non-private) Fréchet mean
+ * and the releases of each private mechanism as point clouds, on the sphere S² (3D) or on SPD(2) (ellipses
+ * and the cone). The releases come from the workers (`frechet` task, via app/frechet/jobs.ts); the data set is
+ * regenerated here from the same seed.
+ */
+import { FrechetSphereView } from '../frechet/FrechetSphereView';
+import { FrechetSpdView } from '../frechet/FrechetSpdView';
+import { MECHANISM_STYLES } from '../frechet/mechanisms';
+import { frechetProblem } from '../frechet/problems';
+import { useFrechetData, useViewClouds } from '../frechet/useFrechet';
+import { useLab } from '../store';
+import '../frechet/frechet.css';
+
+const f2 = (x: number) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2));
+
+function ViewStatus() {
+  const view = useLab((s) => s.frechetView);
+  const eps = useLab((s) => s.settings.eps);
+  const clouds = useViewClouds();
+  const notPrivate = clouds.filter((c) => c.applicable && !c.isPrivate);
+  let text: string;
+  let state: 'running' | 'done' | 'error' | 'idle';
+  if (view.status === 'error') {
+    state = 'error';
+    text = `The private releases failed: ${view.error ?? 'unknown error'}`;
+  } else if (view.status === 'running') {
+    state = 'running';
+    text = `Computing the private releases at ε = ${f2(eps)}… ${view.done} of ${view.total || '…'}`;
+  } else if (view.status === 'done') {
+    state = 'done';
+    const n = clouds.reduce((a, c) => a + c.releases.length, 0);
+    text = `Private releases done: ${n} at ε = ${f2(eps)} (${clouds.length} mechanism${clouds.length === 1 ? '' : 's'}).`;
+  } else {
+    state = 'idle';
+    text = 'No releases to compute.';
+  }
+  return (
+    <div
+      className="release-status"
+      data-testid="frechet-status"
+      data-state={state}
+      role="status"
+      aria-live="polite"
+    >
+      <p>
+        {state === 'running' && <span className="spinner" aria-hidden="true" />}
+        {text}
+      </p>
+      {notPrivate.length > 0 && (
+        <p>
+          <span className="privacy-badge not-private">⚠ not private</span>{' '}
+          {notPrivate
+            .map(
+              (c) =>
+                `${MECHANISM_STYLES[c.mechanism].label}: ${c.notes.find((n) => /privat/i.test(n)) ?? 'calibrated on the data'}`,
+            )
+            .join(' · ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function FrechetWorkspace() {
+  const settings = useLab((s) => s.settings);
+  const { data, error } = useFrechetData();
+  const clouds = useViewClouds();
+  const problem = frechetProblem(settings);
+  const space = settings.frechetSpace;
+  return (
+    <section className="panel workspace-frechet view-container" aria-labelledby="frechet-title">
+      <h2 id="frechet-title">
+        Private Fréchet means {space === 'sphere' ? 'on the sphere S²' : 'of SPD(2) matrices'}
+      </h2>
+      <p className="view-description">
+        {settings.n} {settings.spread === 'heterogeneous' ? 'clustered ' : ''}synthetic points
+        {space === 'sphere'
+          ? ` in a cap of radius r = ${settings.radius} around the north pole`
+          : ` with eigenvalues in [e^−r, e^r], r = ${settings.radius} (${settings.metric === 'affine' ? 'affine-invariant' : 'log-Euclidean'} metric)`}
+        . Each mechanism publishes a noisy version of their average, the Fréchet mean; the clouds show many
+        such releases of the same data.
+      </p>
+      {problem || error ? (
+        <p role="alert" className="plot-warning" data-testid="frechet-problem">
+          {problem ?? `The data could not be generated: ${error}`}
+        </p>
+      ) : (
+        <>
+          <ViewStatus />
+          {data &&
+            (space === 'sphere' ? (
+              <FrechetSphereView data={data} clouds={clouds} />
+            ) : (
+              <FrechetSpdView data={data} clouds={clouds} />
+            ))}
+        </>
+      )}
+    </section>
+  );
+}
