@@ -67,6 +67,16 @@ export function FrechetControls() {
             testId="frechet-metric"
           />
         )}
+        <SelectField
+          label="data"
+          value={s.spread}
+          options={[
+            { value: 'homogeneous', label: 'homogeneous' },
+            { value: 'heterogeneous', label: 'dense cluster + sparse (003)' },
+          ]}
+          onChange={(spread) => set({ spread })}
+          testId="frechet-spread"
+        />
         <NumberField
           label="n (points)"
           value={s.n}
@@ -177,6 +187,18 @@ export function FrechetControls() {
             );
           })}
         </ul>
+        {s.mechanisms.includes('conformal') && (
+          <SelectField
+            label="Conformal φ from"
+            value={s.phiSource}
+            options={[
+              { value: 'private', label: 'the data (003; not private)' },
+              { value: 'public', label: 'a public sample' },
+            ]}
+            onChange={(phiSource) => set({ phiSource })}
+            testId="frechet-phi"
+          />
+        )}
         <p className="hint" id={`${groupId}-hint`}>
           Each mechanism has its own marker shape in the view and the plots.
         </p>

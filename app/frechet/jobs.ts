@@ -77,6 +77,7 @@ function baseSpec(s: LabSettings): Omit<FrechetSpec, 'ks' | 'eps' | 'reps'> {
     sigmaRule: s.sigmaRule,
     seed: s.seed,
     heterogeneous: s.spread === 'heterogeneous',
+    conformal: { phiSource: s.phiSource },
   };
 }
 

@@ -66,6 +66,7 @@ describe('lab settings round-trip through the URL', () => {
       calibration: 'classical',
       metric: 'affine',
       mechanisms: ['rl', 'conformal'],
+      phiSource: 'public',
       errorMeasure: 'euclidean',
       eps: 0.2,
     };

@@ -63,6 +63,8 @@ export interface LabSettings {
   metric: 'affine' | 'logEuclidean';
   /** Fréchet workspace: the mechanisms shown (view, legends, plots). */
   mechanisms: FrechetMechanismId[];
+  /** Conformal-DP: φ from the data being released (003; not private) or from a public reference sample. */
+  phiSource: 'private' | 'public';
   /** Fréchet plots: each mechanism's own distance (geodesic; Euclidean for the ambient ones) or Euclidean for all. */
   errorMeasure: 'own' | 'euclidean';
 }
@@ -132,6 +134,7 @@ export const DEFAULT_SETTINGS: LabSettings = {
   calibration: 'analytic',
   metric: 'logEuclidean',
   mechanisms: [...FRECHET_MECHANISMS],
+  phiSource: 'private',
   errorMeasure: 'own',
 };
 
@@ -186,6 +189,7 @@ const KEYS: Record<keyof LabSettings, string> = {
   calibration: 'calib',
   metric: 'metric',
   mechanisms: 'mechs',
+  phiSource: 'phi',
   errorMeasure: 'err',
 };
 
@@ -202,6 +206,7 @@ const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
   calibration: ['classical', 'analytic'],
   metric: ['affine', 'logEuclidean'],
   errorMeasure: ['own', 'euclidean'],
+  phiSource: ['private', 'public'],
 };
 
 export function clampSetting(key: NumericKey, value: number): number {
