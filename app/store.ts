@@ -8,6 +8,7 @@ import type {
   SweepRow,
 } from '../src/experiments';
 import type { FrechetCell, FrechetRow } from '../src/experiments/frechet';
+import type { LinregCell, LinregResult } from '../src/experiments/linreg';
 import {
   defaultsFor,
   DEFAULT_SETTINGS,
@@ -54,6 +55,9 @@ export interface GeneratedView {
   error: string | null;
 }
 
+/** The Euclidean workspace's DP linear-regression comparison (paper 001): cells, rows, kept lines, notes. */
+export type LinregJob = JobView<LinregCell> & Pick<LinregResult, 'rows' | 'lines' | 'notes'>;
+
 /** A job of the Fréchet workspace: its cells and their table (one row per cell). */
 export type FrechetJob = JobView<FrechetCell> & { rows: FrechetRow[] };
 
@@ -69,6 +73,7 @@ export interface LabState {
   frechetView: FrechetJob;
   frechetEps: FrechetJob;
   frechetK: FrechetJob;
+  linreg: LinregJob;
   /** Messages for the user (bad link parameters, failed jobs …), newest last. */
   notices: string[];
   /** Change settings (clamping is the controls' job). */
@@ -99,6 +104,7 @@ export const useLab = create<LabState>((set, get) => ({
   frechetView: { ...idleJob<FrechetCell>(), rows: [] },
   frechetEps: { ...idleJob<FrechetCell>(), rows: [] },
   frechetK: { ...idleJob<FrechetCell>(), rows: [] },
+  linreg: { ...idleJob<LinregCell>(), rows: [], lines: [], notes: [] },
   notices: initial.problems,
   set: (patch) => set({ settings: { ...get().settings, ...patch } }),
   setWorkspace: (workspace) => {

@@ -11,6 +11,7 @@ import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
 import { generatedKey, jobKey, releaseSpec, sweepSpec } from './jobs';
 import { frechetJobs } from '../frechet/compute';
+import { linregJobs } from '../linreg/compute';
 import { regressionWorkspace } from '../state/settings';
 
 let dataPool: WorkerPool | null = null;
@@ -136,8 +137,11 @@ export function startComputeController(): () => void {
     sweep: () => (sweepPool ??= labPool('sweep')),
   });
   let inFrechet = false;
+  // The Euclidean workspace's DP linear-regression comparison runs on a pool of its own.
+  const linreg = linregJobs();
   const check = () => {
     const state = useLab.getState();
+    linreg.check(state);
     if (state.settings.workspace === 'frechet') {
       if (!inFrechet) releaseKey = sweepKey = '';
       inFrechet = true;
@@ -187,11 +191,13 @@ export function startComputeController(): () => void {
     const { release, sweep } = useLab.getState();
     if (release.status === 'error') releaseKey = '';
     if (sweep.status === 'error') sweepKey = '';
+    linreg.retry();
     check();
   };
   return () => {
     retry = null;
     stopWatching();
+    linreg.stop();
     for (const pool of [dataPool, releasePool, sweepPool]) pool?.terminate();
     dataPool = releasePool = sweepPool = null;
   };

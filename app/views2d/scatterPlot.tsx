@@ -15,6 +15,22 @@ export interface UnitLine {
   b: number;
 }
 
+/**
+ * A set of extra lines in one style (e.g. the releases of one method), drawn under the non-private line;
+ * `symbol` (an SVG path centred at 0) marks each line at `markAt` ∈ [0, 1] of the unit covariate, so sets
+ * differ in dash pattern and marker, not only in colour.
+ */
+export interface ScatterSeries {
+  id: string;
+  lines: UnitLine[];
+  stroke: string;
+  dash?: string;
+  width: number;
+  opacity: number;
+  symbol?: string;
+  markAt?: number;
+}
+
 export interface ScatterPlotProps {
   /** Covariates in [0, 1] (the regression's scale). */
   xs: ArrayLike<number>;
@@ -25,6 +41,7 @@ export interface ScatterPlotProps {
   nonPrivate: UnitLine | null;
   selected: UnitLine | null;
   others: UnitLine[];
+  series?: readonly ScatterSeries[];
   width?: number;
   height?: number;
   testId?: string;
@@ -41,6 +58,7 @@ export function ScatterPlot({
   nonPrivate,
   selected,
   others,
+  series = [],
   width = 640,
   height = 340,
   testId,
@@ -213,6 +231,35 @@ export function ScatterPlot({
             />
           )}
         </g>
+        {series.map((s) => (
+          <g key={s.id} data-series={s.id} strokeOpacity={s.opacity}>
+            {s.lines.map((l, i) => (
+              <line
+                key={i}
+                {...lineCoords(l)}
+                stroke={s.stroke}
+                strokeWidth={s.width}
+                strokeDasharray={s.dash}
+                data-role={`series-${s.id}`}
+              />
+            ))}
+            {s.symbol !== undefined &&
+              s.lines.map((l, i) => {
+                const t = s.markAt ?? 0.5;
+                return (
+                  <path
+                    key={`m${i}`}
+                    d={s.symbol}
+                    transform={`translate(${x(scale.toOriginal(t))},${y(l.a + t * l.b)})`}
+                    fill={s.stroke}
+                    fillOpacity={Math.min(1, s.opacity + 0.3)}
+                    stroke="#ffffff"
+                    strokeWidth={0.8}
+                  />
+                );
+              })}
+          </g>
+        ))}
         {nonPrivate && (
           <line
             {...lineCoords(nonPrivate)}

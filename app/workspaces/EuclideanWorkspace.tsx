@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { currentBudget } from '../compute/jobs';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
 import { useLab } from '../store';
+import { LinregComparison } from '../linreg/LinregComparison';
 import { covariateScale } from '../../src/regression/covariates';
 import { ScatterLegend, ScatterPlot, type UnitLine } from '../views2d/scatterPlot';
 import { PairPicker, ReleaseStatus } from '../views2d/shapesControls';
@@ -127,6 +128,7 @@ export function EuclideanWorkspace() {
           )}
         </p>
       </div>
+      <LinregComparison />
     </section>
   );
 }

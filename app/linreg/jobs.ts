@@ -1,0 +1,39 @@
+/**
+ * The DP linear-regression comparison of the Euclidean workspace (paper 001, SPEC §7): what it computes for
+ * the current settings. DPGR follows the workspace's τ mode and σ rule (its budget is split equally, as in
+ * 001); SSP and DP-SGD use their defaults (`src/privacy/linreg`). The ε grid always holds the current total
+ * ε, whose lines the comparison draws.
+ */
+import { DEFAULT_LINREG_EPS, type LinregSpec } from '../../src/experiments/linreg';
+import { DEFAULT_LINREG_SETTINGS, LINREG_METHODS } from '../../src/privacy/linreg';
+import type { ImportedData } from '../store';
+import type { LabSettings } from '../state/settings';
+
+/** Releases per (method, ε), and lines kept per (method, ε) for the scatter. */
+export const LAB_LINREG_REPS = 100;
+export const LAB_LINREG_LINES = 6;
+
+/** The default grid with the current total ε added (sorted, without near-duplicates). */
+export function linregEpsGrid(current: number): number[] {
+  const grid = DEFAULT_LINREG_EPS.filter((e) => Math.abs(Math.log(e / current)) > 0.01);
+  return [...grid, current].sort((a, b) => a - b);
+}
+
+/** The comparison's spec, or null outside the Euclidean workspace. */
+export function labLinregSpec(s: LabSettings, imported: ImportedData | undefined): LinregSpec | null {
+  if (s.workspace !== 'euclidean') return null;
+  return {
+    source: imported
+      ? { kind: 'imported', xs: imported.xs, ys: imported.ys, label: imported.fileName }
+      : { kind: 'synthetic', n: s.n, noise: s.noise, seed: s.seed },
+    eps: linregEpsGrid(s.eps),
+    methods: [...LINREG_METHODS],
+    reps: LAB_LINREG_REPS,
+    seed: s.seed,
+    settings: {
+      ...DEFAULT_LINREG_SETTINGS,
+      dpgr: { tau: s.tauMode === 'data' ? 'data' : s.tau, sigmaRule: s.sigmaRule },
+    },
+    keepLines: LAB_LINREG_LINES,
+  };
+}
