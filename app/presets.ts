@@ -30,6 +30,8 @@ export interface FigurePreset {
   topics: TopicId[];
   /** Everything that differs from the workspace's defaults. */
   patch: Partial<LabSettings> & { workspace: WorkspaceId };
+  /** What the lab shares with the paper's experiments, when it is not paper 000 (default PAPER_SETTINGS_NOTE). */
+  paperNote?: string;
 }
 
 /** What every preset shares with the paper's experiments (and where the lab deviates on purpose). */
@@ -196,6 +198,69 @@ export const PRESETS: readonly FigurePreset[] = [
     topics: ['sensitivity', 'ratios'],
     patch: { workspace: 'spd', noise: 0.01, curves: [20, 50, 100], plotTab: 'sensitivity' },
   },
+  {
+    id: 'p002fig1',
+    figure: 'p002fig1',
+    label: '002 Fig. 1',
+    title: 'SPD(k): tangent Gaussian vs Riemannian Laplace as the matrices grow',
+    caption:
+      'Private log-Euclidean means of n = 500 synthetic k×k covariance matrices (eigenvalues in [e^−¼, e^¼]), at ' +
+      'ε = 0.1 and δ = 10⁻⁶. In the error-vs-k plot look for the Riemannian Laplace error growing much faster with ' +
+      'k than the tangent Gaussian’s: at k = 30 the Gaussian’s mean error is about 4 times smaller (its mean ' +
+      'squared error about 17 times; 002 reports “almost ×10”), while at k = 2 the Laplace mechanism wins. The ' +
+      'extrinsic Gaussian is measured in the Euclidean distance, because its output need not be SPD.',
+    differences:
+      '002 repeats each point 10 times and shows ε = 0.1 … 0.4 in one figure; the lab shows one ε at a time (move ' +
+      'the ε slider) with 10 replicates per k, and samples the Riemannian Laplace exactly instead of by a 50,000-step ' +
+      'MCMC. The tangent Gaussian uses the classical calibration (002’s TanG-Cla, valid for ε < 1); switch the ' +
+      'Gaussian σ to “analytic” for TanG-Ana. Sensitivity Δ = 2√k·r/n (the data lie in the log-Euclidean ball of ' +
+      'radius √k·r), not 2r/n.',
+    paperNote:
+      'As in 002: σ = Δ/ε for the Riemannian Laplace (its normaliser does not depend on the centre), δ = 10⁻⁶ ' +
+      'for the Gaussian mechanisms, synthetic data with r = ¼ and Haar-random eigenvectors.',
+    topics: ['tangentGaussian', 'riemannianLaplace', 'frechetSensitivity'],
+    patch: {
+      workspace: 'frechet',
+      frechetSpace: 'spd',
+      metric: 'logEuclidean',
+      n: 500,
+      radius: 0.25,
+      eps: 0.1,
+      delta: 1e-6,
+      calibration: 'classical',
+      sigmaRule: 'paper',
+      mechanisms: ['rl', 'tg', 'extg'],
+    },
+  },
+  {
+    id: 'p004fig1',
+    figure: 'p004fig1',
+    label: '004 Fig. 1',
+    title: 'Sphere: intrinsic (Riemannian Laplace) vs ambient Laplace noise',
+    caption:
+      'Points in a cap of radius π/8 around the north pole; their Fréchet mean is released by the Riemannian ' +
+      'Laplace mechanism on the sphere and by Laplace noise in the surrounding R³, and both errors are measured ' +
+      'in the Euclidean distance, as in 004. Look for the intrinsic curve lying below the ambient one at every ε: ' +
+      'noise spent on the sphere itself is not wasted on the direction that leaves it.',
+    differences:
+      '004 plots the error against the sample size n at a fixed ε; the lab plots it against ε at a fixed n (change ' +
+      'n to compare sizes). The lab does not project the ambient release back onto the sphere before measuring ' +
+      '(004 does not either), and the sensitivity panels of 004’s figure are not shown here.',
+    paperNote:
+      'As in 004: σ = Δ/ε with Δ from Theorem 2 for the public radius r = π/8 (chordal sensitivity for the ' +
+      'ambient baseline), the errors in the Euclidean distance of R³.',
+    topics: ['riemannianLaplace', 'ambientBaseline', 'frechetSensitivity'],
+    patch: {
+      workspace: 'frechet',
+      frechetSpace: 'sphere',
+      n: 100,
+      radius: 0.3927,
+      eps: 1,
+      sigmaRule: 'paper',
+      mechanisms: ['rl', 'ambient'],
+      errorMeasure: 'euclidean',
+    },
+  },
 ];
 
 export function presetById(id: string): FigurePreset | undefined {
@@ -214,6 +279,7 @@ export function presetSettings(preset: FigurePreset): LabSettings {
     // Fresh arrays: the store's settings never share them with the preset table.
     curves: [...(preset.patch.curves ?? DEFAULT_SETTINGS.curves)],
     ages: [...(preset.patch.ages ?? DEFAULT_SETTINGS.ages)],
+    mechanisms: [...(preset.patch.mechanisms ?? DEFAULT_SETTINGS.mechanisms)],
     figure: preset.figure,
   };
 }

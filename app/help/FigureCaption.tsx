@@ -26,6 +26,15 @@ const NAMES: Partial<Record<keyof LabSettings, string>> = {
   curves: 'curves',
   ages: 'ages',
   plotTab: 'plot',
+  frechetSpace: 'space',
+  radius: 'r',
+  spread: 'data',
+  delta: 'δ',
+  calibration: 'Gaussian σ',
+  metric: 'metric',
+  mechanisms: 'mechanisms',
+  phiSource: 'φ source',
+  errorMeasure: 'error measure',
 };
 
 const fmt = (x: number) => String(+x.toPrecision(3));
@@ -68,8 +77,14 @@ export function FigureCaption() {
       </div>
       <p className="figure-caption-text">{richText(preset.caption)}</p>
       <p className="figure-caption-budget">
-        Budget now: ε = {fmt(settings.eps)} (ε<sub>p</sub> = {fmt(epsP)}, ε<sub>v</sub> = {fmt(epsV)}) ·{' '}
-        <strong>smaller ε = more private</strong>, noisier fits.
+        Budget now: ε = {fmt(settings.eps)}
+        {settings.workspace !== 'frechet' && (
+          <>
+            {' '}
+            (ε<sub>p</sub> = {fmt(epsP)}, ε<sub>v</sub> = {fmt(epsV)})
+          </>
+        )}{' '}
+        · <strong>smaller ε = more private</strong>, noisier fits.
       </p>
       {changed.length > 0 && (
         <p className="figure-caption-changed" role="note">
@@ -83,7 +98,7 @@ export function FigureCaption() {
       <details className="figure-caption-more">
         <summary>How this differs from the paper</summary>
         <p>{richText(preset.differences)}</p>
-        <p>{richText(PAPER_SETTINGS_NOTE)}</p>
+        <p>{richText(preset.paperNote ?? PAPER_SETTINGS_NOTE)}</p>
       </details>
       <p className="figure-caption-topics">
         Ideas behind it:{' '}

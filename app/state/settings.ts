@@ -69,7 +69,20 @@ export interface LabSettings {
   errorMeasure: 'own' | 'euclidean';
 }
 
-export const FIGURES = ['fig1', 'fig2', 'fig3', 'fig5', 'fig6', 'fig7', 'fig8', 'fig9', 'fig10'] as const;
+export const FIGURES = [
+  'fig1',
+  'fig2',
+  'fig3',
+  'fig5',
+  'fig6',
+  'fig7',
+  'fig8',
+  'fig9',
+  'fig10',
+  // Fig. 1 of papers 002 and 004 (the Fréchet-mean workspace)
+  'p002fig1',
+  'p004fig1',
+] as const;
 export type FigureId = (typeof FIGURES)[number];
 export const PLOT_TABS = ['mse', 'diagnostics', 'sensitivity', 'histograms'] as const;
 export type PlotTab = (typeof PLOT_TABS)[number];
