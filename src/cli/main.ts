@@ -16,6 +16,7 @@ import {
   type Ctx,
 } from './commands';
 import { resolveConfig } from './config';
+import { frechetCommand } from './frechet';
 import { linregCommand } from './linreg';
 import { CliError, COMMANDS, parseCommandLine, type Command } from './options';
 import type { ErrorSink, Sink } from './output';
@@ -54,6 +55,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     if (parsed.command === 'linreg') {
       await linregCommand(parsed.values, io);
+      return 0;
+    }
+    if (parsed.command === 'frechet') {
+      await frechetCommand(parsed.values, io);
       return 0;
     }
     const cfg = resolveConfig(parsed.command, parsed.values);

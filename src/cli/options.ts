@@ -3,7 +3,15 @@
  */
 import { parseArgs } from 'node:util';
 
-export const COMMANDS = ['fit', 'release', 'sweep', 'sensitivity', 'histograms', 'linreg'] as const;
+export const COMMANDS = [
+  'fit',
+  'release',
+  'sweep',
+  'sensitivity',
+  'histograms',
+  'linreg',
+  'frechet',
+] as const;
 export type Command = (typeof COMMANDS)[number];
 
 /** A bad command line or bad file: exit code 2 and a one-line message. */
@@ -36,7 +44,9 @@ export const OPTIONS: readonly OptionDef[] = [
     arg: 'sphere|spd|kendall|euclidean',
     commands: ALL.filter((c) => c !== 'linreg'),
     default: 'sphere',
-    help: 'Space of the responses: the sphere S², SPD(2) matrices (affine-invariant metric), Kendall planar shapes, or R^d.',
+    help:
+      'Space of the responses: the sphere S², SPD(2) matrices (affine-invariant metric), Kendall planar shapes, or R^d ' +
+      '(frechet: sphere or spd, SPD(k) with --k and --metric).',
   },
   {
     name: 'n',
@@ -49,7 +59,9 @@ export const OPTIONS: readonly OptionDef[] = [
           ? '20'
           : c === 'linreg'
             ? '100'
-            : '50',
+            : c === 'frechet'
+              ? '500'
+              : '50',
     help: 'Sizes of the synthetic data sets, comma-separated (sweep, sensitivity: one curve per n; fit, release, histograms: one n). Ignored with --data.',
   },
   {
@@ -62,7 +74,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'noise-var',
     arg: 'NUMBER',
-    commands: ALL,
+    commands: ALL.filter((c) => c !== 'frechet'),
     default: 'per manifold: sphere 0.001, spd 0.01, kendall 1, euclidean 0.1',
     help:
       'Spread δ of the synthetic data, in each generator’s unit: sphere — variance of the ambient Gaussian noise ' +
@@ -127,7 +139,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'sigma-rule',
     arg: 'paper|strict',
-    commands: [...KNG, 'linreg'],
+    commands: [...KNG, 'linreg', 'frechet'],
     default: 'paper',
     help: 'Noise scale: paper — σ = Δ/ε (as in the paper’s experiments); strict — σ = 2Δ/ε (what KNG theory needs in general).',
   },
@@ -171,8 +183,8 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'burn-in',
     arg: 'INT',
-    commands: KNG,
-    default: '1000',
+    commands: [...KNG, 'frechet'],
+    default: (c) => (c === 'frechet' ? '2000' : '1000'),
     help: 'Metropolis–Hastings burn-in steps of every chain.',
   },
   {
@@ -201,7 +213,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'pairs',
     arg: 'INT',
-    commands: ['sensitivity'],
+    commands: ['sensitivity', 'frechet'],
     default: '20',
     help: 'Adjacent data-set pairs per n.',
   },
@@ -215,8 +227,8 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'eps',
     arg: 'LIST',
-    commands: ['linreg'],
-    default: '0.1,0.2,0.5,1,2,5,10',
+    commands: ['linreg', 'frechet'],
+    default: (c) => (c === 'frechet' ? '0.1,0.2,0.3,0.4' : '0.1,0.2,0.5,1,2,5,10'),
     help: 'Total privacy budgets ε, comma-separated (each > 0; smaller = more private). DPGR spends ε/2 on the intercept and ε/2 on the slope.',
   },
   {
@@ -232,9 +244,11 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'reps',
     arg: 'INT',
-    commands: ['linreg'],
-    default: '200',
-    help: 'Private releases per method and ε (the MSE is their mean; sd and median are reported too).',
+    commands: ['linreg', 'frechet'],
+    default: (c) => (c === 'frechet' ? '20' : '200'),
+    help:
+      'Private releases per method and ε (the MSE is their mean; sd and median are reported too). frechet: ' +
+      'replicates per mechanism, n, k and ε, each on its own data set.',
   },
   {
     name: 'rows',
@@ -255,9 +269,9 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'delta',
     arg: 'NUMBER',
-    commands: ['linreg'],
-    default: '1e-5',
-    help: 'δ of DP-SGD’s (ε, δ) guarantee, in (0, 1).',
+    commands: ['linreg', 'frechet'],
+    default: (c) => (c === 'frechet' ? '1e-6' : '1e-5'),
+    help: 'δ of DP-SGD’s (ε, δ) guarantee, in (0, 1). frechet: δ of the Gaussian mechanisms.',
   },
   {
     name: 'clip',
@@ -274,9 +288,83 @@ export const OPTIONS: readonly OptionDef[] = [
     help: 'DP-SGD full-batch steps T (step size 0.5); the noise grows like √T.',
   },
   {
+    name: 'experiment',
+    arg: 'utility|sensitivity',
+    commands: ['frechet'],
+    default: 'utility',
+    help:
+      'utility — distance of private releases to the Fréchet mean per mechanism, n, k and ε (004 Fig. 1, 002 ' +
+      'Fig. 1, 003); sensitivity — empirical ρ(x̄, x̄′) of adjacent data sets against the bound of 004 Thm 2 ' +
+      '(--pairs per n).',
+  },
+  {
+    name: 'k',
+    arg: 'LIST',
+    commands: ['frechet'],
+    default: '2',
+    help: 'SPD sizes k, comma-separated (002: 2,5,10,15,20,25,30). The sphere is S² and ignores it.',
+  },
+  {
+    name: 'metric',
+    arg: 'affine|logEuclidean',
+    commands: ['frechet'],
+    default: 'logEuclidean',
+    help:
+      'SPD metric of the mean and of the intrinsic mechanisms: logEuclidean (002; exact Riemannian Laplace, ' +
+      'tangent Gaussian, conformal) or affine (004; Riemannian Laplace by MH, untruncated only for σ < 1/c_k).',
+  },
+  {
+    name: 'radius',
+    arg: 'NUMBER',
+    commands: ['frechet'],
+    default: 'sphere π/8, spd 0.25',
+    help:
+      'Public data radius r: sphere — data uniform in the cap of radius r < π/4 around the north pole (004); ' +
+      'spd — eigenvalues uniform on [e^{−r}, e^{r}] with a Haar rotation (002), so the data lie in the ball of ' +
+      'radius √k·r around I and Δ = 2√k·r/n.',
+  },
+  {
+    name: 'mechanism',
+    arg: 'LIST',
+    commands: ['frechet'],
+    default: 'sphere riemannian-laplace,extrinsic-gaussian,ambient-laplace; spd also tangent-gaussian',
+    help:
+      'Mechanisms, comma-separated: riemannian-laplace (004), tangent-gaussian (002; log-Euclidean SPD), ' +
+      'extrinsic-gaussian and ambient-laplace (Euclidean baselines in R³ or Sym(k)), conformal (003; slow, ' +
+      'never private). Mechanisms that do not apply give a row with a note.',
+  },
+  {
+    name: 'calibration',
+    arg: 'classical|analytic',
+    commands: ['frechet'],
+    default: 'analytic',
+    help: 'σ of the Gaussian mechanisms: classical Δ√(2 ln(1.25/δ))/ε (only for ε < 1) or analytic (Balle–Wang, smallest valid σ).',
+  },
+  {
+    name: 'heterogeneous',
+    commands: ['frechet'],
+    help: 'Paper 003’s heterogeneous data: a dense cluster with 80% of the points plus a sparse background in the same ball.',
+  },
+  {
+    name: 'rl-sampler',
+    arg: 'exact|mcmc',
+    commands: ['frechet'],
+    default: 'exact',
+    help: 'Log-Euclidean Riemannian Laplace: exact sampler, or MH with --burn-in steps as in 002 (for timing).',
+  },
+  {
+    name: 'phi-source',
+    arg: 'private|public',
+    commands: ['frechet'],
+    default: 'private',
+    help:
+      'Conformal factor φ from the data being released (003) or from a public reference sample of the same ' +
+      'distribution. Either way the release is labelled not private (see the notes).',
+  },
+  {
     name: 'workers',
     arg: 'INT',
-    commands: [...POOL, 'linreg'],
+    commands: [...POOL, 'linreg', 'frechet'],
     default: 'number of cores',
     help: 'Worker threads; 1 runs on the main thread. Does not change the numbers.',
   },

@@ -17,6 +17,10 @@ export const COMMAND_SUMMARY: Record<Command, string> = {
   linreg:
     'Private linear regression on R^d (paper 001): DPGR vs sufficient-statistics perturbation vs DP-SGD vs ' +
     'least squares, mean MSE over private releases per method and ε, on synthetic data or your table.',
+  frechet:
+    'Private Fréchet means on S² or SPD(k) (papers 004, 002, 003): distance of private releases to the ' +
+    'non-private mean per mechanism (Riemannian Laplace, tangent Gaussian, Euclidean baselines, conformal), ' +
+    'n, k and ε; or the empirical sensitivity against 004’s bound (--experiment sensitivity).',
 };
 
 const WIDTH = 100;
@@ -43,7 +47,7 @@ function optionLines(command: Command | undefined): string {
     const def = typeof o.default === 'function' ? (command ? o.default(command) : undefined) : o.default;
     const defaults =
       typeof o.default === 'function' && !command
-        ? ` [default: ${COMMANDS.map((c) => `${c} ${(o.default as (c: Command) => string)(c)}`).join('; ')}]`
+        ? ` [default: ${o.commands.map((c) => `${c} ${(o.default as (c: Command) => string)(c)}`).join('; ')}]`
         : def !== undefined
           ? ` [default: ${def}]`
           : '';
@@ -88,6 +92,7 @@ export function usage(command?: Command): string {
     '  npm run cli -- release --eps-p 0.5 --eps-v 1.5 --tau 3.14159 --m 5',
     '  npm run cli -- fit --manifold euclidean --data winequality-red.csv --columns x=alcohol,y=pH',
     '  npm run cli -- linreg --data public/data/winequality-red.csv --rows 100 --columns "x=fixed acidity,y=pH" --eps 2',
+    '  npm run cli -- frechet --manifold spd --k 2,5,10,15,20,25,30 --calibration classical    (paper 002, Fig. 1)',
     '',
   ].join('\n');
 }

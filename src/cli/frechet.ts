@@ -1,0 +1,242 @@
+/**
+ * `frechet`: private Fréchet means on the command line (SPEC §6; papers 004, 002, 003). The utility experiment
+ * (distance of each release to the non-private Fréchet mean, per mechanism, n, k and ε) runs as the `frechet`
+ * worker task; `--experiment sensitivity` runs 004 Fig. 1's empirical sensitivity against the bound.
+ * It has its own options (see options.ts), resolved here.
+ */
+import { availableParallelism } from 'node:os';
+import {
+  aggregateFrechet,
+  checkFrechetSpec,
+  FRECHET_MECHANISMS,
+  FRECHET_ROW_COLUMNS,
+  frechetSensitivityExperiment,
+  type FrechetMechanism,
+  type FrechetSpec,
+} from '../experiments/frechet';
+import { CliError, enumValue, intList, intValue, numberValue, type RawOptions } from './options';
+import { Progress, toCsv, toJson, type ErrorSink, type Sink } from './output';
+import { runTask } from './run';
+
+const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** Default mechanisms per manifold (conformal is opt-in: it is slow and never private). */
+export const FRECHET_DEFAULT_MECHANISMS: Readonly<Record<'sphere' | 'spd', readonly FrechetMechanism[]>> = {
+  sphere: ['riemannian-laplace', 'extrinsic-gaussian', 'ambient-laplace'],
+  spd: ['riemannian-laplace', 'tangent-gaussian', 'extrinsic-gaussian', 'ambient-laplace'],
+};
+
+/** Default data radius: 004's sphere cap r = π/8; 002's r = 1/4 on SPD. */
+export const FRECHET_DEFAULT_RADIUS = { sphere: Math.PI / 8, spd: 0.25 } as const;
+
+function listOf(name: string, raw: string): string[] {
+  const parts = raw.split(',').map((s) => s.trim());
+  if (parts.some((p) => p === '')) throw new CliError(`--${name}: empty entry in "${raw}"`);
+  if (new Set(parts).size !== parts.length)
+    throw new CliError(`--${name} lists a value twice (got "${raw}")`);
+  return parts;
+}
+
+interface FrechetConfig {
+  experiment: 'utility' | 'sensitivity';
+  spec: FrechetSpec;
+  pairs: number;
+  workers: number;
+  format: 'json' | 'csv';
+  quiet: boolean;
+  settingsEcho: Record<string, unknown>;
+  notes: string[];
+}
+
+function resolve(values: RawOptions): FrechetConfig {
+  const get = (name: string) => str(values[name]);
+  const notes: string[] = [];
+  const given = (name: string) => values[name] !== undefined;
+  const experiment = enumValue('experiment', get('experiment') ?? 'utility', [
+    'utility',
+    'sensitivity',
+  ] as const);
+  const manifold = enumValue('manifold', get('manifold') ?? 'sphere', ['sphere', 'spd'] as const);
+  const metric = enumValue('metric', get('metric') ?? 'logEuclidean', ['affine', 'logEuclidean'] as const);
+  const ks = intList('k', get('k') ?? '2', 1);
+  if (ks.some((k) => k > 50))
+    throw new CliError(`--k: SPD sizes above 50 are not supported (got "${get('k')}")`);
+  if (new Set(ks).size !== ks.length) throw new CliError(`--k lists a size twice (got "${get('k')}")`);
+  if (manifold === 'sphere') {
+    for (const name of ['k', 'metric'])
+      if (given(name)) notes.push(`--${name} is for SPD matrices; the sphere is S² (ignored)`);
+  }
+  const ns = intList('n', get('n') ?? '500', 3);
+  if (new Set(ns).size !== ns.length) throw new CliError(`--n lists a size twice (got "${get('n')}")`);
+  const radius = numberValue('radius', get('radius') ?? String(FRECHET_DEFAULT_RADIUS[manifold]), 'positive');
+  if (manifold === 'sphere' && !(radius < Math.PI / 4))
+    throw new CliError(
+      `--radius must be < π/4 ≈ 0.785 on the sphere (004 Thm 2 needs r < ½·min(inj, π/(2√κ))) (got "${get('radius')}")`,
+    );
+  const eps = listOf('eps', get('eps') ?? '0.1,0.2,0.3,0.4').map((e) => numberValue('eps', e, 'positive'));
+  const delta = numberValue('delta', get('delta') ?? '1e-6', 'positive');
+  if (!(delta < 1)) throw new CliError(`--delta must be a number in (0, 1) (got "${get('delta')}")`);
+  const mechanisms = (
+    given('mechanism')
+      ? listOf('mechanism', get('mechanism')!).map((m) => enumValue('mechanism', m, FRECHET_MECHANISMS))
+      : [...FRECHET_DEFAULT_MECHANISMS[manifold]]
+  ) as FrechetMechanism[];
+  const calibration = enumValue('calibration', get('calibration') ?? 'analytic', [
+    'classical',
+    'analytic',
+  ] as const);
+  const sigmaRule = enumValue('sigma-rule', get('sigma-rule') ?? 'paper', ['paper', 'strict'] as const);
+  const reps = intValue('reps', get('reps') ?? '20', 1, 1_000_000);
+  const seed = intValue('seed', get('seed') ?? '1', 0);
+  const burnIn = intValue('burn-in', get('burn-in') ?? '2000', 0, 10_000_000);
+  const rlSampler = enumValue('rl-sampler', get('rl-sampler') ?? 'exact', ['exact', 'mcmc'] as const);
+  const phiSource = enumValue('phi-source', get('phi-source') ?? 'private', ['private', 'public'] as const);
+  const heterogeneous = values.heterogeneous === true;
+  if (given('rl-sampler') && !(manifold === 'spd' && metric === 'logEuclidean'))
+    notes.push('--rl-sampler chooses between the exact and the MH log-Euclidean Laplace; ignored here');
+  if (given('phi-source') && !mechanisms.includes('conformal'))
+    notes.push('--phi-source is a conformal-DP setting; ignored (no conformal mechanism chosen)');
+  const pairs = intValue('pairs', get('pairs') ?? '20', 1, 100_000);
+  if (experiment === 'sensitivity') {
+    for (const name of ['eps', 'delta', 'mechanism', 'calibration', 'sigma-rule', 'reps', 'burn-in'])
+      if (given(name)) notes.push(`--${name} does not apply to --experiment sensitivity (ignored)`);
+  } else if (given('pairs')) notes.push('--pairs is for --experiment sensitivity (ignored)');
+
+  const spec: FrechetSpec = {
+    manifold,
+    ks: manifold === 'sphere' ? [2] : ks,
+    metric,
+    ns,
+    radius,
+    eps,
+    delta,
+    mechanisms,
+    calibration,
+    sigmaRule,
+    reps,
+    seed,
+    heterogeneous,
+    rlSampler,
+    burnIn,
+    keep: 0,
+    conformal: { phiSource },
+  };
+  try {
+    checkFrechetSpec(spec);
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+  const spdOnly = manifold === 'spd' ? { k: ks, metric } : {};
+  return {
+    experiment,
+    spec,
+    pairs,
+    workers: intValue('workers', get('workers') ?? String(availableParallelism()), 1, 1024),
+    format: enumValue('format', get('format') ?? 'json', ['json', 'csv'] as const),
+    quiet: values.quiet === true,
+    settingsEcho:
+      experiment === 'sensitivity'
+        ? { experiment, manifold, ...spdOnly, n: ns, radius, pairs, seed }
+        : {
+            experiment,
+            manifold,
+            ...spdOnly,
+            n: ns,
+            radius,
+            heterogeneous,
+            eps,
+            delta,
+            mechanisms,
+            calibration,
+            sigmaRule,
+            reps,
+            seed,
+            burnIn,
+            ...(manifold === 'spd' && metric === 'logEuclidean' ? { rlSampler } : {}),
+            ...(mechanisms.includes('conformal') ? { phiSource } : {}),
+          },
+    notes,
+  };
+}
+
+export async function frechetCommand(
+  values: RawOptions,
+  io: { stdout: Sink; stderr: ErrorSink },
+): Promise<void> {
+  const cfg = resolve(values);
+  const notes = [...cfg.notes];
+  const say = () => {
+    if (!cfg.quiet) for (const n of notes) io.stderr.write(`note: ${n}\n`);
+  };
+  const { spec } = cfg;
+  if (cfg.experiment === 'sensitivity') {
+    const rows = spec.ks.flatMap((k) =>
+      frechetSensitivityExperiment({
+        manifold: spec.manifold,
+        k,
+        metric: spec.metric,
+        ns: spec.ns,
+        radius: spec.radius,
+        pairs: cfg.pairs,
+        seed: spec.seed,
+      }).map((r) => ({ k, ...r, ratio: r.bound / r.empirical })),
+    );
+    const summary = spec.ks.flatMap((k) =>
+      spec.ns.map((n) => {
+        const mine = rows.filter((r) => r.k === k && r.n === n);
+        const emp = mine.map((r) => r.empirical);
+        return {
+          k,
+          n,
+          pairs: mine.length,
+          bound: mine[0].bound,
+          meanEmpirical: emp.reduce((a, b) => a + b, 0) / emp.length,
+          maxEmpirical: Math.max(...emp),
+          exceedances: emp.filter((e) => !(e <= mine[0].bound)).length,
+        };
+      }),
+    );
+    const over = summary.reduce((a, s) => a + s.exceedances, 0);
+    notes.push(
+      over > 0
+        ? `${over} adjacent pair${over === 1 ? '' : 's'} exceed the bound of 004 Thm 2`
+        : 'every empirical ρ(x̄, x̄′) is within the bound of 004 Thm 2',
+    );
+    say();
+    if (cfg.format === 'json')
+      io.stdout.write(
+        `${toJson({ command: 'frechet', settings: cfg.settingsEcho, notes, summary, rows })}\n`,
+      );
+    else io.stdout.write(toCsv(['k', 'n', 'pair', 'empirical', 'bound', 'ratio'], rows));
+    return;
+  }
+  const progress = new Progress(io.stderr, 'frechet', !cfg.quiet);
+  const cells = await runTask('frechet', spec, cfg.workers, progress.update);
+  progress.finish(`${cells.length} cells on ${cfg.workers} worker${cfg.workers === 1 ? '' : 's'}`);
+  const rows = aggregateFrechet(cells);
+  for (const r of rows) {
+    const where = `${r.mechanism} (n = ${r.n}${spec.manifold === 'spd' ? `, k = ${r.k}` : ''}, ε = ${r.eps})`;
+    if (!r.applicable) notes.push(`${where} not applicable: ${r.notes.join('; ')}`);
+  }
+  for (const r of rows)
+    if (r.applicable && !r.isPrivate) {
+      const why = r.notes.find((n) => n.startsWith('NOT PRIVATE'));
+      if (why && !notes.includes(`${r.mechanism}: ${why}`)) notes.push(`${r.mechanism}: ${why}`);
+    }
+  if (rows.some((r) => r.distance === 'euclidean' && r.applicable))
+    notes.push(
+      'ambient/extrinsic rows: distance = Euclidean (R³ or Frobenius) from the raw release to the Fréchet mean; ' +
+        'meanEuclideanDist compares every mechanism in that distance',
+    );
+  say();
+  if (cfg.format === 'json') {
+    io.stdout.write(`${toJson({ command: 'frechet', settings: cfg.settingsEcho, notes, rows })}\n`);
+  } else {
+    io.stdout.write(
+      toCsv(
+        FRECHET_ROW_COLUMNS,
+        rows.map((r) => ({ ...r, notes: r.notes.join(' | ') })),
+      ),
+    );
+  }
+}
