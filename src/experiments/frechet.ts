@@ -655,7 +655,14 @@ export function frechetCell(
   if (conformal) cell.phi = { min: [], max: [], atMean: [] };
   const fail = (rep: number, e: unknown) => {
     cell.applicable = false;
-    cell.notes.push(`replicate ${rep}: ${e instanceof Error ? e.message : String(e)}`);
+    const message = e instanceof Error ? e.message : String(e);
+    // Intrinsic SPD noise of Frobenius size ≳ 30 in log coordinates gives matrices whose eigenvalues span more
+    // than double precision (expm then logm no longer round-trips): say so rather than only echo linalg.
+    const hint = /positive definite|not finite|not representable/.test(message)
+      ? ' — the release is not representable in double precision (the noise is too large in log ' +
+        'coordinates for this k and σ; its E ρ² is still the closed form where one is given)'
+      : '';
+    cell.notes.push(`replicate ${rep}: ${message}${hint}`);
     cell.releases = [];
     cell.dists = [];
     cell.sqDists = [];
