@@ -55,7 +55,7 @@ function Notes({ model, x }: { model: ErrorModel; x: 'eps' | 'k' }) {
       {model.notes.map((n) => (
         <li key={`${n.mechanism}|${n.reason}`} data-mechanism={n.mechanism}>
           <strong>{MECHANISM_STYLES[n.mechanism].label}</strong> not shown at {x === 'eps' ? 'ε' : 'k'} ={' '}
-          {n.xs.map((v) => fmt(v)).join(', ')}: {n.reason}
+          {n.xs.map((v) => tickFormat(v)).join(', ')}: {n.reason}
         </li>
       ))}
       {model.series
@@ -96,7 +96,7 @@ function ErrorFigure(props: {
         symbol: m.symbol,
       };
     }),
-    ...(props.current?.length ? [{ kind: 'release' as const, label: 'hollow: this view’s releases' }] : []),
+    ...(props.current?.length ? [{ kind: 'release' as const, label: 'ring: this view’s releases' }] : []),
     { kind: 'rule', label: x === 'eps' ? 'current ε' : `k = ${VIEW_K} (drawn)` },
   ];
   const margin = { left: 64, right: 16, bottom: 56, top: 0 };
@@ -150,9 +150,11 @@ function ErrorFigure(props: {
             {x === 'eps' ? (
               <>
                 Mean distance of {SWEEP_REPS} releases (each from a fresh data set) to their true mean, ±2
-                standard errors (Conformal-DP: {SLOW_MECHANISMS.conformal?.reps}, it is slow); error ={' '}
-                {measure}. <strong>Smaller ε (left) is more private</strong> and costs accuracy: every curve
-                falls as ε grows, roughly like 1/ε. Gaussian mechanisms also pay for δ.
+                standard errors
+                {settings.mechanisms.includes('conformal') &&
+                  ` (Conformal-DP: ${SLOW_MECHANISMS.conformal?.reps}, it is slow)`}
+                ; error = {measure}. <strong>Smaller ε (left) is more private</strong> and costs accuracy:
+                every curve falls as ε grows, roughly like 1/ε. Gaussian mechanisms also pay for δ.
               </>
             ) : (
               <>
@@ -288,19 +290,17 @@ function ErrorFigure(props: {
       {(props.current ?? []).map((c) => {
         const m = MECHANISM_STYLES[c.mechanism as keyof typeof MECHANISM_STYLES];
         return (
-          <path
+          <g
             key={`cur-${c.mechanism}`}
             className="frechet-current"
             data-mechanism={c.mechanism}
             data-value={c.y}
-            d={symbolPath(m.symbol, 150)}
             transform={`translate(${xScale(currentX)},${y(c.y)})`}
-            fill="#ffffff"
-            stroke={m.colour}
-            strokeWidth={2.4}
           >
             <title>{`${m.label}: this view's releases at ε = ${fmt(currentX)}, mean error ${fmt(c.y)}`}</title>
-          </path>
+            <circle r={7.5} fill="#ffffff" stroke={INK} strokeWidth={2} />
+            <path d={symbolPath(m.symbol, 34)} fill={m.colour} />
+          </g>
         );
       })}
       {job.rows.length === 0 && (

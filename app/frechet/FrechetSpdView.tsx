@@ -89,7 +89,7 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
           ))}
         </defs>
         <text x={colX(0)} y={20} textAnchor="middle" fontSize={13} fontWeight={600}>
-          data & true mean
+          data, x̄
         </text>
         <g clipPath={`url(#${clipBase}-0)`}>
           {dataEl.map(
@@ -126,14 +126,16 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
           const mean = meanAt(i);
           return (
             <g key={m.id} data-mechanism={m.id}>
-              <path
-                d={symbolPath(m.symbol, 70)}
-                transform={`translate(${colX(i) - 30},16)`}
-                fill={m.colour}
-              />
-              <text x={colX(i) - 20} y={20} fontSize={13} fontWeight={600}>
-                {m.short}
-              </text>
+              <g transform={`translate(${colX(i)},16)`}>
+                <path
+                  d={symbolPath(m.symbol, 60)}
+                  transform={`translate(${-m.short.length * 3.7 - 8},0)`}
+                  fill={m.colour}
+                />
+                <text x={4} y={4} textAnchor="middle" fontSize={13} fontWeight={600}>
+                  {m.short}
+                </text>
+              </g>
               <g clipPath={`url(#${clipBase}-${i})`}>
                 {drawn.map(
                   (d, k) =>
