@@ -8,6 +8,7 @@
  *   d_p: cos(√s)  (cosh(√−s) when s < 0),     d_v: sin(√s)/√s  (sinh(√−s)/√−s when s < 0).
  * Every manifold supplies the two geometric pieces; this file supplies the scalings and the assembly.
  */
+import { allFinite, checkFiniteEntries, checkLength, nonFiniteError } from './validate';
 
 /** A scalar function of s = K·L² applied to each Jacobi eigen-component. */
 export type JacobiFactor = (s: number) => number;
@@ -48,14 +49,27 @@ export interface JacobiStructure {
   ): Float64Array;
 }
 
-/** Builds dExpAdjointP and dExpAdjointV from a manifold's Jacobi structure. */
-export function jacobiAdjoints(structure: JacobiStructure, ambientDim: number) {
+/**
+ * Builds dExpAdjointP and dExpAdjointV from a manifold's Jacobi structure. Arguments of the wrong length, and
+ * non-finite entries (which make the result non-finite), give a GeometryError naming the adjoint.
+ */
+export function jacobiAdjoints(structure: JacobiStructure, ambientDim: number, name: string) {
   const back = new Float64Array(ambientDim);
-  const adjoint =
-    (factor: JacobiFactor) =>
-    (p: Float64Array, v: Float64Array, w: Float64Array, out?: Float64Array): Float64Array => {
+  const adjoint = (factor: JacobiFactor, label: string) => {
+    const where = `${name} ${label}`;
+    return (p: Float64Array, v: Float64Array, w: Float64Array, out?: Float64Array): Float64Array => {
+      checkLength(p, ambientDim, where, 'footpoint');
+      checkFiniteEntries(p, where, 'footpoint'); // at v = 0 the result does not depend on p
+      checkLength(v, ambientDim, where, 'shooting vector');
+      checkLength(w, ambientDim, where, 'vector at Exp(p, v)');
       structure.transportBackAlongGeodesic(p, v, w, back);
-      return structure.scaleBySpectrum(p, v, back, factor, out ?? new Float64Array(ambientDim));
+      const r = structure.scaleBySpectrum(p, v, back, factor, out ?? new Float64Array(ambientDim));
+      if (!allFinite(r)) throw nonFiniteError(r, where, 'result');
+      return r;
     };
-  return { dExpAdjointP: adjoint(footpointFactor), dExpAdjointV: adjoint(shootingFactor) };
+  };
+  return {
+    dExpAdjointP: adjoint(footpointFactor, 'dExpAdjointP'),
+    dExpAdjointV: adjoint(shootingFactor, 'dExpAdjointV'),
+  };
 }

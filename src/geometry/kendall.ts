@@ -1,6 +1,8 @@
 import { jacobiAdjoints, type JacobiFactor } from './jacobi';
 import { GeometryError, type GaussianSource, type Manifold } from './types';
-import { norm2 } from './vec';
+import { maxAbs } from './linalg';
+import { checkLength, finiteResult } from './validate';
+import { normalize, norm2 } from './vec';
 
 /**
  * Kendall's planar shape space Σ^k_2 ≅ CP^{k−2} (SPEC §2), worked in preshape coordinates.
@@ -14,6 +16,23 @@ import { norm2 } from './vec';
 /** |⟨p,q⟩_C| below which two shapes count as orthogonal (cut locus: the aligning rotation is undetermined). */
 const CUT_LOCUS_TOL = 1e-12;
 
+/**
+ * Points must be preshapes to this tolerance on |‖p‖² − 1| and on the coordinate sums (exp and projectPoint
+ * produce them to rounding): exp, log, dist and transport refuse other arrays with a GeometryError instead of
+ * returning a meaningless number.
+ */
+const PRESHAPE_TOL = 1e-6;
+
+/** Throws unless the squared norm ss and the coordinate sums (sx, sy) are those of a preshape. */
+function checkPreshape(ss: number, sx: number, sy: number, where: string, which: string): void {
+  if (Math.abs(ss - 1) <= PRESHAPE_TOL && Math.abs(sx) <= PRESHAPE_TOL && Math.abs(sy) <= PRESHAPE_TOL)
+    return;
+  throw new GeometryError(
+    `${where}: the ${which} shape is not a preshape (squared norm ${ss}, coordinate sums ${sx}, ${sy}); ` +
+      'expected a centred configuration of unit norm (projectPoint makes one)',
+  );
+}
+
 /** sin(θ)/θ with a Taylor branch for tiny θ. */
 function sinc(t: number): number {
   return Math.abs(t) < 1e-4 ? 1 - (t * t) / 6 + (t * t * t * t) / 120 : Math.sin(t) / t;
@@ -21,17 +40,29 @@ function sinc(t: number): number {
 
 /**
  * ⟨p,q⟩_C = Σ p_j conj(q_j) into `a` = [re, im, |·|], validating both points on the way (same loop).
- * Throws a GeometryError for wrong lengths, zero-norm or non-finite points.
+ * Throws a GeometryError for wrong lengths, zero-norm or non-finite points; with `preshapeLength`, also unless
+ * both are preshapes with that many coordinates.
  */
-function hermitian(p: Float64Array, q: Float64Array, a: Float64Array, where: string): number {
+function hermitian(
+  p: Float64Array,
+  q: Float64Array,
+  a: Float64Array,
+  where: string,
+  preshapeLength?: number,
+): number {
   const n = p.length;
   if (q.length !== n || n % 2 !== 0) {
     throw new GeometryError(`${where}: the two shapes have different lengths (${n} and ${q.length})`);
   }
+  if (preshapeLength !== undefined) checkLength(p, preshapeLength, where, 'first shape');
   let re = 0;
   let im = 0;
   let pp = 0;
   let qq = 0;
+  let psx = 0;
+  let psy = 0;
+  let qsx = 0;
+  let qsy = 0;
   for (let j = 0; j < n; j += 2) {
     const px = p[j],
       py = p[j + 1],
@@ -41,9 +72,17 @@ function hermitian(p: Float64Array, q: Float64Array, a: Float64Array, where: str
     im += py * qx - px * qy;
     pp += px * px + py * py;
     qq += qx * qx + qy * qy;
+    psx += px;
+    psy += py;
+    qsx += qx;
+    qsy += qy;
   }
   if (!(pp > 0) || !Number.isFinite(pp)) throw degenerate(where, 'first');
   if (!(qq > 0) || !Number.isFinite(qq)) throw degenerate(where, 'second');
+  if (preshapeLength !== undefined) {
+    checkPreshape(pp, psx, psy, where, 'first');
+    checkPreshape(qq, qsx, qsy, where, 'second');
+  }
   a[0] = re;
   a[1] = im;
   a[2] = Math.hypot(re, im);
@@ -111,15 +150,32 @@ export function kendall(k: number): Manifold {
   const dim = 2 * k - 4;
   const name = `kendall(${k})`;
   const a = new Float64Array(3); // scratch for ⟨p,q⟩_C
+  // Operation names for messages, built once (not in the hot loops).
+  const [expAt, logAt, distAt, transportAt, innerAt, normAt, projectTangentAt] = [
+    'exp',
+    'log',
+    'dist',
+    'transport',
+    'inner',
+    'norm',
+    'projectTangent',
+  ].map((op) => `${name} ${op}`);
 
   const exp = (p: Float64Array, v: Float64Array, out: Float64Array = new Float64Array(n)): Float64Array => {
+    checkLength(p, n, expAt, 'base shape');
+    checkLength(v, n, expAt, 'tangent vector');
     let L2 = 0;
     let pp = 0;
-    for (let i = 0; i < n; i++) {
-      L2 += v[i] * v[i];
-      pp += p[i] * p[i];
+    let sx = 0;
+    let sy = 0;
+    for (let j = 0; j < n; j += 2) {
+      L2 += v[j] * v[j] + v[j + 1] * v[j + 1];
+      pp += p[j] * p[j] + p[j + 1] * p[j + 1];
+      sx += p[j];
+      sy += p[j + 1];
     }
-    if (!(pp > 0) || !Number.isFinite(pp)) throw degenerate(`${name} exp`, 'base');
+    if (!(pp > 0) || !Number.isFinite(pp)) throw degenerate(expAt, 'base');
+    checkPreshape(pp, sx, sy, expAt, 'base');
     const L = Math.sqrt(L2);
     const c = Math.cos(L);
     const s = sinc(L);
@@ -162,7 +218,7 @@ export function kendall(k: number): Manifold {
   };
 
   const log = (p: Float64Array, q: Float64Array, out: Float64Array = new Float64Array(n)): Float64Array => {
-    const m = hermitian(p, q, a, `${name} log`);
+    const m = hermitian(p, q, a, logAt, n);
     if (m < CUT_LOCUS_TOL) {
       throw new GeometryError(
         `${name} log: the shapes are orthogonal (|⟨p,q⟩| = ${m.toExponential(2)}, at distance π/2: the cut locus), ` +
@@ -177,7 +233,7 @@ export function kendall(k: number): Manifold {
   };
 
   const dist = (p: Float64Array, q: Float64Array): number => {
-    const m = hermitian(p, q, a, `${name} dist`);
+    const m = hermitian(p, q, a, distAt, n);
     if (m === 0) return Math.PI / 2;
     return Math.atan2(Math.sqrt(alignedResidual(p, q, m, null)), m);
   };
@@ -195,7 +251,8 @@ export function kendall(k: number): Manifold {
     w: Float64Array,
     out: Float64Array = new Float64Array(n),
   ): Float64Array => {
-    const m = hermitian(p, q, a, `${name} transport`);
+    checkLength(w, n, transportAt, 'tangent vector');
+    const m = hermitian(p, q, a, transportAt, n);
     if (m < CUT_LOCUS_TOL) {
       throw new GeometryError(
         `${name} transport: the shapes are orthogonal (|⟨p,q⟩| = ${m.toExponential(2)}, at distance π/2: ` +
@@ -214,6 +271,7 @@ export function kendall(k: number): Manifold {
       d1 += sx * w[j] + sy * w[j + 1];
       d2 += sx * w[j + 1] - sy * w[j];
     }
+    finiteResult(d1 + d2, transportAt); // NaN or ∞ when w has a non-finite entry
     const k1 = d1 / (1 + m);
     const k2 = d2 / (1 + m);
     for (let j = 0; j < n; j += 2) {
@@ -320,6 +378,8 @@ export function kendall(k: number): Manifold {
     z: Float64Array,
     out: Float64Array = new Float64Array(n),
   ): Float64Array => {
+    checkLength(p, n, projectTangentAt, 'point');
+    checkLength(z, n, projectTangentAt, 'vector');
     let mx = 0;
     let my = 0;
     for (let j = 0; j < n; j += 2) {
@@ -338,6 +398,7 @@ export function kendall(k: number): Manifold {
       d1 += zx * p[j] + zy * p[j + 1];
       d2 += zy * p[j] - zx * p[j + 1];
     }
+    finiteResult(mx + my + d1 + d2, projectTangentAt); // NaN or ∞ when z or p has a non-finite entry
     for (let j = 0; j < n; j += 2) {
       const px = p[j],
         py = p[j + 1];
@@ -353,30 +414,34 @@ export function kendall(k: number): Manifold {
         `${name} projectPoint: expected ${n} coordinates (${k} landmarks), got ${z.length}`,
       );
     }
+    const size = maxAbs(z);
+    if (!Number.isFinite(size)) {
+      throw new GeometryError(`${name} projectPoint: the configuration has non-finite coordinates`);
+    }
+    // Coordinates beyond 1e150 (below 1e-150) are first divided by the largest: their sum would overflow (their
+    // differences from the centroid would underflow to nothing).
+    const rescale = (size > 1e150 || size < 1e-150) && size > 0;
+    const out: Float64Array = new Float64Array(n);
+    for (let i = 0; i < n; i++) out[i] = rescale ? z[i] / size : z[i];
     let mx = 0;
     let my = 0;
     for (let j = 0; j < n; j += 2) {
-      mx += z[j];
-      my += z[j + 1];
-    }
-    if (!Number.isFinite(mx) || !Number.isFinite(my)) {
-      throw new GeometryError(`${name} projectPoint: the configuration has non-finite coordinates`);
+      mx += out[j];
+      my += out[j + 1];
     }
     mx /= k;
     my /= k;
-    const out: Float64Array = new Float64Array(n);
     for (let j = 0; j < n; j += 2) {
-      out[j] = z[j] - mx;
-      out[j + 1] = z[j + 1] - my;
+      out[j] -= mx;
+      out[j + 1] -= my;
     }
-    const r = norm2(out);
+    const r = normalize(out, out);
     if (!(r > 0) || !Number.isFinite(r)) {
       throw new GeometryError(
         `${name} projectPoint: degenerate configuration (all landmarks coincide, so the centred shape has zero ` +
           'size and no defined shape)',
       );
     }
-    for (let i = 0; i < n; i++) out[i] /= r;
     return out;
   };
 
@@ -454,14 +519,20 @@ export function kendall(k: number): Manifold {
     exp,
     log,
     dist,
+    // The metric is the ambient (Frobenius) one: inner and norm do not read p.
     inner: (_p, u, w) => {
+      checkLength(u, n, innerAt, 'first vector');
+      checkLength(w, n, innerAt, 'second vector');
       let s = 0;
       for (let i = 0; i < n; i++) s += u[i] * w[i];
-      return s;
+      return finiteResult(s, innerAt);
     },
-    norm: (_p, v) => norm2(v),
+    norm: (_p, v) => {
+      checkLength(v, n, normAt, 'vector');
+      return finiteResult(norm2(v), normAt);
+    },
     transport,
-    ...jacobiAdjoints({ transportBackAlongGeodesic, scaleBySpectrum }, n),
+    ...jacobiAdjoints({ transportBackAlongGeodesic, scaleBySpectrum }, n, name),
     projectPoint,
     projectTangent,
     basePoint,

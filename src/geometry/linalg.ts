@@ -272,9 +272,19 @@ export function det2Sym(a: number, b: number, c: number): number {
  * ½·atan2(2b, a − c).
  */
 export function symEig2(A: Float64Array, out: SymEig = createSymEig(2)): SymEig {
-  const a = A[0];
   const b = 0.5 * (A[1] + A[2]);
-  const c = A[3];
+  // Beyond 1e150 (below 1e-150) b² and a·c overflow (underflow): decompose A/s, then scale the eigenvalues back.
+  const s = Math.max(Math.abs(A[0]), Math.abs(b), Math.abs(A[3]));
+  if ((s > 1e150 || s < 1e-150) && s > 0 && s < Infinity) {
+    symEig2Entries(A[0] / s, b / s, A[3] / s, out);
+    out.values[0] *= s;
+    out.values[1] *= s;
+    return out;
+  }
+  return symEig2Entries(A[0], b, A[3], out);
+}
+
+function symEig2Entries(a: number, b: number, c: number, out: SymEig): SymEig {
   const m = 0.5 * (a + c);
   const r = Math.hypot(0.5 * (a - c), b);
   let hi: number;

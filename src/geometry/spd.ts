@@ -35,6 +35,7 @@ import {
   type SymEig,
 } from './linalg';
 import { GeometryError, type GaussianSource, type Manifold } from './types';
+import { finiteResult } from './validate';
 import { norm2 } from './vec';
 
 export type SpdMetric = 'affine' | 'logEuclidean';
@@ -71,11 +72,13 @@ function pointCache(k: number, metric: SpdMetric, label: string) {
   const invSqrtOf = (x: number) => 1 / Math.sqrt(x);
   return (P: Float64Array, what: string): PointInfo => {
     clock++;
-    for (const e of entries)
-      if (e.stamp > 0 && sameContents(e.key, P)) {
-        e.stamp = clock;
-        return e;
-      }
+    // An array of the wrong length is never a cache hit: spdEig below refuses it.
+    if (P.length === n)
+      for (const e of entries)
+        if (e.stamp > 0 && sameContents(e.key, P)) {
+          e.stamp = clock;
+          return e;
+        }
     let e: PointInfo;
     if (entries.length < CACHE_SIZE) {
       e = {
@@ -125,8 +128,14 @@ export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
 
   const allocOut = (out?: Float64Array) => out ?? new Float64Array(n);
 
+  const normAt = `${name} norm`;
+  const innerAt = `${name} inner`;
+  /** Tangent vectors must have k² finite entries (a GeometryError naming the operation otherwise). */
   const checkTangent = (v: Float64Array, what: string) => {
     if (v.length !== n) throw new GeometryError(`${name} ${what}: expected ${n} entries, got ${v.length}`);
+    for (let i = 0; i < n; i++)
+      if (!Number.isFinite(v[i]))
+        throw new GeometryError(`${name} ${what}: entry ${i} of the tangent vector is not finite (${v[i]})`);
   };
 
   /** out = A sym(H) A for a symmetric A (whitening by P^-½, colouring by P^½). */
@@ -152,8 +161,11 @@ export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
     ambientDim: n,
     injectivityRadius: Infinity,
     projectPoint: (z: Float64Array) => projectSPD(z, k),
-    projectTangent: (_p: Float64Array, z: Float64Array, out?: Float64Array) =>
-      symmetrize(z, k, allocOut(out)),
+    // T_P = Sym(k) at every P: p is not read.
+    projectTangent: (_p: Float64Array, z: Float64Array, out?: Float64Array) => {
+      checkTangent(z, 'projectTangent');
+      return symmetrize(z, k, allocOut(out));
+    },
     basePoint: () => identityMatrix(k),
   };
 
@@ -209,16 +221,19 @@ export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
     };
 
     const inner = (p: Float64Array, u: Float64Array, w: Float64Array): number => {
+      checkTangent(u, 'inner');
+      checkTangent(w, 'inner');
       const I = info(p, 'inner');
       sandwich(I.invsqrt, u, t1);
-      if (u === w) return frob(t1, t1);
+      if (u === w) return finiteResult(frob(t1, t1), innerAt);
       sandwich(I.invsqrt, w, t2);
-      return frob(t1, t2);
+      return finiteResult(frob(t1, t2), innerAt);
     };
 
     const norm = (p: Float64Array, v: Float64Array): number => {
+      checkTangent(v, 'norm');
       const I = info(p, 'norm');
-      return norm2(sandwich(I.invsqrt, v, t1));
+      return finiteResult(norm2(sandwich(I.invsqrt, v, t1)), normAt);
     };
 
     const transport = (
@@ -314,7 +329,7 @@ export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
       inner,
       norm,
       transport,
-      ...jacobiAdjoints({ transportBackAlongGeodesic, scaleBySpectrum }, n),
+      ...jacobiAdjoints({ transportBackAlongGeodesic, scaleBySpectrum }, n, name),
       tangentBasis: (p) => {
         const I = info(p, 'tangentBasis');
         return basis.map((E) => sandwich(I.sqrt, E, new Float64Array(n)));
@@ -368,20 +383,23 @@ export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
   };
 
   const inner = (p: Float64Array, u: Float64Array, w: Float64Array): number => {
+    checkTangent(u, 'inner');
+    checkTangent(w, 'inner');
     const I = info(p, 'inner');
     rotateIn(I.eig.vectors, u, k, t1);
     for (let i = 0; i < n; i++) t1[i] *= I.G[i];
-    if (u === w) return frob(t1, t1);
+    if (u === w) return finiteResult(frob(t1, t1), innerAt);
     rotateIn(I.eig.vectors, w, k, t2);
     for (let i = 0; i < n; i++) t2[i] *= I.G[i];
-    return frob(t1, t2);
+    return finiteResult(frob(t1, t2), innerAt);
   };
 
   const norm = (p: Float64Array, v: Float64Array): number => {
+    checkTangent(v, 'norm');
     const I = info(p, 'norm');
     rotateIn(I.eig.vectors, v, k, t1);
     for (let i = 0; i < n; i++) t1[i] *= I.G[i];
-    return norm2(t1);
+    return finiteResult(norm2(t1), normAt);
   };
 
   const transport = (p: Float64Array, q: Float64Array, w: Float64Array, out?: Float64Array): Float64Array => {
@@ -424,7 +442,7 @@ export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
     inner,
     norm,
     transport,
-    ...jacobiAdjoints({ transportBackAlongGeodesic, scaleBySpectrum }, n),
+    ...jacobiAdjoints({ transportBackAlongGeodesic, scaleBySpectrum }, n, name),
     tangentBasis: (p) => {
       const I = info(p, 'tangentBasis');
       return basis.map((E) => dexpAt(I, E, new Float64Array(n)));

@@ -1,6 +1,28 @@
 import { jacobiAdjoints, type JacobiFactor } from './jacobi';
 import { GeometryError, type Manifold } from './types';
-import { dot, norm2 } from './vec';
+import { allFinite, checkLength, checkVector, finiteResult, lengthError, nonFiniteError } from './validate';
+import { dot, normalize, norm2 } from './vec';
+
+/**
+ * Points must be unit vectors to this tolerance on |‖p‖² − 1| (exp renormalises its result, so long chains stay
+ * far inside it). Every operation that reads a point checks it, so a point off the sphere, a NaN or an infinite
+ * entry gives a GeometryError instead of a meaningless number.
+ */
+export const UNIT_TOLERANCE = 1e-6;
+
+function checkPoint(p: Float64Array, where: string, what: string): void {
+  if (p.length === 3 && Math.abs(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] - 1) <= UNIT_TOLERANCE) return;
+  throw notAPointError(p, where, what);
+}
+
+function notAPointError(p: Float64Array, where: string, what: string): GeometryError {
+  if (p.length !== 3) return lengthError(p, 3, where, what);
+  if (!allFinite(p)) return nonFiniteError(p, where, what);
+  const r2 = p[0] * p[0] + p[1] * p[1] + p[2] * p[2];
+  return new GeometryError(
+    `${where}: the ${what} is not a unit vector (squared length ${r2}); points of the sphere have length 1`,
+  );
+}
 
 /** sin(θ)/θ-type helpers with Taylor branches (θ tiny). */
 function sinc(t: number): number {
@@ -20,6 +42,8 @@ export function sphereAngle(p: Float64Array, q: Float64Array): number {
 /** Unit sphere S² ⊂ R³, sectional curvature 1. */
 export function sphere(): Manifold {
   const exp = (p: Float64Array, v: Float64Array, out = new Float64Array(3)): Float64Array => {
+    checkPoint(p, 'sphere exp', 'footpoint');
+    checkVector(v, 3, 'sphere exp', 'tangent vector');
     const L = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     const c = Math.cos(L);
     const s = sinc(L);
@@ -28,6 +52,10 @@ export function sphere(): Manifold {
     let z = c * p[2] + s * v[2];
     // Renormalise: keeps points on the sphere to machine precision along long chains.
     const r = Math.sqrt(x * x + y * y + z * z);
+    if (!(r > 0 && r < Infinity))
+      throw new GeometryError(
+        `sphere exp: the result is not representable (|v| = ${L}); v must be tangent at p`,
+      );
     x /= r;
     y /= r;
     z /= r;
@@ -38,6 +66,8 @@ export function sphere(): Manifold {
   };
 
   const log = (p: Float64Array, q: Float64Array, out = new Float64Array(3)): Float64Array => {
+    checkPoint(p, 'sphere log', 'first point');
+    checkPoint(q, 'sphere log', 'second point');
     const c = p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
     // u = q − ⟨p,q⟩p has norm sin θ.
     const ux = q[0] - c * p[0];
@@ -63,6 +93,9 @@ export function sphere(): Manifold {
     w: Float64Array,
     out = new Float64Array(3),
   ): Float64Array => {
+    checkPoint(p, 'sphere transport', 'first point');
+    checkPoint(q, 'sphere transport', 'second point');
+    checkVector(w, 3, 'sphere transport', 'tangent vector');
     const c = p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
     if (1 + c < 1e-12) {
       throw new GeometryError(
@@ -130,6 +163,8 @@ export function sphere(): Manifold {
     z: Float64Array,
     out: Float64Array = new Float64Array(3),
   ): Float64Array => {
+    checkPoint(p, 'sphere projectTangent', 'point');
+    checkVector(z, 3, 'sphere projectTangent', 'vector');
     const c = dot(p, z);
     for (let i = 0; i < 3; i++) out[i] = z[i] - c * p[i];
     return out;
@@ -143,19 +178,33 @@ export function sphere(): Manifold {
     injectivityRadius: Math.PI,
     exp,
     log,
-    dist: sphereAngle,
-    inner: (_p, u, w) => u[0] * w[0] + u[1] * w[1] + u[2] * w[2],
-    norm: (_p, v) => norm2(v),
+    dist: (p, q) => {
+      checkPoint(p, 'sphere dist', 'first point');
+      checkPoint(q, 'sphere dist', 'second point');
+      return sphereAngle(p, q);
+    },
+    // The metric is the ambient one: inner and norm do not read p.
+    inner: (_p, u, w) => {
+      checkLength(u, 3, 'sphere inner', 'first vector');
+      checkLength(w, 3, 'sphere inner', 'second vector');
+      return finiteResult(u[0] * w[0] + u[1] * w[1] + u[2] * w[2], 'sphere inner');
+    },
+    norm: (_p, v) => {
+      checkLength(v, 3, 'sphere norm', 'vector');
+      return finiteResult(norm2(v), 'sphere norm');
+    },
     transport,
-    ...jacobiAdjoints({ transportBackAlongGeodesic, scaleBySpectrum }, 3),
+    ...jacobiAdjoints({ transportBackAlongGeodesic, scaleBySpectrum }, 3, 'sphere'),
     projectPoint: (z) => {
-      const r = norm2(z);
+      checkLength(z, 3, 'sphere projectPoint', 'array');
+      const out = new Float64Array(3);
+      const r = normalize(z, out);
       if (!(r > 0) || !Number.isFinite(r)) {
         throw new GeometryError(
-          'sphere: cannot project the zero vector (or a non-finite one) onto the sphere',
+          'sphere projectPoint: cannot project the zero vector (or a non-finite one) onto the sphere',
         );
       }
-      return Float64Array.from(z, (x) => x / r);
+      return out;
     },
     projectTangent,
     basePoint: () => Float64Array.of(0, 0, 1),

@@ -19,6 +19,30 @@ export function norm2(a: Float64Array): number {
   return scale * Math.sqrt(s);
 }
 
+/**
+ * out = a/‖a‖ (out may alias a); returns ‖a‖. When ‖a‖ is 0 or not finite, out is left alone and that value is
+ * returned (the caller refuses). Arrays whose largest entry is tiny or huge are first divided by it, so that
+ * subnormal entries keep their direction (dividing them by the rounded ‖a‖ would not give a unit vector).
+ */
+export function normalize(a: Float64Array, out: Float64Array): number {
+  const r = norm2(a);
+  if (!(r > 0) || !Number.isFinite(r)) return r;
+  let scale = 0;
+  for (let i = 0; i < a.length; i++) scale = Math.max(scale, Math.abs(a[i]));
+  if (scale > 1e-150 && scale < 1e150) {
+    for (let i = 0; i < a.length; i++) out[i] = a[i] / r;
+    return r;
+  }
+  let s = 0;
+  for (let i = 0; i < a.length; i++) {
+    out[i] = a[i] / scale;
+    s += out[i] * out[i];
+  }
+  const rs = Math.sqrt(s);
+  for (let i = 0; i < a.length; i++) out[i] /= rs;
+  return r;
+}
+
 /** out = a·x + b·y (out may alias x or y). */
 export function lincomb(
   a: number,
