@@ -3,6 +3,9 @@
  *  - MH steps per second of a single footpoint chain and a single shooting-vector chain, per manifold and n;
  *  - the wall time of the full Fig. 1 sphere sweep (both panels, n = 20, 50, 100, 10×10 pairs, independent
  *    chains, burn-in 1000) with 1 and 2 workers, and the implied time per point-evaluation.
+ *  - the time per private Fréchet-mean release at k = 30 (SPD(30), d = 465): tangent Gaussian, the exact
+ *    log-Euclidean Riemannian Laplace, the same by MH with 10,000 burn-in steps (002 Fig. 4: 14 s), and the
+ *    affine Riemannian Laplace by MH. `--frechet` runs only this section.
  * It reports; it never fails. `--quick` runs a shorter version (for a smoke test).
  */
 import { DEFAULT_KNG_SETTINGS, prepareKng, shootingTarget } from '../src/privacy/kng';
@@ -12,6 +15,10 @@ import { runChain } from '../src/sampling/mh';
 import { Rng } from '../src/sampling/rng';
 import { createNodePool } from '../src/workers/node';
 import type { DataManifold } from '../src/data';
+import { frechetData } from '../src/experiments/frechetData';
+import { affineSpdLaplace, logEuclideanLaplace } from '../src/privacy/frechet/laplace';
+import { logEuclideanLaplaceMcmc } from '../src/privacy/frechet/laplaceMcmc';
+import { analyticSigma, tangentGaussian } from '../src/privacy/frechet/tangentGaussian';
 
 const quick = process.argv.includes('--quick');
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -90,7 +97,59 @@ async function sweepWallTime(workers: number) {
   };
 }
 
+/** Seconds per private Fréchet-mean release on SPD(30) (002's k = 30, r = 1/4, n = 500, ε = 0.1). */
+function frechetReleaseTimes() {
+  const k = 30;
+  const n = 500;
+  const eps = 0.1;
+  const { mean, center, ballRadius } = frechetData(
+    { manifold: 'spd', k, metric: 'logEuclidean', n: 50, radius: 0.25 },
+    Rng.fromKey(1),
+  );
+  const delta = ballRadius * (2 / n); // Δ = 2√k·r/n
+  const perRelease = (runs: number, release: (rng: Rng) => unknown) => {
+    const rng = Rng.fromKey(2);
+    release(rng); // warm-up
+    const t = performance.now();
+    for (let i = 0; i < runs; i++) release(rng);
+    return (performance.now() - t) / 1000 / runs;
+  };
+  const burnIn = quick ? 1000 : 10_000;
+  const sigmaTg = analyticSigma(delta, eps, 1e-6);
+  const sigmaRl = delta / eps;
+  // affine: σ = 2Δ/ε ≫ 1/c₃₀, so the target is truncated to the public ball (004 Thm 3)
+  const affineSteps = quick ? 50 : 500; // several ms per step at k = 30 (30×30 eigendecompositions, expm)
+  const affineSeconds = perRelease(1, (rng) =>
+    affineSpdLaplace(mean, k, 2 * sigmaRl, rng, {
+      burnIn: affineSteps,
+      fixedSteps: 0,
+      truncate: { center, radius: ballRadius },
+    }),
+  );
+  return {
+    k,
+    d: (k * (k + 1)) / 2,
+    tangentGaussianSeconds: perRelease(quick ? 20 : 200, (rng) => tangentGaussian(mean, k, sigmaTg, rng)),
+    riemannianLaplaceExactSeconds: perRelease(quick ? 20 : 200, (rng) =>
+      logEuclideanLaplace(mean, k, sigmaRl, rng),
+    ),
+    riemannianLaplaceMcmcSeconds: perRelease(quick ? 2 : 10, (rng) =>
+      logEuclideanLaplaceMcmc(mean, k, sigmaRl, rng, { burnIn }),
+    ),
+    mcmcBurnIn: burnIn,
+    affineLaplaceMhSeconds: affineSeconds,
+    affineMhSteps: affineSteps,
+    affineMhSecondsPerStep: affineSeconds / affineSteps,
+    paper002: { riemannianLaplaceMcmcSecondsBurnIn10000: 14, tangentGaussianSeconds: 1.3e-6 },
+  };
+}
+
 async function main() {
+  if (process.argv.includes('--frechet')) {
+    log('Fréchet-mean release times at k = 30…');
+    process.stdout.write(`${JSON.stringify({ quick, frechetReleaseK30: frechetReleaseTimes() }, null, 2)}\n`);
+    return;
+  }
   const chains = [];
   for (const manifold of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
     for (const n of [20, 50, 100]) {
@@ -103,11 +162,14 @@ async function main() {
     log(`Fig. 1 sphere sweep with ${workers} worker(s)…`);
     sweeps.push(await sweepWallTime(workers));
   }
+  log('Fréchet-mean release times at k = 30…');
+  const frechetReleaseK30 = frechetReleaseTimes();
   const result = {
     machine: { node: process.version, cores: (await import('node:os')).availableParallelism() },
     quick,
     mhChains: chains,
     fig1SphereSweep: sweeps,
+    frechetReleaseK30,
     targets: {
       fig1SweepSecondsWith2Workers: 6,
       singleChainMicrosecondsPerStepAtN100: 3,
