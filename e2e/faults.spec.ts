@@ -82,3 +82,20 @@ test('fault injection exists only when asked for with ?faults=1', async ({ page 
     false,
   );
 });
+
+test('a parse worker that dies while reading a file: a notice, the data unchanged, the next file loads', async ({
+  page,
+}) => {
+  await page.goto(`/?${FAST}&faults=1`);
+  await waitForRelease(page);
+  const csv = ['t,x,y,z', '0,1,0,0', '1,0,1,0', '2,0,0,1', '3,0.6,0.8,0'].join('\n');
+  const input = page.getByLabel(/Your data/);
+  await inject(page, 'parse', 'kill');
+  await input.setInputFiles({ name: 'first.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.locator('.notice').filter({ hasText: 'Could not load first.csv' })).toContainText(
+    'worker died',
+  );
+  expect(await labState<unknown>(page, 'imported.sphere')).toBeUndefined();
+  await input.setInputFiles({ name: 'second.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('second.csv');
+});

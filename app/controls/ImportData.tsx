@@ -251,7 +251,7 @@ function ColumnChooser(props: {
       <p>
         {p.fileName} has {p.header.length} columns. Choose the covariate x and the responses to fit:
       </p>
-      <div className="field-inline">
+      <div>
         <label htmlFor={xId}>covariate x</label>
         <select
           id={xId}
@@ -282,7 +282,7 @@ function ColumnChooser(props: {
                       y: e.target.checked ? [...p.y, k].sort((a, b) => a - b) : p.y.filter((j) => j !== k),
                     })
                   }
-                />{' '}
+                />
                 {columnName(p.header, k)}
               </label>
             ),

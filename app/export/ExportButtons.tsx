@@ -29,6 +29,8 @@ export function ExportButtons(props: {
   disabled?: boolean;
   /** Word after `what` in the CSV/JSON buttons' names ("Download MSE sweep results as CSV"); '' for none. */
   noun?: string;
+  /** Visible text before the buttons (default "Export"; '' for none, when a row label says it already). */
+  label?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const file = (name: string, ext: string) => exportFileName(useLab.getState().settings.workspace, name, ext);
@@ -40,9 +42,11 @@ export function ExportButtons(props: {
   const dataName = results ? `${props.what} ${results}` : props.what;
   return (
     <div className="export-buttons" role="group" aria-label={`Export ${props.what}`}>
-      <span className="export-label" aria-hidden="true">
-        Export
-      </span>
+      {props.label !== '' && (
+        <span className="export-label" aria-hidden="true">
+          {props.label ?? 'Export'}
+        </span>
+      )}
       {props.svg && (
         <>
           <button

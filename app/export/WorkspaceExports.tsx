@@ -35,6 +35,7 @@ export function WorkspaceExports() {
         <ExportButtons
           what="data"
           noun=""
+          label=""
           name="data"
           disabled={wd.stale}
           csv={() => {
@@ -53,6 +54,7 @@ export function WorkspaceExports() {
         <ExportButtons
           what="non-private fit"
           noun=""
+          label=""
           name="fit"
           disabled={!releaseDone}
           csv={() => fitTable(cells(), dim, covariate)}
@@ -64,6 +66,7 @@ export function WorkspaceExports() {
         <ExportButtons
           what="private release"
           noun=""
+          label=""
           name="release"
           disabled={!releaseDone}
           csv={() => releaseTable(cells(), dim, covariate)}
