@@ -53,11 +53,13 @@ describe('data export → import round trip through the real parser gives the sa
         expect(back.xRange[1]).toBe(g.xRange[1]);
         expect(maxAbsDiff(back.xs, g.xs)).toBeLessThan(1e-13);
         for (let i = 0; i < n; i++) expect(maxAbsDiff(back.ys[i], g.ys[i])).toBeLessThan(1e-14);
+        // The same minimum: its MSE agrees to 1e-12; p̂, v̂ (and the largest residual, the data-driven τ) agree
+        // to the optimiser's stopping rule (gradient norm < 1e-10, ~1e-9 in the parameters).
         const refit = prepareRegression({ kind: 'imported', manifold, xs: back.xs, ys: back.ys });
-        expect(maxAbsDiff(refit.pHat, fit.pHat)).toBeLessThan(1e-9);
-        expect(maxAbsDiff(refit.vHat, fit.vHat)).toBeLessThan(1e-9);
-        expect(refit.lnNonPrivateMse).toBeCloseTo(fit.lnNonPrivateMse, 9);
-        expect(refit.maxResidual).toBeCloseTo(fit.maxResidual, 9);
+        expect(Math.abs(refit.lnNonPrivateMse - fit.lnNonPrivateMse)).toBeLessThan(1e-12);
+        expect(maxAbsDiff(refit.pHat, fit.pHat)).toBeLessThan(1e-7);
+        expect(maxAbsDiff(refit.vHat, fit.vHat)).toBeLessThan(1e-7);
+        expect(Math.abs(refit.maxResidual - fit.maxResidual)).toBeLessThan(1e-7);
       });
     }
   }
