@@ -141,6 +141,37 @@ export function rotateShape(
   return out;
 }
 
+/**
+ * The preshape of a configuration z = (x1, y1, …, xk, yk) into `out` (centred, unit Frobenius norm); returns the
+ * size of the centred configuration relative to the largest |coordinate|: 0 when all landmarks coincide (out is
+ * then not a preshape), tiny when they coincide to rounding. Huge and tiny coordinates are first divided by the
+ * largest one (their sum would overflow, their differences from the centroid underflow). Throws a GeometryError
+ * for non-finite coordinates. `out` may alias z.
+ */
+export function preshapeInto(z: Float64Array, out: Float64Array, where = 'kendall preshape'): number {
+  const n = z.length;
+  const size = maxAbs(z);
+  if (!Number.isFinite(size))
+    throw new GeometryError(`${where}: the configuration has non-finite coordinates`);
+  if (size === 0) return 0;
+  const rescale = size > 1e150 || size < 1e-150;
+  for (let i = 0; i < n; i++) out[i] = rescale ? z[i] / size : z[i];
+  let mx = 0;
+  let my = 0;
+  for (let j = 0; j < n; j += 2) {
+    mx += out[j];
+    my += out[j + 1];
+  }
+  mx /= n / 2;
+  my /= n / 2;
+  for (let j = 0; j < n; j += 2) {
+    out[j] -= mx;
+    out[j + 1] -= my;
+  }
+  const r = normalize(out, out);
+  return rescale ? r : r / size;
+}
+
 /** Kendall planar shape space of k ≥ 3 landmarks (preshape coordinates, length 2k). */
 export function kendall(k: number): Manifold {
   if (!Number.isInteger(k) || k < 3) {
@@ -414,29 +445,9 @@ export function kendall(k: number): Manifold {
         `${name} projectPoint: expected ${n} coordinates (${k} landmarks), got ${z.length}`,
       );
     }
-    const size = maxAbs(z);
-    if (!Number.isFinite(size)) {
-      throw new GeometryError(`${name} projectPoint: the configuration has non-finite coordinates`);
-    }
-    // Coordinates beyond 1e150 (below 1e-150) are first divided by the largest: their sum would overflow (their
-    // differences from the centroid would underflow to nothing).
-    const rescale = (size > 1e150 || size < 1e-150) && size > 0;
-    const out: Float64Array = new Float64Array(n);
-    for (let i = 0; i < n; i++) out[i] = rescale ? z[i] / size : z[i];
-    let mx = 0;
-    let my = 0;
-    for (let j = 0; j < n; j += 2) {
-      mx += out[j];
-      my += out[j + 1];
-    }
-    mx /= k;
-    my /= k;
-    for (let j = 0; j < n; j += 2) {
-      out[j] -= mx;
-      out[j + 1] -= my;
-    }
-    const r = normalize(out, out);
-    if (!(r > 0) || !Number.isFinite(r)) {
+    const out = new Float64Array(n);
+    const size = preshapeInto(z, out, `${name} projectPoint`);
+    if (!(size > 0)) {
       throw new GeometryError(
         `${name} projectPoint: degenerate configuration (all landmarks coincide, so the centred shape has zero ` +
           'size and no defined shape)',

@@ -102,8 +102,9 @@ export function readCsv(text: string, sep: Separator, file: string, lenientEnd =
 }
 
 /**
- * Picks the separator from the first lines: the first of tab, semicolon, comma that splits every sampled
- * line into the same number (> 1) of fields; failing that, the one giving the most fields on the first line.
+ * Picks the separator from the first lines: the first of tab, semicolon, comma that splits most sampled lines
+ * (more than half) into the same number (> 1) of fields, so that one ragged row is reported as ragged rather
+ * than read with another separator; failing that, the one giving the most fields on the first line.
  * (Semicolon and tab come before comma because comma-separated files rarely contain them, while semicolon
  * files often use decimal commas.)
  */
@@ -116,7 +117,8 @@ export function detectSeparator(text: string, file: string): Separator {
     const recs = readCsv(sample, sep, file, true);
     if (recs.length === 0) continue;
     const counts = recs.map((r) => r.fields.length);
-    if (counts[0] > 1 && counts.every((c) => c === counts[0])) return sep;
+    const most = Math.max(...counts.map((c) => (c > 1 ? counts.filter((d) => d === c).length : 0)));
+    if (2 * most > counts.length) return sep;
     if (counts[0] > bestFirst) {
       bestFirst = counts[0];
       best = sep;

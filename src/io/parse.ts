@@ -1,4 +1,6 @@
 import type { DataManifold } from '../data';
+import { preshapeInto } from '../geometry/kendall';
+import { symEig2 } from '../geometry/linalg';
 import { csvTable } from './csv';
 import { columnText, DataFormatError } from './errors';
 import { jsonTable } from './json';
@@ -15,7 +17,8 @@ import { cellNumber, type Table, type TableRow } from './table';
  *    projects each point), or x, latitude, longitude in degrees when the header names them (lat/lon,
  *    latitude/longitude, lng, long), or when exactly two response columns are chosen (read as latitude, longitude);
  *  - spd: x, a, b, c for the matrix [[a, b], [b, c]] (or x and the 4 entries row-major, which must be
- *    symmetric); it must be positive definite (a > 0, ac − b² > 0). Responses are returned as [a, b, b, c];
+ *    symmetric); it must be positive definite (a > 0, ac − b² > 0) and not nearly singular (condition number at
+ *    most SPD_MAX_CONDITION). Responses are returned as [a, b, b, c];
  *  - kendall: x, then 2k landmark coordinates x1, y1, x2, y2, … (k ≥ 3); each row is centred and scaled to a
  *    preshape. Or the long format: one row per landmark, with a subject column (header `subject`, `id`,
  *    `subject_id`) holding the same covariate on all its rows, two coordinate columns and optionally a
@@ -27,8 +30,9 @@ import { cellNumber, type Table, type TableRow } from './table';
  * CSV: comma, semicolon or tab separated (detected), quoted fields as in RFC 4180, header optional (a first
  * row whose cells are mostly not numbers), decimal commas accepted with `;` or tab separators, blank lines and
  * lines starting with # skipped. JSON: see `jsonTable`. Files larger than `maxBytes` (20 MB), empty files,
- * non-UTF-8 text, non-numbers, NaN/Inf, ragged rows, points off the manifold, n < 3 and all-equal covariates
- * are errors (DataFormatError); duplicate rows are a warning.
+ * non-UTF-8 text (UTF-16 included), non-numbers, NaN/Inf, ragged rows (the row whose width differs from most),
+ * points off the manifold, n < 3 and all-equal covariates are errors (DataFormatError); duplicate rows are a
+ * warning.
  */
 export interface ColumnChoice {
   /** The covariate column: header name, or 1-based number. */
@@ -75,6 +79,12 @@ export interface ParsedData {
 }
 
 export const MAX_DATA_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Largest condition number (ratio of the eigenvalues) of an SPD(2) matrix in a file. Comparing two matrices
+ * whitens one by the other, which loses about log10 of the product of their condition numbers in digits.
+ */
+export const SPD_MAX_CONDITION = 1e12;
 
 /** Tolerance on the length of sphere points (relative to 1). */
 export const SPHERE_TOLERANCE = 1e-6;
@@ -123,9 +133,9 @@ export function dataFileHeader(text: string, fileName: string, maxBytes = MAX_DA
 /** Text → table, after the checks that do not depend on the manifold (size, encoding, emptiness). */
 function readTable(text: string, file: string, max: number): Table {
   if (text.length > max) {
-    throw new DataFormatError(`the file is ${megabytes(text.length)}; the limit is ${megabytes(max)}`, {
-      file,
-    });
+    let [size, limit] = [sizeText(text.length), sizeText(max)];
+    if (size === limit) [size, limit] = [`${text.length} bytes`, `${max} bytes`];
+    throw new DataFormatError(`the file is ${size}; the limit is ${limit}`, { file });
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const bad = text.indexOf('\ufffd');
@@ -136,14 +146,26 @@ function readTable(text: string, file: string, max: number): Table {
       { file },
     );
   }
+  // UTF-16 read as UTF-8 gives a NUL beside every ASCII character (binary files have them too).
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) {
+    throw new DataFormatError(
+      `the file contains NUL characters (the first on line ${lineAt(text, nul)}), so it is not UTF-8 text: it ` +
+        'looks like UTF-16 text or a binary file; save it as UTF-8 CSV or JSON',
+      { file },
+    );
+  }
   if (text.trim() === '') throw new DataFormatError('the file is empty', { file });
   const table = isJson(text, file) ? jsonTable(text, file) : csvTable(text, file);
   if (table.rows.length === 0) throw new DataFormatError('the file has a header but no data rows', { file });
   return table;
 }
 
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+/** A size as people read it: 512 bytes, 3.4 kB, 21 MB (1 kB = 1024 bytes; the text's length in UTF-16 units). */
+export function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'kB'] : [bytes / (1024 * 1024), 'MB'];
+  return `${value.toFixed(1).replace(/\.0$/, '')} ${unit}`;
 }
 
 function lineAt(text: string, pos: number): number {
@@ -160,8 +182,12 @@ function isJson(text: string, file: string): boolean {
 }
 
 function checkRectangular(table: Table, file: string): void {
-  const width = table.header ? table.header.length : table.rows[0].cells.length;
-  const like = table.header ? 'as in the header' : 'as in the first row';
+  const width = table.header ? table.header.length : commonWidth(table.rows);
+  const like = table.header
+    ? 'as in the header'
+    : width === table.rows[0].cells.length
+      ? 'as in the first row'
+      : 'as in most rows';
   for (const r of table.rows) {
     if (r.cells.length !== width) {
       throw new DataFormatError(`expected ${width} columns (${like}), found ${r.cells.length}`, {
@@ -170,6 +196,15 @@ function checkRectangular(table: Table, file: string): void {
       });
     }
   }
+}
+
+/** The number of cells most rows have (the first row's on a tie): a single ragged row is the one reported. */
+function commonWidth(rows: TableRow[]): number {
+  const count = new Map<number, number>();
+  for (const r of rows) count.set(r.cells.length, (count.get(r.cells.length) ?? 0) + 1);
+  let best = rows[0].cells.length;
+  for (const [w, c] of count) if (c > count.get(best)!) best = w;
+  return best;
 }
 
 /** Column lookup and numeric cells of one table. */
@@ -461,44 +496,41 @@ function spdPoint(
       ...at,
       column: names[0],
     });
-  const det = a * c - b * b;
-  if (!(det > 0))
+  // |b| < √a·√c is ac − b² > 0 without overflow or underflow.
+  if (!(Math.abs(b) < Math.sqrt(a) * Math.sqrt(c))) {
+    const det = a * c - b * b;
     throw new DataFormatError(
-      `the matrix ${matrix} is not positive definite: a·c − b² = ${fmt(det)} ≤ 0`,
+      `the matrix ${matrix} is not positive definite: ` +
+        (Number.isFinite(det) && det <= 0 ? `a·c − b² = ${fmt(det)} ≤ 0` : 'b² ≥ a·c'),
       at,
     );
-  return new Float64Array([a, b, b, c]);
+  }
+  const y = new Float64Array([a, b, b, c]);
+  const { values } = symEig2(y); // the small eigenvalue to high relative accuracy
+  const condition = values[1] / values[0];
+  if (!(condition <= SPD_MAX_CONDITION)) {
+    throw new DataFormatError(
+      `the matrix ${matrix} is too close to singular (condition number ${Number(condition.toPrecision(3)).toExponential()}, above ` +
+        `${SPD_MAX_CONDITION.toExponential()}), so distances between such matrices cannot be computed reliably`,
+      at,
+    );
+  }
+  return y;
 }
 
-/** Centres a configuration (x1, y1, x2, y2, …) and scales it to unit Frobenius norm. */
+/**
+ * Centres a configuration (x1, y1, x2, y2, …) and scales it to unit Frobenius norm (Kendall's projectPoint); landmarks
+ * that coincide to 1e-10 of their largest coordinate are refused.
+ */
 function preshape(raw: ArrayLike<number>, at: { file: string; row: number }, subject?: string): Float64Array {
-  const k = raw.length / 2;
-  let mx = 0;
-  let my = 0;
-  let maxAbs = 0;
-  for (let j = 0; j < raw.length; j += 2) {
-    mx += raw[j];
-    my += raw[j + 1];
-    maxAbs = Math.max(maxAbs, Math.abs(raw[j]), Math.abs(raw[j + 1]));
-  }
-  mx /= k;
-  my /= k;
-  const out = new Float64Array(raw.length);
-  let ss = 0;
-  for (let j = 0; j < raw.length; j += 2) {
-    out[j] = raw[j] - mx;
-    out[j + 1] = raw[j + 1] - my;
-    ss += out[j] * out[j] + out[j + 1] * out[j + 1];
-  }
-  const r = Math.sqrt(ss);
-  if (!(r > 1e-10 * maxAbs) || r === 0) {
+  const out = Float64Array.from(raw);
+  if (!(preshapeInto(out, out) > 1e-10)) {
     throw new DataFormatError(
-      `all ${k} landmarks ${subject === undefined ? 'of this row' : `of subject "${subject}"`} coincide, ` +
+      `all ${raw.length / 2} landmarks ${subject === undefined ? 'of this row' : `of subject "${subject}"`} coincide, ` +
         'so the shape is degenerate (it has no size and no defined shape)',
       at,
     );
   }
-  for (let i = 0; i < out.length; i++) out[i] /= r;
   return out;
 }
 
