@@ -114,6 +114,20 @@ describe('the frechet task', () => {
     expect(rows[0].theoryMeanSqDist).toBeGreaterThan(0);
   });
 
+  it('a bad spec fails when the cells are counted (before any work), naming the field; empty lists give no cells', () => {
+    expect(() => frechetCellCount({ ...base, radius: -1 })).toThrow(
+      /data radius r must be a positive number/,
+    );
+    expect(() => frechetCellCount({ ...base, mechanisms: ['laplace' as never] })).toThrow(
+      /unknown mechanism "laplace"/,
+    );
+    expect(() => frechetCellCount({ ...base, eps: [0.1, NaN] })).toThrow(/every ε/);
+    expect(() => frechetCellCount({ ...base, conformal: { phiSource: 'data' as never } })).toThrow(
+      /φ source/,
+    );
+    expect(frechetCellCount({ ...base, mechanisms: [] })).toBe(0);
+  });
+
   it('rows for settings where a mechanism does not apply carry a note instead of failing the run', () => {
     const spec: FrechetSpec = {
       ...base,

@@ -207,7 +207,7 @@ export const FRECHET_ROW_COLUMNS: readonly (keyof FrechetRow)[] = [
 // Spec checks and layout
 // ---------------------------------------------------------------------------------------------------------
 
-/** Throws a RangeError naming the first bad field of a spec. */
+/** Throws a RangeError naming the first bad field of a spec (empty lists are fine: no cells). */
 export function checkFrechetSpec(spec: FrechetSpec): void {
   const fail = (msg: string) => {
     throw new RangeError(`Fréchet experiment: ${msg}`);
@@ -216,17 +216,16 @@ export function checkFrechetSpec(spec: FrechetSpec): void {
     fail(`manifold must be 'sphere' or 'spd' (got ${String(spec.manifold)})`);
   if (spec.metric !== 'affine' && spec.metric !== 'logEuclidean')
     fail(`metric must be 'affine' or 'logEuclidean' (got ${String(spec.metric)})`);
-  if (spec.ns.length === 0 || spec.ns.some((n) => !Number.isInteger(n) || n < 2))
+  if (spec.ns.some((n) => !Number.isInteger(n) || n < 2))
     fail(`every n must be an integer ≥ 2 (got ${spec.ns.join(', ')})`);
-  if (spec.manifold === 'spd' && (spec.ks.length === 0 || spec.ks.some((k) => !Number.isInteger(k) || k < 1)))
+  if (spec.manifold === 'spd' && spec.ks.some((k) => !Number.isInteger(k) || k < 1))
     fail(`every k must be an integer ≥ 1 (got ${spec.ks.join(', ')})`);
-  if (spec.eps.length === 0 || spec.eps.some((e) => !(e > 0) || !Number.isFinite(e)))
+  if (spec.eps.some((e) => !(e > 0) || !Number.isFinite(e)))
     fail(`every ε must be a positive number (got ${spec.eps.join(', ')})`);
   if (!(spec.delta > 0 && spec.delta < 1)) fail(`δ must be in (0, 1) (got ${spec.delta})`);
   if (!(spec.radius > 0) || !Number.isFinite(spec.radius))
     fail(`the data radius r must be a positive number (got ${spec.radius})`);
   if (!Number.isInteger(spec.reps) || spec.reps < 1) fail(`reps must be an integer ≥ 1 (got ${spec.reps})`);
-  if (spec.mechanisms.length === 0) fail('no mechanism chosen');
   for (const m of spec.mechanisms)
     if (!FRECHET_MECHANISMS.includes(m))
       fail(`unknown mechanism "${String(m)}" (the mechanisms are ${FRECHET_MECHANISMS.join(', ')})`);
@@ -250,7 +249,9 @@ export function frechetKs(spec: FrechetSpec): number[] {
   return spec.manifold === 'sphere' ? [2] : spec.ks;
 }
 
+/** Number of cells; also checks the spec (the pool calls this first, so a bad spec fails with its message). */
 export function frechetCellCount(spec: FrechetSpec): number {
+  checkFrechetSpec(spec);
   return spec.ns.length * frechetKs(spec).length * spec.eps.length * spec.mechanisms.length;
 }
 
@@ -759,7 +760,6 @@ export function aggregateFrechet(cells: readonly (FrechetCell | undefined)[]): F
 
 /** The whole experiment on this thread (tests, small runs); the worker pool runs the same cells. */
 export function runFrechet(spec: FrechetSpec): FrechetRow[] {
-  checkFrechetSpec(spec);
   const scratch = frechetSetup();
   return aggregateFrechet(
     Array.from({ length: frechetCellCount(spec) }, (_, i) => frechetCell(spec, i, scratch)),
