@@ -3,7 +3,8 @@ import { PRESETS, activePreset, applyPreset } from '../presets';
 import { useLab } from '../store';
 
 /**
- * "Figures": a disclosure button (aria-expanded) over a list of buttons, one per preset of paper 000.
+ * "Figures": a disclosure button (aria-expanded) over a list of buttons, one per preset (figures of papers
+ * 000, 002 and 004).
  * Keyboard: Enter/Space/↓ open it and focus the first figure, ↑/↓/Home/End move, Enter applies, Escape or
  * Tab away closes it (focus goes back to the button after Escape or applying).
  */
@@ -93,7 +94,7 @@ export function FiguresMenu({ onApplied }: { onApplied?: (label: string) => void
       </button>
       <div className="figures-popover" id={listId} hidden={!open}>
         <p className="figures-intro" id={`${listId}-intro`}>
-          Reproduce a figure of the paper in one click
+          Reproduce a figure of the papers in one click
         </p>
         <ul className="figures-list" aria-labelledby={`${listId}-intro`}>
           {PRESETS.map((p) => (
