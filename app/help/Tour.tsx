@@ -13,10 +13,11 @@ interface TourStep {
 export const TOUR_STEPS: readonly TourStep[] = [
   {
     selectors: ['.workspace-tabs[role="tablist"]', '[role="tablist"]'],
-    title: 'Four spaces to explore',
+    title: 'Spaces to explore',
     text:
       'Each tab is a space with its own data: directions on a globe, 2×2 covariance matrices drawn as ellipses, ' +
-      'outlines of a brain structure, and ordinary flat data. Arrow keys move between the tabs.',
+      'outlines of a brain structure, and ordinary flat data — and, last, private averages (Fréchet means) on ' +
+      'the sphere and on covariance matrices. Arrow keys move between the tabs.',
   },
   {
     selectors: ['.control-panel fieldset:nth-of-type(2)', '.control-panel'],
