@@ -202,7 +202,7 @@ export function FrechetControls() {
         <p className="hint" id={`${groupId}-hint`}>
           Each mechanism has its own marker shape in the view and the plots.
         </p>
-        <Explainers topics={['riemannianLaplace', 'tangentGaussian', 'conformalDp']} />
+        <Explainers topics={['riemannianLaplace', 'tangentGaussian', 'ambientBaseline', 'conformalDp']} />
       </fieldset>
     </aside>
   );

@@ -137,7 +137,7 @@ function ErrorFigure(props: {
     <PlotFigure
       titleId={titleId}
       title={title}
-      exportName={`frechet-${x}`}
+      exportName={`error-vs-${x}`}
       empty={job.rows.length === 0}
       frameRef={frameRef}
       svgRef={svgRef}
@@ -168,7 +168,7 @@ function ErrorFigure(props: {
           <Notes model={model} x={x} />
           <ExportButtons
             what={x === 'eps' ? 'Fréchet error vs ε' : 'Fréchet error vs k'}
-            name={`frechet-${x}`}
+            name={`error-vs-${x}`}
             disabled={job.rows.length === 0}
             csv={() => ({
               rows: csvRows(useLab.getState()[x === 'eps' ? 'frechetEps' : 'frechetK'].rows),
@@ -367,9 +367,7 @@ export function FrechetPlots() {
             <ErrorFigure x="k" job={k} settings={settings} />
           </>
         )}
-        <Explainers
-          topics={['frechetMean', 'riemannianLaplace', 'tangentGaussian', 'ambientBaseline', 'conformalDp']}
-        />
+        <Explainers topics={['riemannianLaplace', 'tangentGaussian', 'ambientBaseline', 'conformalDp']} />
       </section>
     </section>
   );
