@@ -73,6 +73,12 @@ describe('Fréchet data sets', () => {
     const g = new Float64Array(9);
     for (const X of d.points) M.log(d.mean, X).forEach((v, i) => (g[i] += v / d.points.length));
     expect(M.norm(d.mean, g)).toBeLessThan(1e-10);
+    // log-Euclidean: the closed form from the generator's exact logarithms agrees with logm of the points
+    const le = frechetDataset({ ...spec, metric: 'logEuclidean' }, 40, 3, 2);
+    const L = spd(3, 'logEuclidean');
+    const gl = new Float64Array(9);
+    for (const X of le.points) L.log(le.mean, X).forEach((v, i) => (gl[i] += v / le.points.length));
+    expect(L.norm(le.mean, gl)).toBeLessThan(1e-12);
     expect(frechetDataset(spec, 40, 3, 2).points[7]).toEqual(d.points[7]);
     expect(frechetDataset(spec, 40, 3, 3).points[7]).not.toEqual(d.points[7]);
   });

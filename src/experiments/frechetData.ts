@@ -12,7 +12,7 @@
  *   distance r/2 from m₀; SPD: cluster = logm X in the Frobenius ball of radius R/5 around a fixed symmetric
  *   C with ‖C‖_F = R/2. (Both stay inside B_R: R/2 + R/5 < R.)
  */
-import { expm, logm, symDim, symToVecd, vecdToSym } from '../geometry/linalg';
+import { expm, symDim, symToVecd, vecdToSym } from '../geometry/linalg';
 import { frechetMean } from '../geometry/mean';
 import { sphere } from '../geometry/sphere';
 import { spd, type SpdMetric } from '../geometry/spd';
@@ -95,20 +95,28 @@ function uniformInCap(c: Float64Array, r: number, rng: Rng): Float64Array {
   return M.exp(c, v);
 }
 
-function spd002(k: number, r: number, rng: Rng): Float64Array {
+/** A 002 matrix X = Q diag(λ) Qᵀ and its logarithm Q diag(log λ) Qᵀ (known exactly: no logm needed). */
+function spd002(k: number, r: number, rng: Rng): { X: Float64Array; log: Float64Array } {
   const Q = haarOrthogonal(k, rng);
   const lo = Math.exp(-r);
   const hi = Math.exp(r);
   const lambda = Array.from({ length: k }, () => lo + (hi - lo) * rng.uniform());
+  const logLambda = lambda.map(Math.log);
   const X = new Float64Array(k * k);
+  const L = new Float64Array(k * k);
   for (let i = 0; i < k; i++)
     for (let j = i; j < k; j++) {
       let s = 0;
-      for (let l = 0; l < k; l++) s += Q[i * k + l] * lambda[l] * Q[j * k + l];
-      X[i * k + j] = s;
-      X[j * k + i] = s;
+      let t = 0;
+      for (let l = 0; l < k; l++) {
+        const q = Q[i * k + l] * Q[j * k + l];
+        s += q * lambda[l];
+        t += q * logLambda[l];
+      }
+      X[i * k + j] = X[j * k + i] = s;
+      L[i * k + j] = L[j * k + i] = t;
     }
-  return X;
+  return { X, log: L };
 }
 
 /** The fixed centre C (‖C‖_F = R/2) of the SPD dense cluster, in vecd coordinates. */
@@ -150,17 +158,20 @@ export function frechetData(opts: FrechetDataOptions, rng: Rng): FrechetDataset 
   const R = frechetBallRadius('spd', k, radius);
   const d = symDim(k);
   const c = clustered > 0 ? spdClusterCenter(k, R) : null;
-  for (let i = 0; i < n; i++) {
-    if (c && i < clustered) {
-      const u = uniformInBall(rng, d, R / 5);
-      for (let j = 0; j < d; j++) u[j] += c[j];
-      points.push(expm(vecdToSym(u, k), k));
-    } else points.push(spd002(k, radius, rng));
-  }
-  // Log-Euclidean mean in closed form; it also starts the affine gradient descent.
+  // Log-Euclidean mean in closed form from the points' logarithms (which the generator knows exactly); it
+  // also starts the affine gradient descent.
   const logSum = new Float64Array(d);
-  for (const X of points) {
-    const l = symToVecd(logm(X, k), k);
+  for (let i = 0; i < n; i++) {
+    let l: Float64Array;
+    if (c && i < clustered) {
+      l = uniformInBall(rng, d, R / 5);
+      for (let j = 0; j < d; j++) l[j] += c[j];
+      points.push(expm(vecdToSym(l, k), k));
+    } else {
+      const g = spd002(k, radius, rng);
+      points.push(g.X);
+      l = symToVecd(g.log, k);
+    }
     for (let j = 0; j < d; j++) logSum[j] += l[j] / n;
   }
   const leMean = expm(vecdToSym(logSum, k), k);
