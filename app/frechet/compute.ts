@@ -52,9 +52,15 @@ const never = () => new Promise<never>(() => {});
  * failed, never when superseded.
  */
 async function run(kind: FrechetJobKind, specs: readonly FrechetSpec[], pool: WorkerPool): Promise<void> {
-  const cells: (FrechetCell | undefined)[] = new Array(
-    specs.reduce((a, spec) => a + frechetCellCount(spec), 0),
-  ).fill(undefined);
+  let counts: number[];
+  try {
+    // checks each spec: a bad one fails here, with its message, before any work
+    counts = specs.map((spec) => frechetCellCount(spec));
+  } catch (e) {
+    put(kind, { ...idleView(), status: 'error', error: errorText(e) });
+    return;
+  }
+  const cells: (FrechetCell | undefined)[] = new Array(counts.reduce((a, c) => a + c, 0)).fill(undefined);
   const total = cells.length;
   let done = 0;
   put(kind, { ...idleView(), status: 'running', cells: [...cells], total });
@@ -70,9 +76,9 @@ async function run(kind: FrechetJobKind, specs: readonly FrechetSpec[], pool: Wo
     });
   });
   let offset = 0;
-  for (const spec of specs) {
+  for (const [j, spec] of specs.entries()) {
     const base = offset;
-    offset += frechetCellCount(spec);
+    offset += counts[j];
     const job = pool.run('frechet', spec, {
       onCell: (i, cell) => {
         cells[base + i] = cell;
