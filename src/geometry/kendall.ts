@@ -156,20 +156,37 @@ export function preshapeInto(z: Float64Array, out: Float64Array, where = 'kendal
   if (size === 0) return 0;
   const rescale = size > 1e150 || size < 1e-150;
   for (let i = 0; i < n; i++) out[i] = rescale ? z[i] / size : z[i];
-  let mx = 0;
-  let my = 0;
-  for (let j = 0; j < n; j += 2) {
-    mx += out[j];
-    my += out[j + 1];
-  }
-  mx /= n / 2;
-  my /= n / 2;
-  for (let j = 0; j < n; j += 2) {
-    out[j] -= mx;
-    out[j + 1] -= my;
-  }
+  recentre(out);
   const r = normalize(out, out);
+  // Landmarks that coincide to nearly all digits leave a centroid of rounding size, relative to the now unit
+  // shape: centre once more (exact enough the second time) so that the result is a preshape.
+  if (r > 0 && !centred(out)) {
+    recentre(out);
+    normalize(out, out);
+  }
   return rescale ? r : r / size;
+}
+
+function centroidSums(z: Float64Array): [number, number] {
+  let sx = 0;
+  let sy = 0;
+  for (let j = 0; j < z.length; j += 2) {
+    sx += z[j];
+    sy += z[j + 1];
+  }
+  return [sx, sy];
+}
+
+/** Coordinate sums of a unit-norm configuration within 1e-12 of 0. */
+const centred = (z: Float64Array) => centroidSums(z).every((s) => Math.abs(s) <= 1e-12);
+
+function recentre(z: Float64Array): void {
+  const [sx, sy] = centroidSums(z);
+  const k = z.length / 2;
+  for (let j = 0; j < z.length; j += 2) {
+    z[j] -= sx / k;
+    z[j + 1] -= sy / k;
+  }
 }
 
 /** Kendall planar shape space of k ≥ 3 landmarks (preshape coordinates, length 2k). */

@@ -198,11 +198,26 @@ export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
       assertFiniteSymmetric(q, k, `${name} ${what} (second point)`);
       sandwich(I.invsqrt, q, t1);
       symEig(t1, k, eigT);
-      if (!(eigT.values[0] > 0))
-        throw new GeometryError(
-          `${name} ${what}: the second point is not symmetric positive definite (P^-½ Q P^-½ has eigenvalue ${eigT.values[0]})`,
-        );
+      if (!(eigT.values[0] > 0)) throw whiteningError(I, q, what);
       return eigT;
+    };
+
+    /**
+     * Why P^-½ Q P^-½ is not positive definite: Q is not SPD, or both are SPD but so ill-conditioned that the
+     * whitening lost every digit of its small eigenvalue (about cond(P)·cond(Q)·1e-16 of relative accuracy).
+     */
+    const whiteningError = (I: PointInfo, q: Float64Array, what: string): GeometryError => {
+      const e = symEig(q, k, createSymEig(k));
+      const lo = e.values[0];
+      if (!(lo > 0))
+        return new GeometryError(
+          `${name} ${what}: the second point is not symmetric positive definite (smallest eigenvalue ${lo})`,
+        );
+      const cond = (x: SymEig) => (x.values[k - 1] / x.values[0]).toExponential(1);
+      return new GeometryError(
+        `${name} ${what}: the two matrices are too ill-conditioned to compare in floating point (condition ` +
+          `numbers ${cond(I.eig)} and ${cond(e)}; their product must stay well below 1e16)`,
+      );
     };
 
     const log = (p: Float64Array, q: Float64Array, out?: Float64Array): Float64Array => {

@@ -139,6 +139,16 @@ export function calibrateKng(input: RegressionInput, s: KngSettings): KngCalibra
   const { deltaP, deltaV } = kngSensitivity(kappaLower, n, tau, tauM);
   const sigmaP = kngSigma(deltaP, s.epsP, s.sigmaRule);
   const sigmaV = kngSigma(deltaV, s.epsV, s.sigmaRule);
+  if (!(sigmaP > 0 && sigmaV > 0)) {
+    // A zero noise scale would release the non-private fit; the chains could not even start (0/0 potentials).
+    throw new RangeError(
+      tau === 0
+        ? `τ = 0 ${s.tau === 'data' ? '(the data lie exactly on a geodesic, so their largest residual is 0)' : 'was given'}: ` +
+            'the KNG noise scale would be 0 and the release would be the non-private fit; set a public τ > 0'
+        : `the KNG noise scale underflows to 0 (σ_p = ${sigmaP}, σ_v = ${sigmaV} at ε_p = ${s.epsP}, ` +
+            `ε_v = ${s.epsV}, τ = ${tau}); use a smaller ε or a larger τ`,
+    );
+  }
   let vRadius = Infinity;
   if (s.vDomain === 'ball') {
     vRadius = s.vRadius ?? (Number.isFinite(M.injectivityRadius) ? M.injectivityRadius : 2 * (tauM + tau));
@@ -329,6 +339,14 @@ export function releaseKngGroup(ctx: KngContext, rng: Rng, group: number): KngGr
     const i = independent ? group : k;
     const target = shootingTarget(M, ctx.kernel, pTilde, cal.sigmaV, cal.vRadius);
     const v0 = startingShootingVector(M, pHat, vHat, pTilde, cal.vRadius);
+    if (!Number.isFinite(target.potential(v0))) {
+      // Say why instead of letting the chain refuse its start.
+      throw new RangeError(
+        `the shooting-vector density cannot be evaluated at the drawn footpoint (its gradient norm is not finite ` +
+          `there): the footpoint chain (σ_p = ${cal.sigmaP.toPrecision(3)}) went where the geometry of ${M.name} ` +
+          'cannot be computed; use a larger ε_p or public bounds τ, τ_m',
+      );
+    }
     const opts = chainOptions(s, s.stepScaleV, cal.sigmaV, perChain, cal.vRadius);
     const chains = Array.from({ length: independent ? s.m : 1 }, (_, j) =>
       runChain(target, v0, rng.split(1, i, j), opts),

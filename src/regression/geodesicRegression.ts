@@ -1,4 +1,4 @@
-import type { Manifold } from '../geometry/types';
+import { GeometryError, type Manifold } from '../geometry/types';
 
 /**
  * Geodesic regression (Fletcher 2011; SPEC §3): the geodesic x ↦ Exp(p, x v) minimising
@@ -67,6 +67,10 @@ export interface EnergyGradient {
  *   ∇_p E = −(1/n) Σ d_pExp(p, xᵢv)† εᵢ,   ∇_v E = −(1/n) Σ xᵢ d_vExp(p, xᵢv)† εᵢ.
  * Writes into gradP / gradV (either may be null to skip that half) and returns
  * [E(p, v), largest residual norm].
+ *
+ * A response at the cut locus of its prediction (e.g. antipodal on S²) has no residual vector: every minimizing
+ * direction is as good as any other, so it contributes its distance to E but nothing to the gradients (the
+ * average of those directions).
  */
 export function accumulateGradient(
   M: Manifold,
@@ -87,8 +91,7 @@ export function accumulateGradient(
     const x = xs[i];
     for (let j = 0; j < v.length; j++) ws.xv[j] = x * v[j];
     M.exp(p, ws.xv, ws.pred);
-    M.log(ws.pred, ys[i], ws.resid);
-    const r = M.norm(ws.pred, ws.resid);
+    const r = residual(M, ws.pred, ys[i], ws.resid);
     e += r * r;
     if (r > maxResidual) maxResidual = r;
     if (gradP) {
@@ -101,6 +104,21 @@ export function accumulateGradient(
     }
   }
   return [e / (2 * n), maxResidual];
+}
+
+/**
+ * Writes Log(pred, y) into `out` and returns its norm; at the cut locus writes 0 and returns d(pred, y). Other
+ * GeometryErrors (invalid points) are raised again by dist.
+ */
+function residual(M: Manifold, pred: Float64Array, y: Float64Array, out: Float64Array): number {
+  try {
+    M.log(pred, y, out);
+  } catch (e) {
+    if (!(e instanceof GeometryError)) throw e;
+    out.fill(0);
+    return M.dist(pred, y);
+  }
+  return M.norm(pred, out);
 }
 
 /** E(p, v) with both gradients (allocates its outputs; see accumulateGradient for loops). */
@@ -142,7 +160,8 @@ export interface RegressionFit {
 
 /**
  * Default start: the geodesic through the responses at the smallest and largest covariate, expressed at x = 0.
- * Falls back to v = 0 when those responses are at each other's cut locus.
+ * When those responses are at each other's cut locus (antipodal on S²) every direction is minimizing: the start
+ * then shoots along the first tangent basis vector, as far as their distance.
  */
 export function initialGeodesic(
   M: Manifold,
@@ -160,12 +179,41 @@ export function initialGeodesic(
   let v: Float64Array;
   try {
     v = span > 0 ? M.log(a, ys[iMax]).map((t) => t / span) : new Float64Array(M.ambientDim);
-  } catch {
-    v = new Float64Array(M.ambientDim);
+  } catch (e) {
+    if (!(e instanceof GeometryError)) throw e;
+    const length = M.dist(a, ys[iMax]) / span; // raises again for invalid points
+    v = M.tangentBasis(a)[0].map((t) => t * length);
   }
   const back = v.map((t) => -xs[iMin] * t);
   const p = M.exp(a, back);
   return { p, v: M.transport(a, p, v) };
+}
+
+/**
+ * The descent step p' = Exp(p, stepP), v' = Γ stepV and the gradient there, when it lowers the energy below
+ * `energyNow`; null otherwise. A step that leaves the part of the manifold where the geometry can be computed
+ * (an SPD matrix beyond floating point, a whitening too ill-conditioned to stay positive definite) is a step
+ * that was too long, not a failure of the fit.
+ */
+function tryStep(
+  M: Manifold,
+  xs: Covariates,
+  ys: readonly Float64Array[],
+  p: Float64Array,
+  stepP: Float64Array,
+  stepV: Float64Array,
+  energyNow: number,
+  ws: RegressionWorkspace,
+): { p: Float64Array; v: Float64Array; g: EnergyGradient } | null {
+  try {
+    const pNew = M.exp(p, stepP);
+    const vNew = M.projectTangent(pNew, M.transport(p, pNew, stepV));
+    if (!(energy(M, xs, ys, pNew, vNew, ws) < energyNow)) return null;
+    return { p: pNew, v: vNew, g: gradient(M, xs, ys, pNew, vNew, ws) };
+  } catch (e) {
+    if (e instanceof GeometryError) return null;
+    throw e;
+  }
 }
 
 /**
@@ -204,14 +252,12 @@ export function fitGeodesicRegression(
       stepP[j] = -h * g.gradP[j];
       stepV[j] = v[j] - h * g.gradV[j];
     }
-    const pNew = M.exp(p, stepP);
-    const vNew = M.projectTangent(pNew, M.transport(p, pNew, stepV));
-    const eNew = energy(M, xs, ys, pNew, vNew, ws);
-    if (eNew < g.energy) {
-      stalled = g.energy - eNew <= 1e-14 * g.energy ? stalled + 1 : 0;
-      p = pNew;
-      v = vNew;
-      g = gradient(M, xs, ys, p, v, ws);
+    const next = tryStep(M, xs, ys, p, stepP, stepV, g.energy, ws);
+    if (next) {
+      stalled = g.energy - next.g.energy <= 1e-14 * g.energy ? stalled + 1 : 0;
+      p = next.p;
+      v = next.v;
+      g = next.g;
       gradNorm = Math.hypot(M.norm(p, g.gradP), M.norm(p, g.gradV));
       h *= 1.2;
     } else {
