@@ -8,8 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { generate, type DataManifold } from './data';
 import { euclidean, GeometryError, kendall, sphere, spd, type Manifold } from './geometry';
-import { DataFormatError, parseDataFile } from './io';
-import { SPD_MAX_CONDITION } from './io/parse';
+import { DataFormatError, parseDataFile, SPD_MAX_CONDITION } from './io';
 import { genericGradientNormKernel } from './privacy/gradientKernel';
 import { DEFAULT_KNG_SETTINGS, releaseKng, type KngRelease, type KngSettings } from './privacy/kng';
 import { spd2GradientKernel } from './privacy/spdKernel';

@@ -8,6 +8,8 @@ export {
   isIdColumnName,
   MAX_DATA_BYTES,
   SPHERE_TOLERANCE,
+  SPD_MAX_CONDITION,
+  sizeText,
   type ParseOptions,
   type ParsedData,
   type ColumnChoice,
