@@ -236,12 +236,10 @@ describe('SPD(2): ill-conditioned matrices', () => {
     }
   });
 
-  // TODO(spdKernel.ts, lead): the fused SPD(2) kernel returns +Infinity at this nearly singular footpoint
-  // (eigenvalues ~8e-16 and ~1e-20, where a KNG footpoint chain with σ_p ≈ 3e11 went on data of condition number
-  // 1e5), while the generic kernel gives 447.5; the release then stops with "the shooting-vector density cannot
-  // be evaluated". Likely its ln det / determinant of p formed as a·c − b² (cancellation; linalg.det2Sym forms it
-  // exactly). Remove .fails when fixed.
-  it.fails('fused SPD(2) kernel agrees with the generic one at a nearly singular footpoint', () => {
+  // A KNG footpoint chain with σ_p ≈ 3e11 (data of condition number 1e5) reached this nearly singular footpoint
+  // (eigenvalues ~8e-16 and ~1e-20); the fused kernel's atanh(z) overflowed there (z rounds to 1) while the
+  // generic kernel gives 447.5, and the release stopped. It now takes atanh from the exact ln det for z near 1.
+  it('fused SPD(2) kernel agrees with the generic one at a nearly singular footpoint', () => {
     const xs = unitCovariates(30);
     const rng = Rng.fromKey(9);
     const ys = Array.from(xs, (x) =>

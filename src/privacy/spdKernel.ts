@@ -119,15 +119,18 @@ export function spd2GradientKernel(
       const h = 0.5 * (c00 - c11);
       const r = Math.sqrt(h * h + c01 * c01);
       const z = r / m;
-      // atanh(z)/r, by its series for small z
+      const halfLnDet = 0.5 * (lnDetY[i] - lnDetP - x * trW);
+      // atanh(z)/r: its series for small z; for z near 1 (an ill-conditioned Cᵢ, where 1 − z cancels and
+      // Math.atanh overflows), atanh z = ½ ln(λ_max/λ_min) = ln(m + r) − ½ ln det Cᵢ, with the exact ln det.
       let coef: number;
       if (z < 1e-3) {
         const z2 = z * z;
         coef = (1 + z2 * (1 / 3 + z2 * (1 / 5 + z2 / 7))) / m;
-      } else {
+      } else if (z < 0.5) {
         coef = Math.atanh(z) / r;
+      } else {
+        coef = (Math.log(m + r) - halfLnDet) / r;
       }
-      const halfLnDet = 0.5 * (lnDetY[i] - lnDetP - x * trW);
       // Jacobi factor for the off-diagonal component
       let f: number;
       if (footpoint)
