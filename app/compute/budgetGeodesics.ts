@@ -13,6 +13,7 @@ import { useLab, type ImportedData } from '../store';
 import type { LabSettings } from '../state/settings';
 import { jobKey, releaseSpec } from './jobs';
 import { useEffect } from 'react';
+import { errorText } from '../errors';
 
 /** Total budgets of Fig. 5, in the paper's order (2.0 down to 0.2 in ten steps). */
 export const FIG5_BUDGETS: readonly number[] = Array.from(
@@ -64,10 +65,6 @@ const cellCount = (spec: ReleaseSpec) => (spec.kng.scheme === 'independent' ? sp
 
 let pool: WorkerPool | null = null;
 let generation = 0;
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 async function runBudgets(specs: ReleaseSpec[], gen: number) {
   const size = Math.max(1, Math.min(2, (navigator.hardwareConcurrency || 2) - 1));

@@ -6,7 +6,9 @@
  */
 import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
+import { errorText } from '../errors';
 import { labPool } from './faults';
+import { frameBatcher } from './frameBatcher';
 import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
 import { generatedKey, jobKey, releaseSpec, sweepSpec } from './jobs';
@@ -17,23 +19,6 @@ import { regressionWorkspace } from '../state/settings';
 let dataPool: WorkerPool | null = null;
 let releasePool: WorkerPool | null = null;
 let sweepPool: WorkerPool | null = null;
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
-/** Coalesces store writes from many cells into at most one per animation frame. */
-function frameBatcher(flush: () => void) {
-  let pending = false;
-  return () => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      flush();
-    });
-  };
-}
 
 /** Generates the synthetic data the views draw (the workers regenerate the same data from the same seed). */
 function runData(state: LabState) {

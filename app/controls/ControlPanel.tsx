@@ -4,8 +4,7 @@ import { ImportData } from './ImportData';
 import { useLab } from '../store';
 import { DATA_DEFAULTS, LIMITS } from '../state/settings';
 import { CheckboxField, NumberField, SelectField, SliderField } from './fields';
-
-const fmt = (x: number) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2));
+import { EpsilonSlider, fmt, SampleSizeField, SeedField, SigmaRuleField } from './commonFields';
 
 /** The shared control panel: data, privacy, sampler. Every change goes to the store (and the URL). */
 export function ControlPanel() {
@@ -15,8 +14,6 @@ export function ControlPanel() {
   const setImported = useLab((st) => st.setImported);
   const { epsP, epsV } = currentBudget(s);
   const defaults = DATA_DEFAULTS[s.workspace];
-  // ε on a log scale: the slider moves log10 ε in [−2, 1] (0.01 … 10)
-  const logEps = Math.log10(s.eps);
   return (
     <aside className="control-panel" aria-label="Controls">
       <fieldset>
@@ -30,15 +27,7 @@ export function ControlPanel() {
           </p>
         ) : (
           <>
-            <NumberField
-              label="n (points)"
-              value={s.n}
-              min={LIMITS.n[0]}
-              max={LIMITS.n[1]}
-              integer
-              onChange={(n) => set({ n })}
-              testId="n"
-            />
+            <SampleSizeField />
             <NumberField
               label={defaults.noiseLabel}
               value={s.noise}
@@ -50,36 +39,13 @@ export function ControlPanel() {
             />
           </>
         )}
-        <div className="field field-inline">
-          <NumberField
-            label="seed"
-            value={s.seed}
-            min={LIMITS.seed[0]}
-            max={LIMITS.seed[1]}
-            integer
-            onChange={(seed) => set({ seed })}
-            testId="seed"
-          />
-          <button type="button" onClick={() => set({ seed: (s.seed + 1) % LIMITS.seed[1] })}>
-            Re-generate
-          </button>
-        </div>
+        <SeedField />
         <ImportData />
       </fieldset>
 
       <fieldset>
         <legend>Privacy</legend>
-        <SliderField
-          label="total budget ε"
-          value={logEps}
-          min={-2}
-          max={1}
-          step={0.01}
-          display={fmt(s.eps)}
-          onChange={(v) => set({ eps: +Math.pow(10, v).toPrecision(3) })}
-          hint="← smaller ε: more private, noisier fits"
-          testId="eps"
-        />
+        <EpsilonSlider label="total budget ε" hint="← smaller ε: more private, noisier fits" />
         <SliderField
           label="split ε_p : ε_v"
           value={s.split}
@@ -91,16 +57,7 @@ export function ControlPanel() {
           hint="← more budget to the shooting vector · more to the footpoint →"
           testId="split"
         />
-        <SelectField
-          label="noise scale σ"
-          value={s.sigmaRule}
-          options={[
-            { value: 'paper', label: 'paper: Δ/ε' },
-            { value: 'strict', label: 'strict: 2Δ/ε (more private)' },
-          ]}
-          onChange={(sigmaRule) => set({ sigmaRule })}
-          testId="sigma-rule"
-        />
+        <SigmaRuleField label="noise scale σ" />
         <SelectField
           label="residual bound τ"
           value={s.tauMode}

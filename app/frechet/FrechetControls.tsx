@@ -8,11 +8,10 @@ import { Explainers } from '../help/Explain';
 import { useLab } from '../store';
 import { FRECHET_MECHANISMS, LIMITS, type FrechetMechanismId } from '../state/settings';
 import { NumberField, SelectField, SliderField } from '../controls/fields';
+import { EpsilonSlider, SampleSizeField, SeedField, SigmaRuleField } from '../controls/commonFields';
 import { MECHANISM_STYLES } from './mechanisms';
 import { radiusLimit } from './problems';
 import { symbolPath } from '../plots/chart';
-
-const fmt = (x: number) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2));
 
 /** δ as "1e−6". */
 export const fmtDelta = (d: number) => {
@@ -77,15 +76,7 @@ export function FrechetControls() {
           onChange={(spread) => set({ spread })}
           testId="frechet-spread"
         />
-        <NumberField
-          label="n (points)"
-          value={s.n}
-          min={LIMITS.n[0]}
-          max={LIMITS.n[1]}
-          integer
-          onChange={(n) => set({ n })}
-          testId="n"
-        />
+        <SampleSizeField />
         <NumberField
           label="data radius r"
           value={s.radius}
@@ -100,35 +91,12 @@ export function FrechetControls() {
             ? `Data lie in a cap of geodesic radius r around a centre; the sensitivity bound needs r < π/4 ≈ ${rMax.toFixed(3)}.`
             : 'Eigenvalues of the data lie in [e^−r, e^r] (002); r is public and sets the sensitivity.'}
         </p>
-        <div className="field field-inline">
-          <NumberField
-            label="seed"
-            value={s.seed}
-            min={LIMITS.seed[0]}
-            max={LIMITS.seed[1]}
-            integer
-            onChange={(seed) => set({ seed })}
-            testId="seed"
-          />
-          <button type="button" onClick={() => set({ seed: (s.seed + 1) % LIMITS.seed[1] })}>
-            Re-generate
-          </button>
-        </div>
+        <SeedField />
       </fieldset>
 
       <fieldset>
         <legend>Privacy</legend>
-        <SliderField
-          label="budget ε"
-          value={Math.log10(s.eps)}
-          min={-2}
-          max={1}
-          step={0.01}
-          display={fmt(s.eps)}
-          onChange={(v) => set({ eps: +Math.pow(10, v).toPrecision(3) })}
-          hint="← smaller ε: more private, noisier means"
-          testId="eps"
-        />
+        <EpsilonSlider label="budget ε" hint="← smaller ε: more private, noisier means" />
         <SliderField
           label="δ (Gaussian mechanisms)"
           value={Math.log10(s.delta)}
@@ -150,16 +118,7 @@ export function FrechetControls() {
           onChange={(calibration) => set({ calibration })}
           testId="frechet-calibration"
         />
-        <SelectField
-          label="Laplace σ"
-          value={s.sigmaRule}
-          options={[
-            { value: 'paper', label: 'paper: Δ/ε' },
-            { value: 'strict', label: 'strict: 2Δ/ε (more private)' },
-          ]}
-          onChange={(sigmaRule) => set({ sigmaRule })}
-          testId="sigma-rule"
-        />
+        <SigmaRuleField label="Laplace σ" />
         <Explainers topics={['privacy', 'frechetSensitivity']} />
       </fieldset>
 

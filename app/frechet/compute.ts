@@ -5,6 +5,8 @@
  * short list of specs run one after the other (the slow mechanisms last, with fewer replicates); its cells go
  * into one job view. A job reruns only when its specs change: moving ε reruns the view and the k sweep only.
  */
+import { errorText } from '../errors';
+import { frameBatcher } from '../compute/frameBatcher';
 import {
   aggregateFrechet,
   frechetCellCount,
@@ -22,21 +24,6 @@ const SPECS: Record<FrechetJobKind, (s: LabState['settings']) => FrechetSpec[]> 
   frechetEps: epsSweepSpecs,
   frechetK: kSweepSpecs,
 };
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** Coalesces store writes from many cells into at most one per animation frame. */
-function frameBatcher(flush: () => void) {
-  let pending = false;
-  return () => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      flush();
-    });
-  };
-}
 
 function put(kind: FrechetJobKind, view: LabState[FrechetJobKind]) {
   useLab.setState({ [kind]: view } as Pick<LabState, FrechetJobKind>);

@@ -7,6 +7,7 @@ import { aggregateLinreg, type LinregCell, type LinregSpec } from '../../src/exp
 import { createBrowserWorker } from '../../src/workers/browser';
 import { CancelledError, WorkerPool } from '../../src/workers/pool';
 import { frameBatcher } from '../compute/frameBatcher';
+import { errorText } from '../errors';
 import { jobKey } from '../compute/jobs';
 import { idleJob, useLab, type LabState, type LinregJob } from '../store';
 import { labLinregSpec } from './jobs';
@@ -56,7 +57,7 @@ export function linregJobs() {
       (e) => {
         if (e instanceof CancelledError) return;
         useLab.setState({
-          linreg: { ...idleLinreg(), status: 'error', error: e instanceof Error ? e.message : String(e) },
+          linreg: { ...idleLinreg(), status: 'error', error: errorText(e) },
         });
       },
     );

@@ -19,6 +19,7 @@ import { dataTable, tableRecords } from '../export/dataExport';
 import { toCsv } from '../export/results';
 import { newImportId, useLab, type ImportedData, type LabState } from '../store';
 import { DEFAULT_SETTINGS, queryToSettings, settingsToQuery, type LabSettings } from './settings';
+import { errorText } from '../errors';
 
 export const SESSION_VERSION = 1;
 export const SETTINGS_KEY = 'dp-manifold-lab.session.settings';
@@ -175,10 +176,6 @@ export function readSession(storage: KeyValueStorage, query: string): RestoredSe
       `Part of your last session could not be restored and was discarded: ${discarded.join('; ')}.`,
     );
   return out;
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 function isQuotaError(e: unknown): boolean {

@@ -4,28 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from './main';
+import { cli, json, WINE_CSV } from './testing';
 import { OPTIONS } from './options';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const WINE = '/work/shared/data/winequality-red.csv';
-
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s), isTTY: false },
-  });
-  return { code, stdout, stderr };
-}
-
-async function json(...argv: string[]) {
-  const r = await cli(...argv);
-  expect(r.stderr).not.toMatch(/^error/m);
-  expect(r.code).toBe(0);
-  return JSON.parse(r.stdout);
-}
+const WINE = fileURLToPath(WINE_CSV);
 
 const SMALL_SWEEP = ['sweep', '--n', '20', '--m', '2', '--burn-in', '50', '--points', '3'];
 

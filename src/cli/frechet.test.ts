@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FRECHET_ROW_COLUMNS } from '../experiments/frechet';
-import { main } from './main';
+import { cli, json } from './testing';
 import { OPTIONS } from './options';
-
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s), isTTY: false },
-  });
-  return { code, stdout, stderr };
-}
-
-async function json(...argv: string[]) {
-  const r = await cli(...argv);
-  expect(r.stderr).not.toMatch(/^error/m);
-  expect(r.code).toBe(0);
-  return JSON.parse(r.stdout);
-}
 
 interface Row {
   mechanism: string;

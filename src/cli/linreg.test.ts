@@ -4,28 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINREG_ROW_COLUMNS } from '../experiments/linreg';
-import { main } from './main';
+import { cli, json, WINE_CSV } from './testing';
 import { OPTIONS } from './options';
 
-const WINE = fileURLToPath(new URL('../../public/data/winequality-red.csv', import.meta.url));
+const WINE = fileURLToPath(WINE_CSV);
 const WINE_001 = ['--data', WINE, '--rows', '100', '--columns', 'x=fixed acidity,y=pH'];
-
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s), isTTY: false },
-  });
-  return { code, stdout, stderr };
-}
-
-async function json(...argv: string[]) {
-  const r = await cli(...argv);
-  expect(r.stderr).not.toMatch(/^error/m);
-  expect(r.code).toBe(0);
-  return JSON.parse(r.stdout);
-}
 
 let dir: string;
 beforeAll(() => {

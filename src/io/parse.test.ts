@@ -218,7 +218,7 @@ describe('Kendall shapes', () => {
 
 describe('Euclidean and column choice', () => {
   it('parses the wine table (semicolon, quoted header) with chosen columns: 1599 rows', () => {
-    const text = readFileSync('/work/shared/data/winequality-red.csv', 'utf8');
+    const text = readFileSync(new URL('../../public/data/winequality-red.csv', import.meta.url), 'utf8');
     const d = parseDataFile(text, {
       fileName: 'winequality-red.csv',
       manifold: 'euclidean',

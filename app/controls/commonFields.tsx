@@ -1,0 +1,83 @@
+/**
+ * Controls bound to settings that several panels share (n, seed, ε, σ rule): one definition, so the regression
+ * panel and the Fréchet-mean panel read and write them the same way.
+ */
+import { useLab } from '../store';
+import { LIMITS } from '../state/settings';
+import { NumberField, SelectField, SliderField } from './fields';
+
+/** A budget for display: 3 significant figures at most. */
+export const fmt = (x: number) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2));
+
+export function SampleSizeField() {
+  const n = useLab((st) => st.settings.n);
+  const set = useLab((st) => st.set);
+  return (
+    <NumberField
+      label="n (points)"
+      value={n}
+      min={LIMITS.n[0]}
+      max={LIMITS.n[1]}
+      integer
+      onChange={(n) => set({ n })}
+      testId="n"
+    />
+  );
+}
+
+export function SeedField() {
+  const seed = useLab((st) => st.settings.seed);
+  const set = useLab((st) => st.set);
+  return (
+    <div className="field field-inline">
+      <NumberField
+        label="seed"
+        value={seed}
+        min={LIMITS.seed[0]}
+        max={LIMITS.seed[1]}
+        integer
+        onChange={(seed) => set({ seed })}
+        testId="seed"
+      />
+      <button type="button" onClick={() => set({ seed: (seed + 1) % LIMITS.seed[1] })}>
+        Re-generate
+      </button>
+    </div>
+  );
+}
+
+/** ε on a log scale: the slider moves log10 ε in [−2, 1] (0.01 … 10). */
+export function EpsilonSlider({ label, hint }: { label: string; hint?: string }) {
+  const eps = useLab((st) => st.settings.eps);
+  const set = useLab((st) => st.set);
+  return (
+    <SliderField
+      label={label}
+      value={Math.log10(eps)}
+      min={-2}
+      max={1}
+      step={0.01}
+      display={fmt(eps)}
+      onChange={(v) => set({ eps: +Math.pow(10, v).toPrecision(3) })}
+      hint={hint}
+      testId="eps"
+    />
+  );
+}
+
+export function SigmaRuleField({ label }: { label: string }) {
+  const sigmaRule = useLab((st) => st.settings.sigmaRule);
+  const set = useLab((st) => st.set);
+  return (
+    <SelectField
+      label={label}
+      value={sigmaRule}
+      options={[
+        { value: 'paper', label: 'paper: Δ/ε' },
+        { value: 'strict', label: 'strict: 2Δ/ε (more private)' },
+      ]}
+      onChange={(sigmaRule) => set({ sigmaRule })}
+      testId="sigma-rule"
+    />
+  );
+}
