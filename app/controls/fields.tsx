@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 /** A labelled slider with its value shown; keyboard-operable like any native range input. */
 export function SliderField(props: {
@@ -52,6 +52,8 @@ export function NumberField(props: {
   testId?: string;
 }) {
   const id = useId();
+  // A value outside the range is clamped, and the user is told so (typing 10000 for n must not silently become 2000).
+  const [clamped, setClamped] = useState<string | null>(null);
   return (
     <div className="field field-inline">
       <label htmlFor={id}>{props.label}</label>
@@ -63,13 +65,24 @@ export function NumberField(props: {
         step={props.step ?? (props.integer ? 1 : 'any')}
         value={props.value}
         data-testid={props.testId}
+        aria-describedby={clamped ? `${id}-clamped` : undefined}
         onChange={(e) => {
           const raw = e.target.valueAsNumber;
           if (!Number.isFinite(raw)) return;
           const v = Math.min(props.max, Math.max(props.min, props.integer ? Math.round(raw) : raw));
+          setClamped(
+            raw < props.min || raw > props.max
+              ? `${props.label}: ${raw} is outside ${props.min}–${props.max}; using ${v}.`
+              : null,
+          );
           props.onChange(v);
         }}
       />
+      {clamped && (
+        <p id={`${id}-clamped`} className="hint field-note" role="status">
+          {clamped}
+        </p>
+      )}
     </div>
   );
 }
