@@ -35,6 +35,34 @@ export async function labState<T>(page: Page, path: string): Promise<T> {
   }, path) as Promise<T>;
 }
 
+/**
+ * The non-private fit p̂ of the finished release, read in one go with its status (a release that restarts
+ * between two reads cannot mix them up); waits until there is one.
+ */
+export async function releasedFit(page: Page, timeout = 60_000): Promise<number[]> {
+  let fit: number[] | undefined;
+  await expect
+    .poll(
+      async () => {
+        fit = await page.evaluate(() => {
+          const r = (
+            window as unknown as {
+              __dpLab: {
+                getState(): { release: { status: string; cells: ({ pHat: Float64Array } | undefined)[] } };
+              };
+            }
+          ).__dpLab.getState().release;
+          const cell = r.cells[0];
+          return r.status === 'done' && cell ? Array.from(cell.pHat) : undefined;
+        });
+        return fit !== undefined;
+      },
+      { timeout },
+    )
+    .toBe(true);
+  return fit!;
+}
+
 /** Waits until the private release for the current settings has arrived. */
 export async function waitForRelease(page: Page, timeout = 60_000) {
   await expect.poll(() => labState<string>(page, 'release.status'), { timeout }).toBe('done');

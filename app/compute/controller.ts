@@ -36,7 +36,20 @@ function runData(state: LabState) {
   );
 }
 
-function runRelease(state: LabState) {
+/**
+ * The key of the release or sweep the current settings ask for. A job that finishes under another key
+ * belongs to settings changed while it ran (the debounced check has not superseded it yet): its results are
+ * kept but not marked done, so nothing reads them as the current ones, and `onStale` lets the controller
+ * start the job the settings now ask for (even if they came back to this one's).
+ */
+function wantedKey(kind: 'release' | 'sweep'): string | null {
+  const { settings, imported } = useLab.getState();
+  if (settings.workspace === 'frechet') return null;
+  const data = imported[settings.workspace];
+  return jobKey(kind === 'release' ? releaseSpec(settings, data) : sweepSpec(settings, data), data);
+}
+
+function runRelease(state: LabState, key: string, onStale: () => void) {
   releasePool ??= labPool('release', 1);
   const imported = state.imported[state.settings.workspace];
   const spec = releaseSpec(state.settings, imported);
@@ -56,7 +69,13 @@ function runRelease(state: LabState) {
     },
   });
   job.promise.then(
-    (all) => useLab.setState({ release: { status: 'done', cells: all, done: total, total, error: null } }),
+    (all) => {
+      const fresh = wantedKey('release') === key;
+      useLab.setState({
+        release: { status: fresh ? 'done' : 'running', cells: all, done: total, total, error: null },
+      });
+      if (!fresh) onStale();
+    },
     (e) => {
       if (e instanceof CancelledError) return;
       useLab.setState({ release: { ...idleJob(), status: 'error', error: errorText(e) } });
@@ -64,7 +83,7 @@ function runRelease(state: LabState) {
   );
 }
 
-function runSweep(state: LabState) {
+function runSweep(state: LabState, key: string, onStale: () => void) {
   sweepPool ??= labPool('sweep');
   const imported = state.imported[state.settings.workspace];
   const spec = sweepSpec(state.settings, imported);
@@ -91,9 +110,19 @@ function runSweep(state: LabState) {
   job.promise.then(
     (all) => {
       const { rows, notes } = aggregateSweep(spec, all);
+      const fresh = wantedKey('sweep') === key;
       useLab.setState({
-        sweep: { status: 'done', cells: all, done: all.length, total: all.length, error: null, rows, notes },
+        sweep: {
+          status: fresh ? 'done' : 'running',
+          cells: all,
+          done: all.length,
+          total: all.length,
+          error: null,
+          rows,
+          notes,
+        },
       });
+      if (!fresh) onStale();
     },
     (e) => {
       if (e instanceof CancelledError) return;
@@ -144,7 +173,10 @@ export function startComputeController(): () => void {
     const rKey = jobKey(releaseSpec(state.settings, imported), imported);
     if (rKey !== releaseKey) {
       releaseKey = rKey;
-      runRelease(state);
+      runRelease(state, rKey, () => {
+        releaseKey = '';
+        check();
+      });
     } else if (markedStale && state.release.status === 'running') {
       // the settings came back to those of the finished release before a new job started
       useLab.setState({ release: { ...state.release, status: 'done' } });
@@ -153,7 +185,10 @@ export function startComputeController(): () => void {
     const sKey = jobKey(sweepSpec(state.settings, imported), imported);
     if (sKey !== sweepKey) {
       sweepKey = sKey;
-      runSweep(state);
+      runSweep(state, sKey, () => {
+        sweepKey = '';
+        check();
+      });
     }
   };
   // Until the debounced check starts the new job, the release on screen belongs to the old settings: say so
