@@ -59,6 +59,12 @@ test.describe('responsiveness', () => {
     await expect(page.locator('[data-testid="sphere-canvas"][data-ready="true"]')).toBeVisible({
       timeout: 60_000,
     });
+    // The first release computed while the view shows a running state compiles that state's shaders once
+    // (~0.8 s in software WebGL): also a one-time cost, so it is paid before measuring.
+    const slider = page.getByTestId('split');
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await waitForRelease(page);
     await page.evaluate(() => {
       const w = window as unknown as { __longTasks: number[] };
       w.__longTasks = [];
@@ -67,8 +73,6 @@ test.describe('responsiveness', () => {
       }).observe({ type: 'longtask', buffered: false });
     });
     await expect.poll(() => labState<number>(page, 'sweep.total'), { timeout: 30_000 }).toBeGreaterThan(100);
-    const slider = page.getByTestId('split');
-    await slider.focus();
     for (let i = 0; i < 10; i++) {
       await page.keyboard.press('ArrowLeft');
       await page.waitForTimeout(300);
