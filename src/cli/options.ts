@@ -229,7 +229,9 @@ export const OPTIONS: readonly OptionDef[] = [
     arg: 'LIST',
     commands: ['linreg', 'frechet'],
     default: (c) => (c === 'frechet' ? '0.1,0.2,0.3,0.4' : '0.1,0.2,0.5,1,2,5,10'),
-    help: 'Total privacy budgets ε, comma-separated (each > 0; smaller = more private). DPGR spends ε/2 on the intercept and ε/2 on the slope.',
+    help:
+      'Total privacy budgets ε, comma-separated (each > 0; smaller = more private). linreg: DPGR spends ε/2 on the ' +
+      'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean.',
   },
   {
     name: 'method',
@@ -247,7 +249,7 @@ export const OPTIONS: readonly OptionDef[] = [
     commands: ['linreg', 'frechet'],
     default: (c) => (c === 'frechet' ? '20' : '200'),
     help:
-      'Private releases per method and ε (the MSE is their mean; sd and median are reported too). frechet: ' +
+      'linreg: private releases per method and ε (the MSE is their mean; sd and median are reported too). frechet: ' +
       'replicates per mechanism, n, k and ε, each on its own data set.',
   },
   {
@@ -271,7 +273,7 @@ export const OPTIONS: readonly OptionDef[] = [
     arg: 'NUMBER',
     commands: ['linreg', 'frechet'],
     default: (c) => (c === 'frechet' ? '1e-6' : '1e-5'),
-    help: 'δ of DP-SGD’s (ε, δ) guarantee, in (0, 1). frechet: δ of the Gaussian mechanisms.',
+    help: 'δ of the (ε, δ) guarantee, in (0, 1). linreg: of DP-SGD; frechet: of the Gaussian mechanisms.',
   },
   {
     name: 'clip',
