@@ -10,6 +10,7 @@ import { FRECHET_ROW_COLUMNS, type FrechetRow } from '../../src/experiments/frec
 import { ExportButtons } from '../export/ExportButtons';
 import { Explainers } from '../help/Explain';
 import {
+  CurrentRule,
   AxisBottom,
   AxisLeft,
   INK,
@@ -233,16 +234,12 @@ function ErrorFigure(props: {
         label={`mean ${settings.errorMeasure === 'euclidean' ? 'Euclidean ' : ''}error`}
         labelOffset={50}
       />
-      <line
-        data-testid={`frechet-rule-${x}`}
-        data-x={currentX}
-        x1={xScale(currentX)}
-        x2={xScale(currentX)}
-        y1={margin.top}
-        y2={margin.top + plotH}
-        stroke={INK}
-        strokeWidth={2}
-        opacity={0.55}
+      <CurrentRule
+        testId={`frechet-rule-${x}`}
+        value={currentX}
+        x={xScale(currentX)}
+        top={margin.top}
+        bottom={margin.top + plotH}
       />
       {model.series.map((s) => {
         const m = MECHANISM_STYLES[s.mechanism];

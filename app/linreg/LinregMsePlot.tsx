@@ -8,9 +8,9 @@ import { useId, useRef } from 'react';
 import type { LinregRow } from '../../src/experiments/linreg';
 import { LINREG_METHODS, LINREG_METHOD_LABELS, type LinregMethod } from '../../src/privacy/linreg';
 import {
+  CurrentRule,
   AxisBottom,
   AxisLeft,
-  INK,
   MUTED,
   PlotFigure,
   fmt,
@@ -122,15 +122,12 @@ export function LinregMsePlot(props: { rows: readonly LinregRow[]; currentEps: n
         format={tickFormat}
         labelOffset={56}
       />
-      <line
-        x1={x(currentEps)}
-        x2={x(currentEps)}
-        y1={margin.top}
-        y2={margin.top + plotH}
-        stroke={INK}
-        strokeWidth={2}
-        opacity={0.6}
-        data-testid="linreg-current-eps"
+      <CurrentRule
+        testId="linreg-current-eps"
+        value={currentEps}
+        x={x(currentEps)}
+        top={margin.top}
+        bottom={margin.top + plotH}
       />
       {np !== null && (
         <line

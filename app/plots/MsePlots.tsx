@@ -13,11 +13,11 @@ import { ExportButtons } from '../export/ExportButtons';
 import { useLab, type LabState } from '../store';
 import type { LabSettings } from '../state/settings';
 import {
+  CurrentRule,
   AxisBottom,
   AxisLeft,
   EpsSub,
   HALO,
-  INK,
   JobProgress,
   MUTED,
   Tooltip,
@@ -471,16 +471,12 @@ function MseFigure(props: {
             non-private
           </text>
         )}
-        <line
-          data-testid={`current-rule-${panel}`}
-          data-x={currentX}
-          x1={x(currentX)}
-          x2={x(currentX)}
-          y1={margin.top}
-          y2={margin.top + plotH}
-          stroke={INK}
-          strokeWidth={2}
-          opacity={0.55}
+        <CurrentRule
+          testId={`current-rule-${panel}`}
+          value={currentX}
+          x={x(currentX)}
+          top={margin.top}
+          bottom={margin.top + plotH}
         />
         {model.series.map((s) => {
           const st = seriesStyle(s.style);

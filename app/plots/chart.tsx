@@ -172,6 +172,29 @@ export function AxisLeft(props: {
 }
 
 /** "ε" with a subscript, for SVG text. */
+/** The vertical rule marking the current setting on a plot's x axis (data-x carries its value for tests). */
+export function CurrentRule(props: {
+  value: number;
+  x: number;
+  top: number;
+  bottom: number;
+  testId: string;
+}) {
+  return (
+    <line
+      data-testid={props.testId}
+      data-x={props.value}
+      x1={props.x}
+      x2={props.x}
+      y1={props.top}
+      y2={props.bottom}
+      stroke={INK}
+      strokeWidth={2}
+      opacity={0.55}
+    />
+  );
+}
+
 export function EpsSub({ sub }: { sub: string }) {
   return (
     <>
