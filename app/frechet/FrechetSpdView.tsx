@@ -4,7 +4,7 @@
  * the true mean and every mechanism's releases as markers of its own shape. Releases that are not SPD (the
  * ambient and extrinsic baselines can produce them) have no ellipse; in the cone they sit outside the surface.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import type { FrechetDataset } from '../../src/experiments/frechet';
 import { useLab } from '../store';
 import { draw, EllipseAt, type Drawn } from '../views2d/ellipses';
@@ -15,7 +15,7 @@ import type { Vec3 } from '../views3d/View3D';
 import { CloudLegend } from './CloudLegend';
 import type { ViewCloud } from './jobs';
 import { FRECHET_COLOURS, MECHANISM_STYLES, mechanismsOn } from './mechanisms';
-import { symbolPath } from '../plots/chart';
+import { symbolPath, useElementWidth } from '../plots/chart';
 import '../views3d/views3d.css';
 
 const fmt = (x: number) =>
@@ -26,27 +26,10 @@ function describe(what: string, d: Drawn): string {
   return `${what}: a = ${fmt(a)}, b = ${fmt(b)}, c = ${fmt(c)}`;
 }
 
-/** Width of the element, followed with a ResizeObserver. */
-function useWidth(fallback: number) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(fallback);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver((entries) => {
-      const w = entries[0]?.contentRect.width;
-      if (w) setWidth((prev) => (Math.abs(w - prev) >= 1 ? w : prev));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
-
 function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readonly ViewCloud[] }) {
   const clipBase = useId();
   const chosen = useLab((s) => s.settings.mechanisms);
-  const [box, width] = useWidth(640);
+  const [box, width] = useElementWidth<HTMLDivElement>(640);
   const shown = mechanismsOn('spd', chosen);
   const byId = new Map(clouds.map((c) => [c.mechanism, c]));
   const columns = 1 + shown.length;

@@ -5,10 +5,11 @@
  * covariates. Convention (SPEC §5): the ellipse of y = U Λ Uᵀ has semi-axes √λ₁, √λ₂ along U's columns; the
  * first matrix coordinate points right, the second up. One scale for all ellipses (a scale bar shows length 1).
  */
-import { useEffect, useId, useMemo, useRef, useState, type SVGProps } from 'react';
+import { useId, useMemo, type SVGProps } from 'react';
 import type { RegressionData } from '../../src/data';
 import { ellipseOf, spdGeodesic, sym2, type ReleasedPair, type Sym2 } from '../views3d/geodesics';
 import { PRIVATE_DASH, VIEW_COLOURS as C } from '../views3d/palette';
+import { useElementWidth } from '../plots/chart';
 
 export const ELLIPSE_COLUMNS = 7;
 
@@ -82,18 +83,7 @@ export interface EllipseStripProps {
 
 export function EllipseStrip({ data, fit, pairs, privateOpacity }: EllipseStripProps) {
   const clipId = useId();
-  const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(760);
-  useEffect(() => {
-    const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver((entries) => {
-      const w = entries[0]?.contentRect.width;
-      if (w) setWidth((prev) => (Math.abs(w - prev) >= 1 ? w : prev));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const [box, width] = useElementWidth<HTMLDivElement>(760);
   const { W, H, PLOT_W, PLOT_H, CY, R_MAX, colX } = useMemo(() => stripLayout(width), [width]);
   const [x0, x1] = data.xRange;
   const orig = (x: number) => x0 + x * (x1 - x0);
