@@ -11,6 +11,7 @@ import {
   intList,
   intValue,
   numberValue,
+  str,
   type Command,
   type RawOptions,
 } from './options';
@@ -40,8 +41,6 @@ export interface Config {
   format: 'json' | 'csv';
   quiet: boolean;
 }
-
-const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export function resolveConfig(command: Command, values: RawOptions): Config {
   const get = (name: string) => str(values[name]);

@@ -14,11 +14,9 @@ import {
   type FrechetMechanism,
   type FrechetSpec,
 } from '../experiments/frechet';
-import { CliError, enumValue, intList, intValue, numberValue, type RawOptions } from './options';
+import { CliError, enumValue, intList, intValue, listOf, numberValue, str, type RawOptions } from './options';
 import { Progress, toCsv, toJson, type ErrorSink, type Sink } from './output';
 import { runTask } from './run';
-
-const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Default mechanisms per manifold (conformal is opt-in: it is slow and never private). */
 export const FRECHET_DEFAULT_MECHANISMS: Readonly<Record<'sphere' | 'spd', readonly FrechetMechanism[]>> = {
@@ -28,14 +26,6 @@ export const FRECHET_DEFAULT_MECHANISMS: Readonly<Record<'sphere' | 'spd', reado
 
 /** Default data radius: 004's sphere cap r = π/8; 002's r = 1/4 on SPD. */
 export const FRECHET_DEFAULT_RADIUS = { sphere: Math.PI / 8, spd: 0.25 } as const;
-
-function listOf(name: string, raw: string): string[] {
-  const parts = raw.split(',').map((s) => s.trim());
-  if (parts.some((p) => p === '')) throw new CliError(`--${name}: empty entry in "${raw}"`);
-  if (new Set(parts).size !== parts.length)
-    throw new CliError(`--${name} lists a value twice (got "${raw}")`);
-  return parts;
-}
 
 interface FrechetConfig {
   experiment: 'utility' | 'sensitivity';

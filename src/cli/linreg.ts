@@ -28,21 +28,13 @@ import {
   enumValue,
   intList,
   intValue,
+  listOf,
   numberValue,
+  str,
   type RawOptions,
 } from './options';
 import { Progress, toCsv, toJson, type ErrorSink, type Sink } from './output';
 import { runTask } from './run';
-
-const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
-
-function listOf(name: string, raw: string): string[] {
-  const parts = raw.split(',').map((s) => s.trim());
-  if (parts.some((p) => p === '')) throw new CliError(`--${name}: empty entry in "${raw}"`);
-  if (new Set(parts).size !== parts.length)
-    throw new CliError(`--${name} lists a value twice (got "${raw}")`);
-  return parts;
-}
 
 /** `data`, `LO:HI` (every coordinate) or `LO:HI,LO:HI,…` (one per coordinate; checked against d later). */
 export function yBoundsValue(raw: string): 'data' | { lo: number[]; hi: number[] } {

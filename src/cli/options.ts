@@ -512,6 +512,19 @@ export function intValue(name: string, value: string, min: number, max = Number.
   return x;
 }
 
+/** A raw option value as a string (flags given without a value are `true`). */
+export const str = (v: string | boolean | undefined): string | undefined =>
+  typeof v === 'string' ? v : undefined;
+
+/** The entries of a comma-separated option, refusing empty and repeated ones. */
+export function listOf(name: string, raw: string): string[] {
+  const parts = raw.split(',').map((s) => s.trim());
+  if (parts.some((p) => p === '')) throw new CliError(`--${name}: empty entry in "${raw}"`);
+  if (new Set(parts).size !== parts.length)
+    throw new CliError(`--${name} lists a value twice (got "${raw}")`);
+  return parts;
+}
+
 export function intList(name: string, value: string, min: number): number[] {
   const parts = value.split(',').map((s) => s.trim());
   if (parts.length === 0 || parts.some((p) => p === ''))
