@@ -1,7 +1,7 @@
 /** Reads a --data file through the shared importer (src/io) and rescales its covariates to [0, 1]. */
 import { readFileSync, statSync } from 'node:fs';
 import type { DataManifold } from '../data';
-import { MAX_DATA_BYTES, parseDataFile, type ParsedData } from '../io';
+import { MAX_DATA_BYTES, parseDataFile, sizeText, type ParsedData } from '../io';
 import { rescaleCovariates } from '../regression';
 import { CliError } from './options';
 
@@ -25,8 +25,7 @@ export function loadData(
   try {
     const size = statSync(path).size;
     if (size > MAX_DATA_BYTES) {
-      const mb = (b: number) => `${(b / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-      throw new CliError(`${path}: the file is ${mb(size)}; the limit is ${mb(MAX_DATA_BYTES)}`);
+      throw new CliError(`${path}: the file is ${sizeText(size)}; the limit is ${sizeText(MAX_DATA_BYTES)}`);
     }
     bytes = readFileSync(path);
   } catch (e) {
