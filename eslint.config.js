@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'node_modules', 'test-output', 'playwright-report', 'test-results'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      'node_modules',
+      'test-output',
+      'playwright-report',
+      'test-results',
+      'wasm/assembly',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,7 +4,8 @@ import react from '@vitejs/plugin-react';
 
 /**
  * The Content-Security-Policy of the built lab: scripts, workers, fonts and styles from the lab's own origin
- * only; no inline script and no eval; inline style attributes allowed (React's style props and KaTeX's
+ * only; no inline script and no eval, but WebAssembly may be compiled ('wasm-unsafe-eval': the samplers'
+ * sphere kernel is a WebAssembly module shipped inside the worker script); inline style attributes allowed (React's style props and KaTeX's
  * layout). Images may be blob:/data: URLs (PNG export draws the plot from a blob); fonts may be data: URLs
  * (Vite inlines KaTeX's smallest fonts into its style sheet). No connection anywhere:
  * the lab never fetches or sends data. Vite emits the worker as a file of its own (assets/worker-*.js), so
@@ -13,7 +14,7 @@ import react from '@vitejs/plugin-react';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

@@ -171,6 +171,8 @@ test('plot tabs work with the keyboard; diagnostics show traces and acceptance',
   await expect(table).toContainText('footpoint');
   await expect(table.locator('tbody tr').first().locator('td').nth(0)).toHaveText('3');
   await expect(page.getByTestId('escaped-chains')).toContainText('Escaped shooting chains: 0');
+  // the workers run the WebAssembly build of the sphere kernel (not its JavaScript fallback)
+  await expect(page.getByTestId('gradient-kernel')).toHaveText('Gradient kernel: WebAssembly SIMD.');
   await expect(plots(page)).not.toContainText('NaN');
   await plots(page).screenshot({ path: `${SHOTS}/plots-diagnostics.png` });
 

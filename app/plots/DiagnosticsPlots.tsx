@@ -162,6 +162,11 @@ export function DiagnosticsTab() {
           {cal.isPrivate ? '' : ', data-driven: not private'}).
         </p>
       )}
+      {cal && (
+        <p className="plot-readout" data-testid="gradient-kernel">
+          Gradient kernel: {cal.kernel}.
+        </p>
+      )}
       <p className={escaped > 0 ? 'plot-warning' : 'plot-readout'} data-testid="escaped-chains">
         Escaped shooting chains: <strong>{escaped}</strong>
         {escaped > 0 && (

@@ -24,6 +24,8 @@ export type ReleaseCell = KngGroup & {
   pHat: Float64Array;
   vHat: Float64Array;
   lnNonPrivateMse: number;
+  /** The gradient kernel that ran the chains (GradientNormKernel.implementation). */
+  kernel: string;
   /** MSE of each released pair: mse[i][j] for (footpoints[i], shootingVectors[i][j]). */
   mse: number[][];
 };
@@ -56,6 +58,7 @@ export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseSc
     pHat: reg.pHat,
     vHat: reg.vHat,
     lnNonPrivateMse: reg.lnNonPrivateMse,
+    kernel: ctx.kernel.implementation,
     mse: g.footpoints.map((p, i) => g.shootingVectors[i].map((v) => mse(reg, p, v))),
   };
 }

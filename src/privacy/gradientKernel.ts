@@ -15,6 +15,8 @@ import { accumulateGradient, RegressionWorkspace, type Covariates } from '../reg
 export interface GradientNormKernel {
   footpointGradNorm(p: Float64Array): number;
   shootingGradNorm(p: Float64Array, v: Float64Array): number;
+  /** Which implementation runs, for the diagnostics (e.g. "WebAssembly SIMD"). */
+  readonly implementation: string;
 }
 
 /** The generic kernel, over any manifold through its interface (the reference for the fused kernels). */
@@ -37,6 +39,7 @@ export function genericGradientNormKernel(
     }
   };
   return {
+    implementation: 'JavaScript (generic)',
     footpointGradNorm: (p) =>
       guarded(() => {
         M.transport(pHat, p, vHat, vAtP);

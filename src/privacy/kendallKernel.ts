@@ -113,6 +113,7 @@ export function kendallGradientKernel(
   }
 
   return {
+    implementation: 'JavaScript',
     footpointGradNorm(p) {
       try {
         M.transport(pHat, p, vHat, vAtP);

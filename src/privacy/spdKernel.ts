@@ -165,6 +165,7 @@ export function spd2GradientKernel(
   const tmp = new Float64Array(4);
   const Et = new Float64Array(4);
   return {
+    implementation: 'JavaScript',
     footpointGradNorm(p) {
       // (p̂^-½ p p̂^-½)^½ via its eigendecomposition
       mul(mul(hatIsqrt, p, tmp), hatIsqrt, tmp);

@@ -1,6 +1,7 @@
 import type { Covariates } from '../regression/geodesicRegression';
 import type { GradientNormKernel } from './gradientKernel';
 import { cosOnHalfTurn, sinOnHalfTurn, thetaOverSin } from './kernelMath';
+import { wasmSphereGradNorms } from './wasm/sphereKernelWasm';
 
 /**
  * The KNG gradient norms of geodesic regression on S², fused into one allocation-free loop per call: the
@@ -16,12 +17,17 @@ import { cosOnHalfTurn, sinOnHalfTurn, thetaOverSin } from './kernelMath';
  *   w − a t = f y − (f⟨q,y⟩c − a s) p − (f⟨q,y⟩s + a c) û,
  * so the sum over points is Σ kᵢ yᵢ plus scalar multiples of p and û, accumulated as three sums
  * (p, y and û are unit vectors and û ⊥ p; the samplers keep them so up to rounding).
+ *
+ * The same loop also exists in WebAssembly with SIMD (wasm/assembly/sphereKernel.ts, ~1.6× faster); it runs
+ * wherever WebAssembly does, and this JavaScript loop otherwise, and for shooting vectors whose angles xᵢ|v|
+ * leave [0, π] (the polynomial range; only the unbounded "plane" domain gets there).
  */
 export function sphereGradientKernel(
   xs: Covariates,
   ys: readonly Float64Array[],
   pHat: Float64Array,
   vHat: Float64Array,
+  options: { wasm?: boolean } = {},
 ): GradientNormKernel {
   const n = ys.length;
   // One record per point, read sequentially: x, y (3), and — since in the footpoint chain v is v̂ carried
@@ -99,25 +105,39 @@ export function sphereGradientKernel(
     return Math.sqrt(g0 * g0 + g1 * g1 + g2 * g2) / n;
   }
 
+  const wasm = options.wasm === false ? null : wasmSphereGradNorms(xs, ys, vHatNorm);
+  let xMin = Infinity,
+    xMax = -Infinity;
+  for (let i = 0; i < n; i++) {
+    xMin = Math.min(xMin, xs[i]);
+    xMax = Math.max(xMax, xs[i]);
+  }
+  const footpointLoop = (p0: number, p1: number, p2: number, v0: number, v1: number, v2: number) =>
+    wasm ? wasm.footpoint(p0, p1, p2, v0, v1, v2) : gradNorm(p0, p1, p2, v0, v1, v2, true);
+  const shootingLoop = (p0: number, p1: number, p2: number, v0: number, v1: number, v2: number) =>
+    wasm && xMin >= 0 && xMax * Math.sqrt(v0 * v0 + v1 * v1 + v2 * v2) <= Math.PI
+      ? wasm.shooting(p0, p1, p2, v0, v1, v2)
+      : gradNorm(p0, p1, p2, v0, v1, v2, false);
+
   const h0 = pHat[0],
     h1 = pHat[1],
     h2 = pHat[2];
   return {
+    implementation: wasm ? 'WebAssembly SIMD' : 'JavaScript',
     footpointGradNorm(p) {
       // v̂ transported from p̂ to p: w − ⟨p,w⟩/(1+⟨p̂,p⟩) (p̂ + p)
       const cpp = h0 * p[0] + h1 * p[1] + h2 * p[2];
       if (1 + cpp < 1e-12) return Infinity; // p antipodal to p̂: transport undefined
       const k = (p[0] * vHat[0] + p[1] * vHat[1] + p[2] * vHat[2]) / (1 + cpp);
-      return gradNorm(
+      return footpointLoop(
         p[0],
         p[1],
         p[2],
         vHat[0] - k * (h0 + p[0]),
         vHat[1] - k * (h1 + p[1]),
         vHat[2] - k * (h2 + p[2]),
-        true,
       );
     },
-    shootingGradNorm: (p, v) => gradNorm(p[0], p[1], p[2], v[0], v[1], v[2], false),
+    shootingGradNorm: (p, v) => shootingLoop(p[0], p[1], p[2], v[0], v[1], v[2]),
   };
 }
