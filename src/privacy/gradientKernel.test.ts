@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sphereData } from '../data/sphereData';
-import { kendall, sphere, spd } from '../geometry';
+import { euclidean, kendall, sphere, spd } from '../geometry';
+import { euclideanData } from '../data/euclideanData';
 import { corpusCallosumData } from '../data/corpusCallosum';
 import { spdData } from '../data/spdData';
 import { randomTangent } from '../geometry/testkit';
 import { fitGeodesicRegression, gradient } from '../regression';
 import { Rng } from '../sampling/rng';
+import { euclideanGradientKernel } from './euclideanKernel';
 import { genericGradientNormKernel } from './gradientKernel';
 import { kendallGradientKernel } from './kendallKernel';
 import { spd2GradientKernel } from './spdKernel';
@@ -120,5 +122,53 @@ describe('fused Kendall kernel', () => {
   it('is ~0 at the fit', () => {
     expect(fast.footpointGradNorm(fit.p)).toBeLessThan(1e-8);
     expect(fast.shootingGradNorm(fit.p, fit.v)).toBeLessThan(1e-8);
+  });
+});
+
+describe('Euclidean kernel (moments)', () => {
+  // Covariates and responses far from 0, as imported data may be: the moments are centred.
+  const d = 3;
+  const M = euclidean(d);
+  const raw = euclideanData({ n: 37, d, noiseSd: 0.3, seed: 8 });
+  const ys = raw.ys.map((y) => y.map((t) => t + 1e4));
+  const fit = fitGeodesicRegression(M, raw.xs, ys);
+  const fast = euclideanGradientKernel(raw.xs, ys, fit.v);
+  const generic = genericGradientNormKernel(M, raw.xs, ys, fit.p, fit.v);
+
+  it('agrees with the generic kernel near the fit and far from it', () => {
+    const rng = Rng.fromKey(9);
+    for (let t = 0; t < 200; t++) {
+      const radius = [1e-6, 0.02, 1, 100][t % 4];
+      const p = fit.p.map((x) => x + radius * rng.normal());
+      const v = t % 2 === 0 ? fit.v.map((x) => x + radius * rng.normal()) : fit.v;
+      const a = fast.footpointGradNorm(p);
+      const b = generic.footpointGradNorm(p);
+      // both round the residuals at the data's scale (1e4 · 1e-16)
+      expect(Math.abs(a - b)).toBeLessThan(1e-9 * Math.max(1e-2, b));
+      const c = fast.shootingGradNorm(p, v);
+      const e = generic.shootingGradNorm(p, v);
+      expect(Math.abs(c - e)).toBeLessThan(1e-9 * Math.max(1e-2, e));
+    }
+  });
+
+  it('is ~0 at the least-squares line (closed form, per coordinate)', () => {
+    const n = ys.length;
+    const xBar = raw.xs.reduce((a, x) => a + x, 0) / n;
+    const sxx = raw.xs.reduce((a, x) => a + (x - xBar) ** 2, 0);
+    const yBar = Array.from({ length: d }, (_, j) => ys.reduce((a, y) => a + y[j], 0) / n);
+    const v = Float64Array.from(
+      yBar,
+      (yb, j) => ys.reduce((a, y, i) => a + (raw.xs[i] - xBar) * (y[j] - yb), 0) / sxx,
+    );
+    const p = Float64Array.from(yBar, (yb, j) => yb - xBar * v[j]);
+    const ls = euclideanGradientKernel(raw.xs, ys, v);
+    expect(ls.footpointGradNorm(p)).toBeLessThan(1e-10);
+    expect(ls.shootingGradNorm(p, v)).toBeLessThan(1e-10);
+    expect(
+      ls.shootingGradNorm(
+        p,
+        v.map((t) => t + 0.1),
+      ),
+    ).toBeGreaterThan(1e-3);
   });
 });

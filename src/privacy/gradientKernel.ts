@@ -1,5 +1,6 @@
 import type { Manifold } from '../geometry/types';
 import { GeometryError } from '../geometry/types';
+import { euclideanGradientKernel } from './euclideanKernel';
 import { kendallGradientKernel } from './kendallKernel';
 import { spd2GradientKernel } from './spdKernel';
 import { sphereGradientKernel } from './sphereKernel';
@@ -54,7 +55,10 @@ export function genericGradientNormKernel(
   };
 }
 
-/** The fastest kernel for M: a fused one where it exists (S², affine SPD(2), Kendall), else the generic one. */
+/**
+ * The fastest kernel for M: a fused one where it exists (S², affine SPD(2), Kendall), closed form from the
+ * moments on R^d, else the generic one.
+ */
 export function gradientNormKernel(
   M: Manifold,
   xs: Covariates,
@@ -65,5 +69,6 @@ export function gradientNormKernel(
   if (M.name === 'sphere') return sphereGradientKernel(xs, ys, pHat, vHat);
   if (M.name === 'spd(2, affine)') return spd2GradientKernel(xs, ys, pHat, vHat);
   if (M.name.startsWith('kendall(')) return kendallGradientKernel(xs, ys, pHat, vHat);
+  if (M.name.startsWith('euclidean(')) return euclideanGradientKernel(xs, ys, vHat);
   return genericGradientNormKernel(M, xs, ys, pHat, vHat);
 }
