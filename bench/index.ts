@@ -57,6 +57,7 @@ function chainSpeed(manifold: DataManifold, n: number) {
   return {
     manifold,
     n,
+    kernel: ctx.kernel.implementation,
     footpointStepsPerSecond: Math.round(steps / pSeconds),
     shootingStepsPerSecond: Math.round(steps / vSeconds),
     footpointMicrosecondsPerStep: +((pSeconds / steps) * 1e6).toFixed(3),
