@@ -24,6 +24,9 @@ describe.each([
   const fit = fitGeodesicRegression(M, data.xs, data.ys);
   const fast = sphereGradientKernel(data.xs, data.ys, fit.p, fit.v, { wasm });
   const generic = genericGradientNormKernel(M, data.xs, data.ys, fit.p, fit.v);
+  it('runs the requested implementation', () => {
+    expect(fast.implementation).toBe(wasm ? 'WebAssembly SIMD' : 'JavaScript');
+  });
 
   it('agrees with the generic kernel on random footpoints and shooting vectors', () => {
     const rng = Rng.fromKey(3);
@@ -97,11 +100,17 @@ describe('fused SPD(2) affine kernel', () => {
   });
 });
 
-describe('fused Kendall kernel', () => {
+describe.each([
+  ['WebAssembly', true],
+  ['JavaScript', false],
+])('fused Kendall kernel (%s)', (_, wasm) => {
   const M = kendall(50);
   const data = corpusCallosumData({ n: 25, seed: 6 });
   const fit = fitGeodesicRegression(M, data.xs, data.ys);
-  const fast = kendallGradientKernel(data.xs, data.ys, fit.p, fit.v);
+  const fast = kendallGradientKernel(data.xs, data.ys, fit.p, fit.v, { wasm });
+  it('runs the requested implementation', () => {
+    expect(fast.implementation).toBe(wasm ? 'WebAssembly SIMD' : 'JavaScript');
+  });
   const generic = genericGradientNormKernel(M, data.xs, data.ys, fit.p, fit.v);
 
   it('agrees with the generic kernel near the fit and far from it', () => {

@@ -2,6 +2,7 @@ import { kendall } from '../geometry/kendall';
 import type { Covariates } from '../regression/geodesicRegression';
 import type { GradientNormKernel } from './gradientKernel';
 import { thetaOverSin } from './kernelMath';
+import { wasmKendallGradNorm } from './wasm/kendallKernelWasm';
 
 /**
  * The KNG gradient norms of geodesic regression on Kendall's planar shape space, fused into one pass over the
@@ -14,12 +15,16 @@ import { thetaOverSin } from './kernelMath';
  * α = Re, β = Im along t and it. Carried back along γ and scaled by the Jacobi factors (1 along û, f₄ along iû,
  * f₁ on the rest — SPEC §2), the adjoint is α û + f₄ β iû + f₁ (w − α t − β it); expanding w leaves one
  * vector sum Σ (coefficient)·yᵢ plus four scalar coefficients on p, ip, û, iû.
+ *
+ * The same loop also exists in WebAssembly with SIMD (wasm/assembly/kendallKernel.ts, one landmark per vector),
+ * which runs wherever WebAssembly does; this JavaScript loop otherwise.
  */
 export function kendallGradientKernel(
   xs: Covariates,
   ys: readonly Float64Array[],
   pHat: Float64Array,
   vHat: Float64Array,
+  options: { wasm?: boolean } = {},
 ): GradientNormKernel {
   const n = ys.length;
   const k2 = pHat.length; // 2k reals
@@ -112,16 +117,18 @@ export function kendallGradientKernel(
     return Math.sqrt(norm2) / n;
   }
 
+  const wasm = options.wasm === false ? null : wasmKendallGradNorm(xs, ys, k2, vHatNorm);
+  const loop = wasm ?? gradNorm;
   return {
-    implementation: 'JavaScript',
+    implementation: wasm ? 'WebAssembly SIMD' : 'JavaScript',
     footpointGradNorm(p) {
       try {
         M.transport(pHat, p, vHat, vAtP);
       } catch {
         return Infinity; // p at the cut locus of p̂
       }
-      return gradNorm(p, vAtP, true);
+      return loop(p, vAtP, true);
     },
-    shootingGradNorm: (p, v) => gradNorm(p, v, false),
+    shootingGradNorm: (p, v) => loop(p, v, false),
   };
 }

@@ -8,13 +8,16 @@
  * Shooting angles xᵢ|v| must lie in [0, π] (the caller checks; the JavaScript kernel handles the rest).
  *
  * Written for V8's code generator, as measured on the sweep's data (≈ 2× over a direct port):
- *  - constants and loop invariants are read from memory with one load-and-splat each; a v128.const in a
- *    loop costs three instructions every iteration there, and register pressure made it spill the sums;
+ *  - constants and loop invariants are read from memory with one load-and-splat each (kernelMath.ts); a
+ *    v128.const in a loop costs three instructions every iteration there, and register pressure made it spill
+ *    the sums;
  *  - the work per point is split into short loops over the points (angle table, residual angle, residual
  *    factor, sums) with the intermediates stored in memory: each point's computation is one long chain of
  *    dependent operations (polynomial, square root, division, polynomial), and short loops let the CPU
  *    overlap many points' chains where one long loop body stalled on them.
  */
+
+import { COS, SIN, add, at, atanOverArg, estrin8, laneSum, mul, sub } from './kernelMath';
 
 // Array indices of the layout.
 const X = 0, // covariates
@@ -35,37 +38,6 @@ export function arrayCount(): i32 {
   return ARRAYS;
 }
 
-@inline function mul(a: v128, b: v128): v128 {
-  return f64x2.mul(a, b);
-}
-@inline function add(a: v128, b: v128): v128 {
-  return f64x2.add(a, b);
-}
-@inline function sub(a: v128, b: v128): v128 {
-  return f64x2.sub(a, b);
-}
-@inline function laneSum(v: v128): f64 {
-  return f64x2.extract_lane(v, 0) + f64x2.extract_lane(v, 1);
-}
-/** The i-th f64 of a table in memory, in both lanes. */
-@inline function at(table: usize, i: usize = 0): v128 {
-  return v128.load64_splat(table + (i << 3));
-}
-
-// kernelMath.ts's polynomial coefficients, lowest degree first.
-const SIN = memory.data<f64>([
-  0.9999999999999993, -0.16666666666665098, 0.00833333333323856, -0.0001984126981614557, 2.755731573291499e-6,
-  -2.5051834972679474e-8, 1.604688903657779e-10, -7.360475399315779e-13,
-]);
-const COS = memory.data<f64>([
-  1, -0.49999999999999983, 0.041666666666664395, -0.0013888888888787803, 2.4801587279582307e-5, -2.755731656702825e-7,
-  2.0876569868662244e-9, -1.1463094446251763e-11, 4.6108659235176526e-14,
-]);
-const ATAN = memory.data<f64>([
-  0.9999999999999998, -0.3333333333331813, 0.19999999997507284, -0.14285714101440633, 0.1111110362042291,
-  -0.09090723756615139, 0.07689359574326111, -0.06635725586800012, 0.056673928446431994, -0.04293580241318795,
-  0.020528949560875982,
-]);
 const ZERO = memory.data<f64>([0]),
   QUARTER = memory.data<f64>([0.25]),
   HALF = memory.data<f64>([0.5]),
@@ -81,24 +53,6 @@ const P = memory.data(24, 16),
   U = memory.data(24, 16),
   LENGTH = memory.data(8, 8),
   INV_LENGTH = memory.data(8, 8);
-
-/** c[i] + c[i+1] z */
-@inline function lin(c: usize, i: usize, z: v128): v128 {
-  return add(at(c, i), mul(z, at(c, i + 1)));
-}
-
-/** Σ c[i] zⁱ, i < 8, by Estrin's scheme (short dependency chains). */
-@inline function estrin8(c: usize, z: v128, z2: v128, z4: v128): v128 {
-  return add(add(lin(c, 0, z), mul(z2, lin(c, 2, z))), mul(z4, add(lin(c, 4, z), mul(z2, lin(c, 6, z)))));
-}
-
-/** atan(a)/a in z = a² for 0 ≤ a ≤ tan(π/8): kernelMath.ts atanOverArg. */
-@inline function atanOverArg(z: v128): v128 {
-  const z2 = mul(z, z),
-    z4 = mul(z2, z2),
-    z8 = mul(z4, z4);
-  return add(estrin8(ATAN, z, z2, z4), mul(z8, add(lin(ATAN, 8, z), mul(z2, at(ATAN, 10)))));
-}
 
 /**
  * ‖Σᵢ adjointᵢ Log(qᵢ, yᵢ)‖ / n from a table of cᵢ = cos Lᵢ, sᵢ = sin Lᵢ and the JavaScript kernel's weights
