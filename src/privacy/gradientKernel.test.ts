@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sphereData } from '../data/sphereData';
-import { euclidean, kendall, sphere, spd } from '../geometry';
+import { euclidean, kendall, sphere, spd, type Manifold } from '../geometry';
 import { euclideanData } from '../data/euclideanData';
 import { corpusCallosumData } from '../data/corpusCallosum';
 import { spdData } from '../data/spdData';
@@ -8,10 +8,43 @@ import { randomTangent } from '../geometry/testkit';
 import { fitGeodesicRegression, gradient } from '../regression';
 import { Rng } from '../sampling/rng';
 import { euclideanGradientKernel } from './euclideanKernel';
-import { genericGradientNormKernel } from './gradientKernel';
+import { genericGradientNormKernel, type GradientNormKernel } from './gradientKernel';
 import { kendallGradientKernel } from './kendallKernel';
 import { spd2GradientKernel } from './spdKernel';
 import { sphereGradientKernel } from './sphereKernel';
+
+/** A kernel's two norms at each (p, v) equal the generic kernel's to rel·max(floor, value). */
+function expectAgreement(
+  fast: GradientNormKernel,
+  generic: GradientNormKernel,
+  cases: Iterable<[p: Float64Array, v: Float64Array]>,
+  rel: number,
+  floor: number,
+) {
+  for (const [p, v] of cases) {
+    const a = generic.footpointGradNorm(p);
+    expect(Math.abs(fast.footpointGradNorm(p) - a)).toBeLessThan(rel * Math.max(floor, a));
+    const b = generic.shootingGradNorm(p, v);
+    expect(Math.abs(fast.shootingGradNorm(p, v) - b)).toBeLessThan(rel * Math.max(floor, b));
+  }
+}
+
+/** Footpoints at the given radii from the fit, with a random shooting vector or the fit's carried there. */
+function* nearAndFar(
+  M: Manifold,
+  fit: { p: Float64Array; v: Float64Array },
+  seed: number,
+  count: number,
+  radii: number[],
+  vScale: number,
+) {
+  const rng = Rng.fromKey(seed);
+  for (let t = 0; t < count; t++) {
+    const p = M.exp(fit.p, randomTangent(M, fit.p, rng, radii[t % radii.length] * rng.uniform()));
+    const v = t % 2 === 0 ? randomTangent(M, p, rng, vScale * rng.uniform()) : M.transport(fit.p, p, fit.v);
+    yield [p, v] as [Float64Array, Float64Array];
+  }
+}
 
 // The WebAssembly build by default, and the JavaScript loop (its fallback). n is odd: the WebAssembly loop takes
 // points in pairs and pads the last pair.
@@ -30,20 +63,20 @@ describe.each([
 
   it('agrees with the generic kernel on random footpoints and shooting vectors', () => {
     const rng = Rng.fromKey(3);
-    for (let t = 0; t < 400; t++) {
-      // half near the fit (small residuals: the series branch), half far (atan branch, cut locus nearby; |v|
-      // beyond π leaves the polynomials' range, where the WebAssembly kernel hands over to JavaScript)
-      const far = t % 2 === 0;
-      const p = M.exp(fit.p, randomTangent(M, fit.p, rng, (far ? 2.5 : 0.02) * rng.uniform()));
-      const jitter = randomTangent(M, p, rng, 0.01);
-      const v = far
-        ? randomTangent(M, p, rng, 4 * rng.uniform())
-        : M.transport(fit.p, p, fit.v).map((x, k) => x + jitter[k]);
-      const a = fast.footpointGradNorm(p);
-      expect(Math.abs(a - generic.footpointGradNorm(p))).toBeLessThan(1e-12 * Math.max(1, a));
-      const b = fast.shootingGradNorm(p, v);
-      expect(Math.abs(b - generic.shootingGradNorm(p, v))).toBeLessThan(1e-12 * Math.max(1, b));
+    function* cases() {
+      for (let t = 0; t < 400; t++) {
+        // half near the fit (small residuals: the series branch), half far (atan branch, cut locus nearby;
+        // |v| beyond π leaves the polynomials' range, where the WebAssembly kernel hands over to JavaScript)
+        const far = t % 2 === 0;
+        const p = M.exp(fit.p, randomTangent(M, fit.p, rng, (far ? 2.5 : 0.02) * rng.uniform()));
+        const jitter = randomTangent(M, p, rng, 0.01);
+        const v = far
+          ? randomTangent(M, p, rng, 4 * rng.uniform())
+          : M.transport(fit.p, p, fit.v).map((x, k) => x + jitter[k]);
+        yield [p, v] as [Float64Array, Float64Array];
+      }
     }
+    expectAgreement(fast, generic, cases(), 1e-12, 1);
   });
 
   it('is ~0 at the fit (a critical point) and equals ‖∇E‖ from the regression module', () => {
@@ -80,18 +113,7 @@ describe('fused SPD(2) affine kernel', () => {
   const generic = genericGradientNormKernel(M, data.xs, data.ys, fit.p, fit.v);
 
   it('agrees with the generic kernel near the fit and far from it', () => {
-    const rng = Rng.fromKey(5);
-    for (let t = 0; t < 300; t++) {
-      const radius = [1e-6, 0.02, 0.5, 2][t % 4];
-      const p = M.exp(fit.p, randomTangent(M, fit.p, rng, radius * rng.uniform()));
-      const v = t % 2 === 0 ? randomTangent(M, p, rng, 3 * rng.uniform()) : M.transport(fit.p, p, fit.v);
-      const a = fast.footpointGradNorm(p);
-      const b = generic.footpointGradNorm(p);
-      expect(Math.abs(a - b)).toBeLessThan(1e-10 * Math.max(1e-3, b));
-      const c = fast.shootingGradNorm(p, v);
-      const d = generic.shootingGradNorm(p, v);
-      expect(Math.abs(c - d)).toBeLessThan(1e-10 * Math.max(1e-3, d));
-    }
+    expectAgreement(fast, generic, nearAndFar(M, fit, 5, 300, [1e-6, 0.02, 0.5, 2], 3), 1e-10, 1e-3);
   });
 
   it('is ~0 at the fit', () => {
@@ -114,18 +136,7 @@ describe.each([
   const generic = genericGradientNormKernel(M, data.xs, data.ys, fit.p, fit.v);
 
   it('agrees with the generic kernel near the fit and far from it', () => {
-    const rng = Rng.fromKey(7);
-    for (let t = 0; t < 200; t++) {
-      const radius = [1e-6, 0.02, 0.4, 1.2][t % 4];
-      const p = M.exp(fit.p, randomTangent(M, fit.p, rng, radius * rng.uniform()));
-      const v = t % 2 === 0 ? randomTangent(M, p, rng, 2.5 * rng.uniform()) : M.transport(fit.p, p, fit.v);
-      const a = fast.footpointGradNorm(p);
-      const b = generic.footpointGradNorm(p);
-      expect(Math.abs(a - b)).toBeLessThan(1e-9 * Math.max(1e-3, b));
-      const c = fast.shootingGradNorm(p, v);
-      const d = generic.shootingGradNorm(p, v);
-      expect(Math.abs(c - d)).toBeLessThan(1e-9 * Math.max(1e-3, d));
-    }
+    expectAgreement(fast, generic, nearAndFar(M, fit, 7, 200, [1e-6, 0.02, 0.4, 1.2], 2.5), 1e-9, 1e-3);
   });
 
   it('is ~0 at the fit', () => {
@@ -145,19 +156,8 @@ describe('Euclidean kernel (moments)', () => {
   const generic = genericGradientNormKernel(M, raw.xs, ys, fit.p, fit.v);
 
   it('agrees with the generic kernel near the fit and far from it', () => {
-    const rng = Rng.fromKey(9);
-    for (let t = 0; t < 200; t++) {
-      const radius = [1e-6, 0.02, 1, 100][t % 4];
-      const p = fit.p.map((x) => x + radius * rng.normal());
-      const v = t % 2 === 0 ? fit.v.map((x) => x + radius * rng.normal()) : fit.v;
-      const a = fast.footpointGradNorm(p);
-      const b = generic.footpointGradNorm(p);
-      // both round the residuals at the data's scale (1e4 · 1e-16)
-      expect(Math.abs(a - b)).toBeLessThan(1e-9 * Math.max(1e-2, b));
-      const c = fast.shootingGradNorm(p, v);
-      const e = generic.shootingGradNorm(p, v);
-      expect(Math.abs(c - e)).toBeLessThan(1e-9 * Math.max(1e-2, e));
-    }
+    // both round the residuals at the data's scale (1e4 · 1e-16), hence the floor
+    expectAgreement(fast, generic, nearAndFar(M, fit, 9, 200, [1e-6, 0.02, 1, 100], 100), 1e-9, 1e-2);
   });
 
   it('is ~0 at the least-squares line (closed form, per coordinate)', () => {

@@ -144,7 +144,7 @@ export interface FitOptions {
   maxIterations?: number;
   /** Stop when √(‖∇_p E‖² + ‖∇_v E‖²) < tol. */
   tol?: number;
-  /** Initial step size of the gradient descent. */
+  /** Initial step size of the descent (1 is a full preconditioned step; steps never grow beyond 1). */
   step?: number;
 }
 
@@ -217,8 +217,12 @@ function tryStep(
 }
 
 /**
- * Riemannian gradient descent with an adaptive step: p ← Exp(p, −h∇_pE), v ← Γ(v − h∇_vE); the step halves
- * when the energy would increase and grows after a success.
+ * Preconditioned Riemannian gradient descent with an adaptive step: (d_p, d_v) = H⁻¹(∇_pE, ∇_vE) with H the
+ * energy's Hessian in the flat case, then p ← Exp(p, −h d_p), v ← Γ(v − h d_v); the step halves when the energy
+ * would increase and grows (up to 1, the Newton step of the flat case) after a success. Without the
+ * preconditioner p and v are coupled through the covariates (H = [[1, x̄], [x̄, mean x²]] has condition number
+ * ≈ 20 for covariates in [0, 1], far more for raw ones): plain descent took 3–10× more iterations and, on
+ * spread-out SPD(2) data, did not converge in 20,000.
  */
 export function fitGeodesicRegression(
   M: Manifold,
@@ -238,7 +242,17 @@ export function fitGeodesicRegression(
   let p: Float64Array = Float64Array.from(start.p);
   let v = M.projectTangent(p, start.v);
   let g = gradient(M, xs, ys, p, v, ws);
-  let h = opts.step ?? 0.5;
+  let h = opts.step ?? 1;
+  // Preconditioner: the inverse of the energy's Hessian in the flat case, [[1, x̄], [x̄, mean x²]] ⊗ I, which
+  // is exact Newton there and on curved spaces still removes the coupling of p and v through the covariates.
+  let xMean = 0,
+    xSq = 0;
+  for (let i = 0; i < xs.length; i++) {
+    xMean += xs[i] / xs.length;
+    xSq += (xs[i] * xs[i]) / xs.length;
+  }
+  const det = xSq - xMean * xMean;
+  const [hpp, hpv, hvv] = det > 1e-12 * Math.max(1, xSq) ? [xSq / det, -xMean / det, 1 / det] : [1, 0, 1];
   let iterations = 0;
   let gradNorm = Math.hypot(M.norm(p, g.gradP), M.norm(p, g.gradV));
   const stepP = new Float64Array(M.ambientDim);
@@ -249,8 +263,8 @@ export function fitGeodesicRegression(
   while (gradNorm > tol && iterations < maxIterations && stalled < 25) {
     iterations++;
     for (let j = 0; j < stepP.length; j++) {
-      stepP[j] = -h * g.gradP[j];
-      stepV[j] = v[j] - h * g.gradV[j];
+      stepP[j] = -h * (hpp * g.gradP[j] + hpv * g.gradV[j]);
+      stepV[j] = v[j] - h * (hpv * g.gradP[j] + hvv * g.gradV[j]);
     }
     const next = tryStep(M, xs, ys, p, stepP, stepV, g.energy, ws);
     if (next) {
@@ -259,7 +273,7 @@ export function fitGeodesicRegression(
       v = next.v;
       g = next.g;
       gradNorm = Math.hypot(M.norm(p, g.gradP), M.norm(p, g.gradV));
-      h *= 1.2;
+      h = Math.min(1, h * 1.2);
     } else {
       h /= 2;
       if (h < 1e-16) break; // no descent possible at machine precision: we are at the minimum
