@@ -200,6 +200,7 @@ export function DiagnosticsTab() {
         })}
         json={() => ({
           traceEvery,
+          gradientKernel: cal?.kernel ?? null,
           escapedShootingChains: escaped,
           calibration: cal
             ? {
