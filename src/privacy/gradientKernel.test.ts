@@ -105,11 +105,17 @@ describe.each([
   });
 });
 
-describe('fused SPD(2) affine kernel', () => {
+describe.each([
+  ['WebAssembly', true],
+  ['JavaScript', false],
+])('fused SPD(2) affine kernel (%s)', (_, wasm) => {
   const M = spd(2);
-  const data = spdData({ n: 30, noiseSd: 0.05, seed: 4 });
+  const data = spdData({ n: 31, noiseSd: 0.05, seed: 4 });
   const fit = fitGeodesicRegression(M, data.xs, data.ys);
-  const fast = spd2GradientKernel(data.xs, data.ys, fit.p, fit.v);
+  const fast = spd2GradientKernel(data.xs, data.ys, fit.p, fit.v, { wasm });
+  it('runs the requested implementation', () => {
+    expect(fast.implementation).toBe(wasm ? 'WebAssembly SIMD' : 'JavaScript');
+  });
   const generic = genericGradientNormKernel(M, data.xs, data.ys, fit.p, fit.v);
 
   it('agrees with the generic kernel near the fit and far from it', () => {

@@ -1,6 +1,7 @@
 import { createSymEig, symEig2 } from '../geometry/linalg';
 import type { Covariates } from '../regression/geodesicRegression';
 import type { GradientNormKernel } from './gradientKernel';
+import { wasmSpdLoop } from './wasm/spdKernelWasm';
 
 /**
  * The KNG gradient norms of geodesic regression on SPD(2) with the affine-invariant metric, fused into one
@@ -15,12 +16,16 @@ import type { GradientNormKernel } from './gradientKernel';
  * Frobenius norm of the summed matrices in this basis. For 2×2, logm(C) = ½ln det C·I + (atanh(z)/r)(C − mI)
  * with m = tr C/2, r the half-gap of the eigenvalues and z = r/m — no eigenvectors needed, and ln det C comes
  * exactly from ln det yᵢ − ln det p − xᵢ tr W.
+ *
+ * The loop over the data also exists in WebAssembly with SIMD (wasm/assembly/spdKernel.ts, with its own exp
+ * and log), which runs wherever WebAssembly does and the exponents xᵢμ stay within ±700; this one otherwise.
  */
 export function spd2GradientKernel(
   xs: Covariates,
   ys: readonly Float64Array[],
   pHat: Float64Array,
   vHat: Float64Array,
+  options: { wasm?: boolean } = {},
 ): GradientNormKernel {
   const n = ys.length;
   const X = Float64Array.from(xs);
@@ -33,6 +38,9 @@ export function spd2GradientKernel(
     Y[3 * i + 2] = y[3];
     lnDetY[i] = Math.log(y[0] * y[3] - b * b);
   });
+  const wasm = options.wasm === false ? null : wasmSpdLoop(xs, ys);
+  // the WebAssembly exponentials need |xᵢμ| ≤ 700
+  const exponentLimit = 700 / X.reduce((a, x) => Math.max(a, Math.abs(x)), 1e-300);
   const eig = createSymEig(2);
   const mat = new Float64Array(4);
   const sqrtP = new Float64Array(4);
@@ -97,6 +105,23 @@ export function spd2GradientKernel(
       k01b = B00 * B11 + B10 * B01,
       k01c = B10 * B11;
     const halfGap = 0.5 * (mu1 - mu0);
+    if (wasm && Math.abs(mu0) <= exponentLimit && halfGap <= exponentLimit) {
+      const c = wasm.call; // the values' order: wasm/assembly/spdKernel.ts
+      c[0] = k00a;
+      c[1] = k00b;
+      c[2] = k00c;
+      c[3] = k11a;
+      c[4] = k11b;
+      c[5] = k11c;
+      c[6] = k01a;
+      c[7] = k01b;
+      c[8] = k01c;
+      c[9] = mu0;
+      c[10] = halfGap;
+      c[11] = trW;
+      c[12] = lnDetP;
+      return wasm.run(footpoint);
+    }
     let s00 = 0,
       s11 = 0,
       s01 = 0;
@@ -165,7 +190,7 @@ export function spd2GradientKernel(
   const tmp = new Float64Array(4);
   const Et = new Float64Array(4);
   return {
-    implementation: 'JavaScript',
+    implementation: wasm ? 'WebAssembly SIMD' : 'JavaScript',
     footpointGradNorm(p) {
       // (p̂^-½ p p̂^-½)^½ via its eigendecomposition
       mul(mul(hatIsqrt, p, tmp), hatIsqrt, tmp);

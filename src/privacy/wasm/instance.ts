@@ -1,4 +1,8 @@
-import { KENDALL_KERNEL_WASM_BASE64, SPHERE_KERNEL_WASM_BASE64 } from './kernels.generated';
+import {
+  KENDALL_KERNEL_WASM_BASE64,
+  SPD_KERNEL_WASM_BASE64,
+  SPHERE_KERNEL_WASM_BASE64,
+} from './kernels.generated';
 
 /**
  * The WebAssembly (SIMD) kernels built from wasm/assembly/. Each module is compiled once per thread,
@@ -6,7 +10,11 @@ import { KENDALL_KERNEL_WASM_BASE64, SPHERE_KERNEL_WASM_BASE64 } from './kernels
  * an instance holds its kernel's data in its own memory, so any number of kernels coexist and are freed
  * with them.
  */
-const SOURCES = { sphere: SPHERE_KERNEL_WASM_BASE64, kendall: KENDALL_KERNEL_WASM_BASE64 };
+const SOURCES = {
+  sphere: SPHERE_KERNEL_WASM_BASE64,
+  kendall: KENDALL_KERNEL_WASM_BASE64,
+  spd: SPD_KERNEL_WASM_BASE64,
+};
 
 const compiled = new Map<keyof typeof SOURCES, WebAssembly.Module | null>();
 

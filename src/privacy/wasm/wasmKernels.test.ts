@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { compileKernels } from '../../../wasm/build';
 import { sphereData } from '../../data/sphereData';
-import { sphere } from '../../geometry';
+import { spdData } from '../../data/spdData';
+import { sphere, spd } from '../../geometry';
 import { randomTangent } from '../../geometry/testkit';
 import { fitGeodesicRegression } from '../../regression';
 import { Rng } from '../../sampling/rng';
 import { sphereGradientKernel } from '../sphereKernel';
+import { spd2GradientKernel } from '../spdKernel';
 import * as generated from './kernels.generated';
 import { wasmSphereGradNorms } from './sphereKernelWasm';
+import { wasmSpdMath } from './spdKernelWasm';
 
 describe('WebAssembly kernels', () => {
   it('the committed modules are the build of wasm/assembly/ (run `npm run build:wasm` after editing it)', async () => {
@@ -59,6 +62,60 @@ describe('WebAssembly kernels', () => {
           else expect(Math.abs(x - y)).toBeLessThan(1e-12 * Math.max(1, y));
         }
       }
+    }
+  });
+
+  it("the SPD loop's e^x and ln y match Math.exp and Math.log (relative 1e-15) over their whole ranges", () => {
+    const math = wasmSpdMath()!;
+    const rng = Rng.fromKey(6);
+    let worstExp = 0;
+    let worstLog = 0;
+    for (let i = 0; i < 20000; i++) {
+      // dense near 0 (where the kernels mostly are), and out to ±700
+      const x = i % 2 === 0 ? 4 * (rng.uniform() - 0.5) : 1400 * (rng.uniform() - 0.5);
+      worstExp = Math.max(worstExp, Math.abs(math.expLane(x) / Math.exp(x) - 1));
+      // positive normals of every magnitude, and near 1 (absolute error there: ln y → 0)
+      const y = i % 2 === 0 ? 1 + 0.5 * (rng.uniform() - 0.5) : Math.exp(1400 * (rng.uniform() - 0.5));
+      const ln = Math.log(y);
+      worstLog = Math.max(worstLog, Math.abs(math.logLane(y) - ln) / Math.max(1, Math.abs(ln)));
+    }
+    expect(worstExp).toBeLessThan(1e-15);
+    expect(worstLog).toBeLessThan(1e-15);
+    for (const x of [0, -0, 1e-300, -700, 700, Math.LN2, -Math.LN2 / 2])
+      expect(Math.abs(math.expLane(x) / Math.exp(x) - 1)).toBeLessThan(1e-15);
+    for (const y of [
+      1,
+      Math.SQRT2,
+      Math.SQRT1_2,
+      2,
+      0.5,
+      1e-300,
+      1e300,
+      Number.MAX_VALUE,
+      2.2250738585072014e-308,
+    ])
+      expect(Math.abs(math.logLane(y) - Math.log(y))).toBeLessThan(
+        1e-15 * Math.max(1, Math.abs(Math.log(y))),
+      );
+    // where Math.log is not finite (or y is subnormal): NaN, never a finite number read off the bits
+    for (const y of [0, -1, 1e-310, Infinity, -Infinity, NaN]) expect(math.logLane(y)).toBeNaN();
+    expect(math.expLane(NaN)).toBeNaN();
+  });
+
+  it('SPD(2): exponents beyond the range of its exp (raw covariates up to 300) go to the JavaScript loop', () => {
+    const M = spd(2);
+    const data = spdData({ n: 9, noiseSd: 0.2, seed: 7 });
+    const xs = data.xs.map((x) => 300 * x);
+    const p = data.ys[0];
+    const vHat = randomTangent(M, p, Rng.fromKey(8), 0.05);
+    const wasm = spd2GradientKernel(xs, data.ys, p, vHat);
+    const js = spd2GradientKernel(xs, data.ys, p, vHat, { wasm: false });
+    const rng = Rng.fromKey(9);
+    for (let t = 0; t < 40; t++) {
+      const v = randomTangent(M, p, rng, 10 * rng.uniform()); // |xμ| from 0 to ~3000
+      const [a, b] = [wasm.shootingGradNorm(p, v), js.shootingGradNorm(p, v)];
+      if (b === Infinity) expect(a).toBe(Infinity);
+      else expect(Math.abs(a - b)).toBeLessThan(1e-10 * Math.max(1, b));
     }
   });
 });
