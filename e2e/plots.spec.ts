@@ -183,6 +183,16 @@ test('plot tabs work with the keyboard; diagnostics show traces and acceptance',
   expect(errors).toEqual([]);
 });
 
+test('the workers run the WebAssembly kernels on SPD(2) and shape space too', async ({ page }) => {
+  const errors = watchErrors(page);
+  for (const ws of ['spd', 'kendall']) {
+    await page.goto(`/?${FAST}&ws=${ws}&plot=diagnostics`);
+    await waitForRelease(page);
+    await expect(page.getByTestId('gradient-kernel')).toHaveText('Gradient kernel: WebAssembly SIMD.');
+  }
+  expect(errors).toEqual([]);
+});
+
 test('the sensitivity check runs and finds every ratio ≥ 1', async ({ page }) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
