@@ -48,3 +48,27 @@ export function kernelInstance<E extends { memory: WebAssembly.Memory; dataStart
   if (end > memory.buffer.byteLength) memory.grow(Math.ceil((end - memory.buffer.byteLength) / 65536));
   return exports;
 }
+
+/**
+ * An instance of a kernel that takes points in pairs (two per f64x2 vector), with its data as arrays of N f64
+ * at dataStart() + index·8N, N = n rounded up to even: `row(point, weight)` gives point `point`'s value in
+ * each array, in array order. The padding point repeats the last one with weight 0, so it is finite wherever
+ * that one is and adds nothing.
+ */
+export function pairedPointsInstance<
+  E extends { memory: WebAssembly.Memory; dataStart(): number; arrayCount(): number },
+>(
+  kernel: keyof typeof SOURCES,
+  n: number,
+  row: (point: number, weight: number) => readonly number[],
+): { exports: E; base: number; N: number } | null {
+  const N = n + (n & 1);
+  const exports = kernelInstance<E>(kernel, (e) => e.arrayCount() * 8 * N);
+  if (!exports) return null;
+  const base = exports.dataStart();
+  const data = new Float64Array(exports.memory.buffer, base, exports.arrayCount() * N);
+  for (let i = 0; i < N; i++) {
+    row(Math.min(i, n - 1), i < n ? 1 : 0).forEach((value, array) => (data[array * N + i] = value));
+  }
+  return { exports, base, N };
+}

@@ -1,5 +1,5 @@
 import type { Covariates } from '../../regression/geodesicRegression';
-import { kernelInstance } from './instance';
+import { kernelInstance, pairedPointsInstance } from './instance';
 
 export interface SpdKernelExports {
   memory: WebAssembly.Memory;
@@ -22,19 +22,14 @@ export function wasmSpdLoop(
   ys: readonly Float64Array[],
 ): { call: Float64Array; run: (footpoint: boolean) => number } | null {
   const n = ys.length;
-  const N = n + (n & 1);
-  const exports = kernelInstance<SpdKernelExports>('spd', (e) => e.arrayCount() * 8 * N);
-  if (!exports) return null;
-  const base = exports.dataStart();
-  const data = new Float64Array(exports.memory.buffer, base, 6 * N);
-  for (let i = 0; i < N; i++) {
-    const y = ys[Math.min(i, n - 1)]; // the padding point repeats the last one, with weight 0
+  const instance = pairedPointsInstance<SpdKernelExports>('spd', n, (i, weight) => {
+    const y = ys[i];
     const b = 0.5 * (y[1] + y[2]);
-    // x, y₀₀, (y₀₁ + y₁₀)/2, y₁₁, ln det y, weight
-    [xs[Math.min(i, n - 1)], y[0], b, y[3], Math.log(y[0] * y[3] - b * b), i < n ? 1 : 0].forEach(
-      (value, array) => (data[array * N + i] = value),
-    );
-  }
+    // x, y₀₀, (y₀₁ + y₁₀)/2, y₁₁, ln det y, weight (then the kernel's per-call arrays)
+    return [xs[i], y[0], b, y[3], Math.log(y[0] * y[3] - b * b), weight];
+  });
+  if (!instance) return null;
+  const { exports, base, N } = instance;
   return {
     call: new Float64Array(exports.memory.buffer, exports.callValues(), 13),
     run: (footpoint) => exports.gradNorm(base, N, n, footpoint ? 1 : 0),

@@ -1,5 +1,5 @@
 import type { Covariates } from '../../regression/geodesicRegression';
-import { kernelInstance } from './instance';
+import { pairedPointsInstance } from './instance';
 
 /** The WebAssembly (SIMD) build of the S² gradient-norm loop (source: wasm/assembly/sphereKernel.ts). */
 export type SphereGradNorm = (
@@ -29,23 +29,16 @@ export function wasmSphereGradNorms(
   vHatNorm: number,
 ): { footpoint: SphereGradNorm; shooting: SphereGradNorm } | null {
   const n = ys.length;
-  const N = n + (n & 1);
   // the layout: wasm/assembly/sphereKernel.ts
-  const exports = kernelInstance<SphereKernelExports>('sphere', (e) => e.arrayCount() * 8 * N);
-  if (!exports) return null;
-  const base = exports.dataStart();
-  const data = new Float64Array(exports.memory.buffer, base, 9 * N);
-  for (let i = 0; i < N; i++) {
-    const k = Math.min(i, n - 1); // the padding point repeats the last one, with weight 0
-    const x = xs[k];
-    const y = ys[k];
-    const weight = i < n ? 1 : 0;
+  const instance = pairedPointsInstance<SphereKernelExports>('sphere', n, (i, weight) => {
+    const [x, y] = [xs[i], ys[i]];
     const c = Math.cos(x * vHatNorm);
-    // x, y (3 arrays), weight, then the footpoint table: cos, sin, along = weight, across = weight·cos
-    [x, y[0], y[1], y[2], weight, c, Math.sin(x * vHatNorm), weight, weight * c].forEach(
-      (value, array) => (data[array * N + i] = value),
-    );
-  }
+    // x, y (3 arrays), weight, then the footpoint table: cos, sin, along = weight, across = weight·cos (the
+    // per-call arrays after these are left to the kernel)
+    return [x, y[0], y[1], y[2], weight, c, Math.sin(x * vHatNorm), weight, weight * c];
+  });
+  if (!instance) return null;
+  const { exports, base, N } = instance;
   const { footpointGradNorm, shootingGradNorm } = exports;
   return {
     footpoint: (p0, p1, p2, v0, v1, v2) => footpointGradNorm(base, N, n, p0, p1, p2, v0, v1, v2),
