@@ -33,8 +33,8 @@ function compile(kernel: keyof typeof SOURCES): WebAssembly.Module | null {
 }
 
 /**
- * A fresh instance of a kernel module whose memory holds `bytes(dataStart)` bytes from its `dataStart()`,
- * or null where WebAssembly SIMD is unavailable.
+ * A fresh instance of a kernel module whose memory holds `bytes(exports)` bytes from its `dataStart()`, or
+ * null where WebAssembly SIMD is unavailable or the memory cannot be had (the JavaScript kernel runs then).
  */
 export function kernelInstance<E extends { memory: WebAssembly.Memory; dataStart(): number }>(
   kernel: keyof typeof SOURCES,
@@ -42,11 +42,16 @@ export function kernelInstance<E extends { memory: WebAssembly.Memory; dataStart
 ): E | null {
   const module = compile(kernel);
   if (!module) return null;
-  const exports = new WebAssembly.Instance(module, {}).exports as unknown as E;
-  const { memory } = exports;
-  const end = exports.dataStart() + bytes(exports);
-  if (end > memory.buffer.byteLength) memory.grow(Math.ceil((end - memory.buffer.byteLength) / 65536));
-  return exports;
+  try {
+    const exports = new WebAssembly.Instance(module, {}).exports as unknown as E;
+    const { memory } = exports;
+    const end = exports.dataStart() + bytes(exports);
+    if (end > memory.buffer.byteLength) memory.grow(Math.ceil((end - memory.buffer.byteLength) / 65536));
+    return exports;
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof WebAssembly.RuntimeError) return null; // out of memory
+    throw e;
+  }
 }
 
 /**
