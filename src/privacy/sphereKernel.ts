@@ -18,7 +18,7 @@ import { wasmSphereGradNorms } from './wasm/sphereKernelWasm';
  * so the sum over points is Σ kᵢ yᵢ plus scalar multiples of p and û, accumulated as three sums
  * (p, y and û are unit vectors and û ⊥ p; the samplers keep them so up to rounding).
  *
- * The same loop also exists in WebAssembly with SIMD (wasm/assembly/sphereKernel.ts, ~1.6× faster); it runs
+ * The same loop also exists in WebAssembly with SIMD (wasm/assembly/sphereKernel.ts, ~2.5× faster); it runs
  * wherever WebAssembly does, and this JavaScript loop otherwise, and for shooting vectors whose angles xᵢ|v|
  * leave [0, π] (the polynomial range; only the unbounded "plane" domain gets there).
  */
