@@ -10,6 +10,7 @@ import { createBrowserPool } from '../../src/workers/browser';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
 import type { TaskParams, TaskResult } from '../../src/workers/tasks';
 import { idleJob, useLab, type JobView, type LabState } from '../store';
+import { frameBatcher } from './frameBatcher';
 import { regressionWorkspace, type LabSettings } from '../state/settings';
 import { kngSettings } from './jobs';
 
@@ -96,22 +97,17 @@ export function runAnalysis<K extends AnalysisKind>(kind: K): void {
   const cells: (TaskResult<K> | undefined)[] = [];
   let done = 0;
   let total = 0;
-  let pending = false;
   let live = true;
   put(kind, { status: 'running', cells: [], done: 0, total: 0, error: null });
-  const flush = () => {
-    pending = false;
+  const flush = frameBatcher(() => {
     if (live) put(kind, { status: 'running', cells: [...cells], done, total, error: null });
-  };
+  });
   const job = poolFor(kind).run(kind, spec, {
     onProgress: (d, t) => {
       done = d;
       total = t;
       cells.length = t;
-      if (!pending) {
-        pending = true;
-        requestAnimationFrame(flush);
-      }
+      flush();
     },
     onCell: (i, cell) => {
       cells[i] = cell;

@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import type { ReleaseCell, ReleaseSpec } from '../../src/experiments';
 import { createBrowserPool } from '../../src/workers/browser';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
+import { frameBatcher } from './frameBatcher';
 import { watchSettings } from './watchSettings';
 import { useLab, type ImportedData } from '../store';
 import type { LabSettings } from '../state/settings';
@@ -84,15 +85,9 @@ async function runBudgets(specs: ReleaseSpec[], gen: number) {
       error: null,
     });
   publish('running');
-  let pending = false;
-  const flush = () => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      if (gen === generation && useBudgetStore.getState().status === 'running') publish('running');
-    });
-  };
+  const flush = frameBatcher(() => {
+    if (gen === generation && useBudgetStore.getState().status === 'running') publish('running');
+  });
   for (let k = 0; k < specs.length; k++) {
     if (gen !== generation || !pool) return;
     const job = pool.run('release', specs[k], {
