@@ -10,7 +10,7 @@ import { createBrowserPool } from '../../src/workers/browser';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
 import type { TaskParams, TaskResult } from '../../src/workers/tasks';
 import { idleJob, useLab, type JobView, type LabState } from '../store';
-import { frameBatcher } from './frameBatcher';
+import { streamCells } from './streamCells';
 import { regressionWorkspace, type LabSettings } from '../state/settings';
 import { kngSettings } from './jobs';
 
@@ -94,24 +94,10 @@ export function runAnalysis<K extends AnalysisKind>(kind: K): void {
     finished: null,
   };
   useAnalysisRuns.setState({ [kind]: run });
-  const cells: (TaskResult<K> | undefined)[] = [];
-  let done = 0;
-  let total = 0;
   let live = true;
   put(kind, { status: 'running', cells: [], done: 0, total: 0, error: null });
-  const flush = frameBatcher(() => {
+  const job = streamCells(poolFor(kind), kind, spec, ({ cells, done, total }) => {
     if (live) put(kind, { status: 'running', cells: [...cells], done, total, error: null });
-  });
-  const job = poolFor(kind).run(kind, spec, {
-    onProgress: (d, t) => {
-      done = d;
-      total = t;
-      cells.length = t;
-      flush();
-    },
-    onCell: (i, cell) => {
-      cells[i] = cell;
-    },
   });
   cancels[kind] = () => {
     live = false;

@@ -4,11 +4,11 @@
  * so what the plots show always belongs to the current settings. Two pools: a small one for the release the
  * views draw (fast feedback), and one per core for the sweeps behind the plots.
  */
-import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
+import { aggregateSweep } from '../../src/experiments';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
 import { errorText } from '../errors';
 import { labPool } from './faults';
-import { frameBatcher } from './frameBatcher';
+import { streamCells } from './streamCells';
 import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
 import { generatedKey, jobKey, releaseSpec, sweepSpec } from './jobs';
@@ -55,18 +55,10 @@ function runRelease(state: LabState, key: string, onStale: () => void) {
   const spec = releaseSpec(state.settings, imported);
   const total = spec.kng.scheme === 'independent' ? spec.kng.m : 1;
   const cells: LabState['release']['cells'] = new Array(total).fill(undefined);
-  let done = 0;
-  useLab.setState({ release: { status: 'running', cells: [...cells], done: 0, total, error: null } });
-  const flush = frameBatcher(() => {
+  useLab.setState({ release: { status: 'running', cells, done: 0, total, error: null } });
+  const job = streamCells(releasePool, 'release', spec, ({ cells, done }) => {
     if (useLab.getState().release.status === 'running')
       useLab.setState({ release: { status: 'running', cells: [...cells], done, total, error: null } });
-  });
-  const job = releasePool.run('release', spec, {
-    onCell: (i, cell) => {
-      cells[i] = cell;
-      done++;
-      flush();
-    },
   });
   job.promise.then(
     (all) => {
@@ -87,25 +79,13 @@ function runSweep(state: LabState, key: string, onStale: () => void) {
   sweepPool ??= labPool('sweep');
   const imported = state.imported[state.settings.workspace];
   const spec = sweepSpec(state.settings, imported);
-  const cells: (SweepCellResult | undefined)[] = [];
-  let done = 0;
   useLab.setState({ sweep: { ...idleJob(), status: 'running', rows: [], notes: [] } });
-  const flush = frameBatcher(() => {
+  const job = streamCells(sweepPool, 'sweep', spec, ({ cells, done, total }) => {
     if (useLab.getState().sweep.status !== 'running') return;
     const { rows, notes } = aggregateSweep(spec, cells);
     useLab.setState({
-      sweep: { status: 'running', cells: [...cells], done, total: cells.length, error: null, rows, notes },
+      sweep: { status: 'running', cells: [...cells], done, total, error: null, rows, notes },
     });
-  });
-  const job = sweepPool.run('sweep', spec, {
-    onProgress: (d, total) => {
-      done = d;
-      cells.length = total;
-    },
-    onCell: (i, cell) => {
-      cells[i] = cell;
-      flush();
-    },
   });
   job.promise.then(
     (all) => {

@@ -6,7 +6,7 @@
 import { aggregateLinreg, type LinregCell, type LinregSpec } from '../../src/experiments/linreg';
 import { createBrowserWorker } from '../../src/workers/browser';
 import { CancelledError, WorkerPool } from '../../src/workers/pool';
-import { frameBatcher } from '../compute/frameBatcher';
+import { streamCells } from '../compute/streamCells';
 import { errorText } from '../errors';
 import { jobKey } from '../compute/jobs';
 import { idleJob, useLab, type LabState, type LinregJob } from '../store';
@@ -34,22 +34,10 @@ export function linregJobs() {
 
   function run(spec: LinregSpec) {
     pool ??= new WorkerPool({ size: 1, createWorker: createBrowserWorker });
-    const cells: (LinregCell | undefined)[] = [];
-    let done = 0;
     useLab.setState({ linreg: { ...idleLinreg(), status: 'running' } });
-    const flush = frameBatcher(() => {
+    const job = streamCells(pool, 'linreg', spec, ({ cells, done }) => {
       if (useLab.getState().linreg.status === 'running')
         useLab.setState({ linreg: view(spec, cells, 'running', done) });
-    });
-    const job = pool.run('linreg', spec, {
-      onProgress: (d, total) => {
-        done = d;
-        cells.length = total;
-      },
-      onCell: (i, cell) => {
-        cells[i] = cell;
-        flush();
-      },
     });
     cancel = job.cancel;
     job.promise.then(
