@@ -200,7 +200,11 @@ test.describe('Fréchet-mean workspace', () => {
     await focus('frechet-error-measure');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => labState<string>(page, 'settings.errorMeasure')).toBe('euclidean');
-    // the 3-D cone rotates with the arrow keys (its camera goes to the URL state)
+    // the 3-D cone rotates with the arrow keys (its camera goes to the URL state); the keys act once its scene
+    // has mounted (under load, software WebGL can take seconds), so wait for its first frame
+    await expect(page.locator('[data-testid="frechet-cone"][data-ready="true"]')).toBeVisible({
+      timeout: 60_000,
+    });
     await page.getByTestId('frechet-cone').focus();
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => labState<unknown>(page, 'settings.camera'), { timeout: 5000 }).not.toBeNull();
