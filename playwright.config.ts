@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { findChromium } from './scripts/chromium.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// `npm run test:e2e` has made sure there is one (or stopped with a one-line message); see scripts/chromium.mjs.
+const chromium = findChromium() ?? '/usr/bin/chromium';
 // Several checkouts (or people) can test side by side: each picks its own port, build folder and output folder.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dist = process.env.E2E_DIST ?? 'dist';
