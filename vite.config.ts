@@ -43,7 +43,29 @@ export default defineConfig({
   plugins: [react(), contentSecurityPolicy()],
   base: './',
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // Each workspace, plot tab and KaTeX load when first shown (React.lazy / import()); the big libraries get
+    // chunks of their own named after them, so a new version of the lab's code leaves them cached. A group takes
+    // its modules' dependencies too, so React's group goes first (priority): else three's would swallow React
+    // (react-three-fiber depends on it) and every 2-D workspace would load three.js.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|zustand|use-sync-external-store)[\\/]/,
+              priority: 3,
+            },
+            { name: 'd3', test: /node_modules[\\/]d3-/, priority: 2 },
+            { name: 'three', test: /node_modules[\\/](three|@react-three)[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   test: {
     include: ['src/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx'],
     environment: 'node',

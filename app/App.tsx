@@ -1,31 +1,43 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { WorkspaceDataGate } from './compute/WorkspaceDataGate';
 import { ControlPanel } from './controls/ControlPanel';
+import { ErrorBoundary } from './ErrorBoundary';
 import { WorkspaceExports } from './export/WorkspaceExports';
 import { Explainers } from './help/Explain';
 import { HeaderActions } from './help/HeaderActions';
 import { Notices } from './Notices';
 import { PlotsPanel } from './plots/PlotsPanel';
 import { WORKSPACES, useLab, type WorkspaceId } from './store';
-import { EuclideanWorkspace } from './workspaces/EuclideanWorkspace';
-import { KendallWorkspace } from './workspaces/KendallWorkspace';
-import { SpdWorkspace } from './workspaces/SpdWorkspace';
-import { SphereWorkspace } from './workspaces/SphereWorkspace';
-import { FrechetControls } from './frechet/FrechetControls';
-import { FrechetPlots } from './frechet/FrechetPlots';
-import { FrechetWorkspace } from './workspaces/FrechetWorkspace';
 
-const VIEWS: Record<WorkspaceId, () => React.JSX.Element> = {
-  sphere: SphereWorkspace,
-  spd: SpdWorkspace,
-  kendall: KendallWorkspace,
-  euclidean: EuclideanWorkspace,
-  frechet: FrechetWorkspace,
+/** A component loaded with its own script the first time it is shown (each workspace is one). */
+function loadOnDemand<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+const VIEWS: Record<WorkspaceId, ComponentType> = {
+  sphere: loadOnDemand(() => import('./workspaces/SphereWorkspace'), 'SphereWorkspace'),
+  spd: loadOnDemand(() => import('./workspaces/SpdWorkspace'), 'SpdWorkspace'),
+  kendall: loadOnDemand(() => import('./workspaces/KendallWorkspace'), 'KendallWorkspace'),
+  euclidean: loadOnDemand(() => import('./workspaces/EuclideanWorkspace'), 'EuclideanWorkspace'),
+  frechet: loadOnDemand(() => import('./workspaces/FrechetWorkspace'), 'FrechetWorkspace'),
 };
+const FrechetControls = loadOnDemand(() => import('./frechet/FrechetControls'), 'FrechetControls');
+const FrechetPlots = loadOnDemand(() => import('./frechet/FrechetPlots'), 'FrechetPlots');
+
+/** Shown in a part's place while its script loads (a moment, from the lab's own server). */
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="loading" role="status">
+      Loading {what}…
+    </p>
+  );
+}
 
 export function App() {
   const workspace = useLab((s) => s.settings.workspace);
   const setWorkspace = useLab((s) => s.setWorkspace);
   const View = VIEWS[workspace];
+  const label = WORKSPACES.find((w) => w.id === workspace)?.label ?? workspace;
   // the Fréchet-mean workspace has its own controls, view and plots (no regression data or jobs)
   const frechet = workspace === 'frechet';
   return (
@@ -70,23 +82,39 @@ export function App() {
       </nav>
       <Notices />
       <div className="lab-grid">
-        {frechet ? <FrechetControls /> : <ControlPanel />}
+        <ErrorBoundary key={`controls-${workspace}`} name="the control panel">
+          <Suspense fallback={<Loading what="the controls" />}>
+            {frechet ? <FrechetControls /> : <ControlPanel />}
+          </Suspense>
+        </ErrorBoundary>
         <main id="workspace-panel" role="tabpanel" aria-labelledby={`tab-${workspace}`} className="workspace">
-          {frechet ? (
-            <View />
-          ) : (
-            <WorkspaceDataGate>
-              <View />
-            </WorkspaceDataGate>
-          )}
-          <WorkspaceExports />
+          <ErrorBoundary key={`view-${workspace}`} name={`the ${label} view`}>
+            <Suspense fallback={<Loading what={`the ${label} view`} />}>
+              {frechet ? (
+                <View />
+              ) : (
+                <WorkspaceDataGate>
+                  <View />
+                </WorkspaceDataGate>
+              )}
+            </Suspense>
+          </ErrorBoundary>
+          <ErrorBoundary key={`downloads-${workspace}`} name="the downloads">
+            <WorkspaceExports />
+          </ErrorBoundary>
           <section className="panel" aria-label="Ideas behind this view">
-            <Explainers
-              topics={frechet ? ['frechetMean', 'frechetSensitivity'] : ['geodesic', 'kng', 'sensitivity']}
-            />
+            <ErrorBoundary name="the explanations">
+              <Explainers
+                topics={frechet ? ['frechetMean', 'frechetSensitivity'] : ['geodesic', 'kng', 'sensitivity']}
+              />
+            </ErrorBoundary>
           </section>
         </main>
-        {frechet ? <FrechetPlots /> : <PlotsPanel />}
+        <ErrorBoundary key={`plots-${workspace}`} name="the plots">
+          <Suspense fallback={<Loading what="the plots" />}>
+            {frechet ? <FrechetPlots /> : <PlotsPanel />}
+          </Suspense>
+        </ErrorBoundary>
       </div>
       <footer className="app-footer">
         Everything runs locally in this page. Data-driven τ (the paper&apos;s choice) uses the private data to

@@ -178,15 +178,18 @@ test('first visit shows the tour by itself (not with notour=1, not once seen)', 
   await page.addInitScript(() =>
     Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false, configurable: true }),
   );
+  // The page decides once, at start, whether the tour starts by itself; the Tour button carries the decision.
+  const decision = page.locator('#tour-button');
   await page.goto('/?notour=1');
-  await page.waitForTimeout(1500);
+  await expect(decision).toHaveAttribute('data-autostart', 'no');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.goto('/');
+  await expect(decision).toHaveAttribute('data-autostart', 'yes');
   await expect(page.getByRole('dialog')).toContainText('Step 1 of 6', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Skip tour' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.reload();
-  await page.waitForTimeout(1500);
+  await expect(decision).toHaveAttribute('data-autostart', 'no');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 

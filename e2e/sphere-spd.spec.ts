@@ -131,20 +131,9 @@ test.describe('sphere workspace', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('-');
     await expect.poll(() => labState(page, 'settings.camera'), { timeout: 20_000 }).not.toBeNull();
-    // wait until the glide has ended and the saved value is final
-    let saved: number[] = [];
-    await expect
-      .poll(
-        async () => {
-          await page.waitForTimeout(600);
-          const now = await labState<number[]>(page, 'settings.camera');
-          const same = JSON.stringify(now) === JSON.stringify(saved);
-          saved = now;
-          return same;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    // the glide has ended and its final position is saved (the frame says so; no waiting on the clock)
+    await expect(frame).toHaveAttribute('data-camera-settled', 'true', { timeout: 30_000 });
+    const saved = await labState<number[]>(page, 'settings.camera');
     const url = page.url();
     expect(url).toContain('cam=');
 

@@ -1,10 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Collects console errors and uncaught page errors; tests assert the list is empty at the end. */
+/**
+ * Collects console errors and warnings and uncaught page errors; tests assert the list is empty at the end (a
+ * clean console: a warning is a defect too, e.g. a deprecated API a dependency calls).
+ */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => errors.push(String(e)));
   return errors;
@@ -71,4 +74,16 @@ export async function waitForRelease(page: Page, timeout = 60_000) {
 /** Waits until the sweep behind the MSE plots has finished. */
 export async function waitForSweep(page: Page, timeout = 120_000) {
   await expect.poll(() => labState<string>(page, 'sweep.status'), { timeout, intervals: [500] }).toBe('done');
+}
+
+type Pace = { __dpLabPace: { allow(task: string, k: number): void; open(task: string): void } };
+
+/** With `?pace=<task>` (app/compute/pacing.ts): lets `k` more cells of that task's jobs reach the page. */
+export async function letCellsThrough(page: Page, task: string, k: number): Promise<void> {
+  await page.evaluate(([t, n]) => (window as unknown as Pace).__dpLabPace.allow(t, n), [task, k] as const);
+}
+
+/** With `?pace=<task>`: stops pacing that task; its held cells and all later ones go through. */
+export async function stopPacing(page: Page, task: string): Promise<void> {
+  await page.evaluate((t) => (window as unknown as Pace).__dpLabPace.open(t), task);
 }

@@ -3,8 +3,10 @@
  * computing a job, or a worker that dies in the middle of one. Off unless the page was opened with `?faults=1`
  * (read once at start; the URL sync then drops the parameter, so no shared link carries it); even then a fault
  * happens only when something calls `window.__dpLabFaults.inject(...)`, and it only interrupts the current job
- * of one of this tab's own pools, which the pools are built to survive (`src/workers/pool.ts`).
+ * of one of this tab's own pools, which the pools are built to survive (`src/workers/pool.ts`), or makes one part
+ * of the page fail to render, which its error boundary is built to survive (`app/ErrorBoundary.tsx`).
  */
+import { useSyncExternalStore } from 'react';
 import { createBrowserWorker } from '../../src/workers/browser';
 import { WorkerPool, type WorkerLike } from '../../src/workers/pool';
 
@@ -79,4 +81,34 @@ function faultable(name: PoolName, worker: WorkerLike): WorkerLike {
     terminate: () => worker.terminate(),
     ...(worker.setBusy ? { setBusy: (busy: boolean) => worker.setBusy!(busy) } : {}),
   };
+}
+
+// ------------------------------------------------------------------------------------------------------
+// Render faults: a part of the page (an error boundary, app/ErrorBoundary.tsx) that fails to draw.
+
+const renderFaults = new Set<string>();
+const renderListeners = new Set<() => void>();
+const notifyRender = () => renderListeners.forEach((l) => l());
+
+/** Makes the part of the page named `boundary` (its `data-boundary`) throw while rendering, until cleared. */
+export function injectRenderFault(boundary: string): void {
+  if (!enabled) throw new Error('fault injection is off (open the lab with ?faults=1)');
+  renderFaults.add(boundary);
+  notifyRender();
+}
+
+/** Disarms the render fault of `boundary` (its "Try again" does, so the part can recover). */
+export function clearRenderFault(boundary: string): void {
+  if (renderFaults.delete(boundary)) notifyRender();
+}
+
+/** For the boundary's own fault point: whether a render fault is armed for `boundary`. */
+export function useRenderFault(boundary: string): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      renderListeners.add(listener);
+      return () => renderListeners.delete(listener);
+    },
+    () => renderFaults.has(boundary),
+  );
 }

@@ -4,6 +4,7 @@
  * SPD — against the matrix size k at the current ε (002 Fig. 1). Rows that do not apply are listed as notes.
  * Curves fill in while the workers compute.
  */
+import { ErrorBoundary } from '../ErrorBoundary';
 import * as d3 from 'd3';
 import { useId, useMemo, useRef } from 'react';
 import { FRECHET_ROW_COLUMNS, type FrechetRow } from '../../src/experiments/frechet';
@@ -351,7 +352,9 @@ export function FrechetPlots() {
           total={eps.total}
           error={eps.error}
         />
-        <ErrorFigure x="eps" job={eps} settings={settings} current={current} />
+        <ErrorBoundary name="the error-vs-ε plot">
+          <ErrorFigure x="eps" job={eps} settings={settings} current={current} />
+        </ErrorBoundary>
         {settings.frechetSpace === 'spd' && (
           <>
             <JobProgress
@@ -361,7 +364,9 @@ export function FrechetPlots() {
               total={k.total}
               error={k.error}
             />
-            <ErrorFigure x="k" job={k} settings={settings} />
+            <ErrorBoundary name="the error-vs-k plot">
+              <ErrorFigure x="k" job={k} settings={settings} />
+            </ErrorBoundary>
           </>
         )}
         <Explainers topics={['riemannianLaplace', 'tangentGaussian', 'ambientBaseline', 'conformalDp']} />

@@ -10,7 +10,7 @@ import { useLab } from '../store';
 import { Label, Markers } from '../views3d/primitives';
 import { SPHERE_VIEW as SV, sphereHome } from '../views3d/sphereView';
 import { CameraLights, View3D, type Vec3 } from '../views3d/View3D';
-import { Globe, Graticule } from '../workspaces/SphereWorkspace';
+import { Globe, Graticule } from '../views3d/Globe';
 import { CloudLegend } from './CloudLegend';
 import type { ViewCloud } from './jobs';
 import { FRECHET_COLOURS, MECHANISM_STYLES } from './mechanisms';

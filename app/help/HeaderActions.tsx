@@ -19,11 +19,13 @@ export function HeaderActions() {
   const [announcement, setAnnouncement] = useState('');
   useTourEscape();
 
+  // Decided once, on the first render; the tour button carries the decision (tests read it instead of waiting).
+  const [autoStart] = useState(shouldAutoStartTour);
   useEffect(() => {
-    if (!shouldAutoStartTour()) return;
+    if (!autoStart) return;
     const t = setTimeout(() => setTourStep(0), 800);
     return () => clearTimeout(t);
-  }, [setTourStep]);
+  }, [autoStart, setTourStep]);
 
   return (
     <>
@@ -46,7 +48,13 @@ export function HeaderActions() {
         >
           Start fresh
         </button>
-        <button type="button" id="tour-button" className="header-button" onClick={() => setTourStep(0)}>
+        <button
+          type="button"
+          id="tour-button"
+          className="header-button"
+          data-autostart={autoStart ? 'yes' : 'no'}
+          onClick={() => setTourStep(0)}
+        >
           Tour
         </button>
         <span className="visually-hidden" role="status" aria-live="polite">

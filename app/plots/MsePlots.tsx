@@ -4,6 +4,7 @@
  * marked (a rule at the current ε_p / ε and the current release's ln mean MSE). Curves fill in as the sweep's
  * cells arrive.
  */
+import { ErrorBoundary } from '../ErrorBoundary';
 import * as d3 from 'd3';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SWEEP_ROW_COLUMNS, type Panel } from '../../src/experiments';
@@ -85,26 +86,30 @@ export function MseTab() {
           ))}
         </ul>
       )}
-      <MseFigure
-        panel="unequal"
-        model={unequal}
-        settings={settings}
-        release={release}
-        releaseRunning={releaseStatus === 'running'}
-        releaseError={releaseStatus === 'error'}
-        releaseN={releaseN}
-        running={sweep.status === 'running'}
-      />
-      <MseFigure
-        panel="equal"
-        model={equal}
-        settings={settings}
-        release={release}
-        releaseRunning={releaseStatus === 'running'}
-        releaseError={releaseStatus === 'error'}
-        releaseN={releaseN}
-        running={sweep.status === 'running'}
-      />
+      <ErrorBoundary name="the ε_p : ε_v split plot">
+        <MseFigure
+          panel="unequal"
+          model={unequal}
+          settings={settings}
+          release={release}
+          releaseRunning={releaseStatus === 'running'}
+          releaseError={releaseStatus === 'error'}
+          releaseN={releaseN}
+          running={sweep.status === 'running'}
+        />
+      </ErrorBoundary>
+      <ErrorBoundary name="the total-ε plot">
+        <MseFigure
+          panel="equal"
+          model={equal}
+          settings={settings}
+          release={release}
+          releaseRunning={releaseStatus === 'running'}
+          releaseError={releaseStatus === 'error'}
+          releaseN={releaseN}
+          running={sweep.status === 'running'}
+        />
+      </ErrorBoundary>
       {notPrivate && <p className="plot-caption">{LEAK_TEXT}</p>}
       <ExportButtons
         what="MSE sweep"

@@ -2,7 +2,8 @@
  * The plots column: live ln-MSE plots, MCMC diagnostics, the sensitivity check and 001's histograms, as
  * tabs bound to `settings.plotTab` (so a link or a preset opens the right one).
  */
-import { type KeyboardEvent } from 'react';
+import { lazy, Suspense, type ComponentType, type KeyboardEvent } from 'react';
+import { ErrorBoundary } from '../ErrorBoundary';
 import { useLab } from '../store';
 import { Explainers } from '../help/Explain';
 import type { TopicId } from '../help/topicIds';
@@ -15,13 +16,15 @@ const TAB_TOPICS: Record<PlotTab, TopicId[]> = {
   sensitivity: ['sensitivity', 'ratios'],
   histograms: ['kng', 'geodesic'],
 };
-import { DiagnosticsTab } from './DiagnosticsPlots';
-import { HistogramsTab } from './HistogramsPlot';
 import { MseTab } from './MsePlots';
-import { SensitivityTab } from './SensitivityPlot';
 import './plots.css';
 
-const TABS: Record<PlotTab, { label: string; title: string; view: () => React.JSX.Element }> = {
+// The MSE tab is the first view; the others load with their own script when first opened.
+const DiagnosticsTab = lazy(() => import('./DiagnosticsPlots').then((m) => ({ default: m.DiagnosticsTab })));
+const SensitivityTab = lazy(() => import('./SensitivityPlot').then((m) => ({ default: m.SensitivityTab })));
+const HistogramsTab = lazy(() => import('./HistogramsPlot').then((m) => ({ default: m.HistogramsTab })));
+
+const TABS: Record<PlotTab, { label: string; title: string; view: ComponentType }> = {
   mse: { label: 'MSE', title: 'Error against the privacy budget', view: MseTab },
   diagnostics: {
     label: 'Diagnostics',
@@ -70,7 +73,11 @@ export function PlotsPanel() {
         </div>
         <div id="plot-tabpanel" role="tabpanel" aria-labelledby={`plot-tab-${tab}`} className="plot-tabpanel">
           <h2>{TABS[tab].title}</h2>
-          <View />
+          <ErrorBoundary key={tab} name={`the ${TABS[tab].label} plots`}>
+            <Suspense fallback={<p role="status">Loading the {TABS[tab].label} plots…</p>}>
+              <View />
+            </Suspense>
+          </ErrorBoundary>
           <Explainers topics={TAB_TOPICS[tab]} />
         </div>
       </section>

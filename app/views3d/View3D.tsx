@@ -28,6 +28,27 @@ const ZOOM = 1.15;
 /** Idle time after the last camera move before it is reported (ms). */
 const SAVE_DELAY = 350;
 
+/** Fraction of a keyboard move applied per frame. */
+const GLIDE = 0.25;
+
+/**
+ * Orbits the camera about the controls' target (public API only: OrbitControls' own rotate and dolly
+ * methods are private in three r182): `left`/`up` radians as a drag would, distance × e^logDistance within the
+ * controls' limits; the polar angle stays clear of the poles, where the view would flip.
+ */
+function orbitCamera(controls: OrbitControls, left: number, up: number, logDistance: number): void {
+  const cam = controls.object;
+  const toYUp = new THREE.Quaternion().setFromUnitVectors(cam.up, new THREE.Vector3(0, 1, 0));
+  const offset = cam.position.clone().sub(controls.target).applyQuaternion(toYUp);
+  const s = new THREE.Spherical().setFromVector3(offset);
+  s.theta -= left;
+  s.phi = Math.min(Math.PI - 1e-3, Math.max(1e-3, s.phi - up));
+  s.radius = Math.min(controls.maxDistance, Math.max(controls.minDistance, s.radius * Math.exp(logDistance)));
+  offset.setFromSpherical(s).applyQuaternion(toYUp.invert());
+  cam.position.copy(controls.target).add(offset);
+  cam.lookAt(controls.target);
+}
+
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 const key3 = (v: readonly number[] | null) => (v ? v.map((x) => x.toFixed(4)).join(',') : '');
 
@@ -41,20 +62,30 @@ interface RigProps {
   onSave(position: Vec3): void;
   /** Every camera change (cheap: for a data attribute). */
   onMove(position: THREE.Vector3): void;
+  /** False when the user starts moving the camera, true once the position it came to rest at is saved. */
+  onSettled(settled: boolean): void;
   handle: Ref<RigHandle>;
 }
 
-function OrbitRig({ target, home, saved, minDistance, maxDistance, onSave, onMove, handle }: RigProps) {
+function OrbitRig(props: RigProps) {
+  const { target, home, saved, minDistance, maxDistance, onSave, onMove, onSettled, handle } = props;
   const camera = useThree((s) => s.camera);
   const domElement = useThree((s) => s.gl.domElement);
   const invalidate = useThree((s) => s.invalidate);
   const controlsRef = useRef<OrbitControls | null>(null);
-  const saveRef = useRef({ onSave, onMove });
+  /** What is left of the keyboard's moves: rotation left and up (radians), ln of the distance factor. */
+  const glide = useRef({ left: 0, up: 0, logDistance: 0 });
+  const saveRef = useRef({ onSave, onMove, onSettled });
   useEffect(() => {
-    saveRef.current = { onSave, onMove };
-  }, [onSave, onMove]);
+    saveRef.current = { onSave, onMove, onSettled };
+  }, [onSave, onMove, onSettled]);
+
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const userMoved = useRef(false);
+  const startMove = useCallback(() => {
+    userMoved.current = true;
+    saveRef.current.onSettled(false);
+  }, []);
 
   useEffect(() => {
     const controls = new OrbitControls(camera, domElement);
@@ -69,11 +100,10 @@ function OrbitRig({ target, home, saved, minDistance, maxDistance, onSave, onMov
         userMoved.current = false;
         const p = controls.object.position;
         saveRef.current.onSave([round4(p.x), round4(p.y), round4(p.z)]);
+        saveRef.current.onSettled(true);
       }, SAVE_DELAY);
     };
-    const onStart = () => {
-      userMoved.current = true;
-    };
+    const onStart = startMove;
     const onChange = () => {
       invalidate();
       saveRef.current.onMove(controls.object.position);
@@ -88,7 +118,7 @@ function OrbitRig({ target, home, saved, minDistance, maxDistance, onSave, onMov
       controlsRef.current = null;
       clearTimeout(timer.current);
     };
-  }, [camera, domElement, invalidate]);
+  }, [camera, domElement, invalidate, startMove]);
 
   useEffect(() => {
     const controls = controlsRef.current;
@@ -126,26 +156,21 @@ function OrbitRig({ target, home, saved, minDistance, maxDistance, onSave, onMov
     handle,
     () => ({
       rotate(left, up) {
-        const controls = controlsRef.current;
-        if (!controls) return;
-        userMoved.current = true;
-        if (left) controls.rotateLeft(left);
-        if (up) controls.rotateUp(up);
+        startMove();
+        glide.current.left += left;
+        glide.current.up += up;
         invalidate();
       },
       zoom(factor) {
-        const controls = controlsRef.current;
-        if (!controls) return;
-        userMoved.current = true;
-        // OrbitControls' naming: dollyIn(s) multiplies the distance by s, dollyOut(s) divides it
-        if (factor > 1) controls.dollyIn(factor);
-        else controls.dollyOut(1 / factor);
+        startMove();
+        // factor > 1 moves the camera away (the distance is multiplied by factor)
+        glide.current.logDistance += Math.log(factor);
         invalidate();
       },
       reset() {
         const controls = controlsRef.current;
         if (!controls) return;
-        userMoved.current = true;
+        startMove();
         controls.target.set(...target);
         controls.object.position.set(...home);
         controls.object.lookAt(controls.target);
@@ -157,9 +182,23 @@ function OrbitRig({ target, home, saved, minDistance, maxDistance, onSave, onMov
     [invalidate, targetKey, homeKey],
   );
 
-  // Damping: keep rendering while the camera is still gliding.
+  // Keyboard moves glide in over a few frames (as the controls' damping does for the mouse); the controls'
+  // update then reports the change. Damping: keep rendering while the camera is still gliding.
   useFrame(() => {
-    controlsRef.current?.update();
+    const controls = controlsRef.current;
+    if (!controls) return;
+    const g = glide.current;
+    const left = Math.abs(g.left) + Math.abs(g.up) + Math.abs(g.logDistance);
+    if (left > 0) {
+      const f = left < 1e-4 ? 1 : GLIDE;
+      orbitCamera(controls, g.left * f, g.up * f, g.logDistance * f);
+      g.left -= g.left * f;
+      g.up -= g.up * f;
+      g.logDistance -= g.logDistance * f;
+      if (f === 1) g.left = g.up = g.logDistance = 0;
+      invalidate();
+    }
+    controls.update();
   });
   return null;
 }
@@ -221,6 +260,10 @@ export function View3D(props: View3DProps) {
   const onMove = useCallback((p: THREE.Vector3) => {
     frame.current?.setAttribute('data-camera', `${p.x.toFixed(4)},${p.y.toFixed(4)},${p.z.toFixed(4)}`);
   }, []);
+  const onSettled = useCallback(
+    (settled: boolean) => frame.current?.setAttribute('data-camera-settled', String(settled)),
+    [],
+  );
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     if (onKey?.(e)) {
@@ -290,6 +333,7 @@ export function View3D(props: View3DProps) {
           maxDistance={props.maxDistance}
           onSave={onCameraSaved}
           onMove={onMove}
+          onSettled={onSettled}
           handle={rig}
         />
         {children}

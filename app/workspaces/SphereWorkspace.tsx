@@ -6,7 +6,7 @@
  * Nothing is fitted here: the non-private fit and the private pairs come from the workers.
  */
 import type { ThreeEvent } from '@react-three/fiber';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import * as THREE from 'three';
 import { FIG5_BUDGETS, FIG5_MAX_M, useBudgetGeodesics, type BudgetState } from '../compute/budgetGeodesics';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
@@ -21,11 +21,12 @@ import {
 } from '../views3d/geodesics';
 import { VIEW_COLOURS as C, DASH_3D } from '../views3d/palette';
 import { lambert } from '../views3d/materials';
-import { Hairlines, Markers, Segments, Tube } from '../views3d/primitives';
+import { Markers, Segments, Tube } from '../views3d/primitives';
 import { ReleaseStatus } from '../views3d/ReleaseStatus';
 import { useNonPrivateFit } from '../views3d/useFit';
 import { SPHERE_VIEW as SV, sphereHome } from '../views3d/sphereView';
 import { CameraLights, View3D, type Vec3 } from '../views3d/View3D';
+import { Globe, Graticule } from '../views3d/Globe';
 import '../views3d/views3d.css';
 
 type P3 = readonly [number, number, number];
@@ -34,42 +35,6 @@ const lift = (y: ArrayLike<number>, r: number): P3 => {
   const s = r / Math.hypot(y[0], y[1], y[2]);
   return [y[0] * s, y[1] * s, y[2] * s];
 };
-
-/** Faint lines of latitude and longitude every 30° (orientation while orbiting). */
-export function Graticule() {
-  const positions = useMemo(() => {
-    const pts: number[] = [];
-    const r = 1.002;
-    const N = 96;
-    const push = (f: (t: number) => P3) => {
-      for (let i = 0; i < N; i++) pts.push(...f(i / N), ...f((i + 1) / N));
-    };
-    for (let lat = -60; lat <= 60; lat += 30) {
-      const phi = (lat * Math.PI) / 180;
-      push((t) => [
-        r * Math.cos(phi) * Math.cos(2 * Math.PI * t),
-        r * Math.sin(phi),
-        r * Math.cos(phi) * Math.sin(2 * Math.PI * t),
-      ]);
-    }
-    for (let lon = 0; lon < 180; lon += 30) {
-      const th = (lon * Math.PI) / 180;
-      push((t) => [
-        r * Math.cos(2 * Math.PI * t) * Math.cos(th),
-        r * Math.sin(2 * Math.PI * t),
-        r * Math.cos(2 * Math.PI * t) * Math.sin(th),
-      ]);
-    }
-    return Float32Array.from(pts);
-  }, []);
-  return <Hairlines positions={positions} colour={C.graticule} opacity={0.35} />;
-}
-
-export function Globe() {
-  const geometry = useMemo(() => new THREE.SphereGeometry(1, 96, 64), []);
-  useEffect(() => () => geometry.dispose(), [geometry]);
-  return <mesh geometry={geometry} material={lambert(C.globe, { polygonOffset: true })} renderOrder={-1} />;
-}
 
 /** Arrowhead at the end x = 1 of the non-private geodesic, pointing the way the covariate grows. */
 function Arrowhead({ p, v }: { p: Float64Array; v: Float64Array }) {

@@ -105,14 +105,24 @@ describe('WorkerPool on Node worker_threads', () => {
   });
 
   it('frees workers promptly after a cancel (cooperative, at a cell boundary)', async () => {
-    // two chunks of 10 cells × 100 ms; cancel after the first cell: the next job must not wait ~0.9 s
-    const handle = pool2.run('busy', { ms: 100, count: 20 }, { chunkSize: 10 });
-    await sleep(150);
+    // two chunks of 10 cells × 100 ms; cancel once the first cell is back: the workers stop at the next cell
+    // boundary instead of finishing their chunks (counted by the cells they start, not by the clock)
+    const started = new SharedArrayBuffer(4);
+    let first!: () => void;
+    const firstCell = new Promise<void>((resolve) => (first = resolve));
+    const handle = pool2.run(
+      'busy',
+      { ms: 100, count: 20, started },
+      { chunkSize: 10, onCell: () => first() },
+    );
+    await firstCell;
     handle.cancel();
     await expect(handle.promise).rejects.toBeInstanceOf(CancelledError);
-    const t0 = performance.now();
+    // the next job runs on both workers, so both have left the cancelled chunks behind when it is done
     expect(await pool2.run('square', { values: [3, 4] }, { chunkSize: 1 }).promise).toEqual([9, 16]);
-    expect(performance.now() - t0).toBeLessThan(700);
+    const cells = Atomics.load(new Int32Array(started), 0);
+    expect(cells).toBeGreaterThanOrEqual(1);
+    expect(cells).toBeLessThan(20); // a pool that ignored the cancel would run all 2 × 10 cells first
   });
 
   it('a new run supersedes the running one: the first rejects, the second resolves correctly', async () => {

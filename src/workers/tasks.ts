@@ -45,10 +45,14 @@ export const squareTask = defineTask<{ values: number[] }, number>({
   cell: (p, i) => p.values[i] ** 2,
 });
 
-/** Busy-waits `ms` milliseconds per cell then returns the cell index (for cancellation and timing tests). */
-export const busyTask = defineTask<{ ms: number; count: number }, number>({
+/**
+ * Busy-waits `ms` milliseconds per cell then returns the cell index (for cancellation tests); counts the cells
+ * it starts in `started[0]` when given a shared buffer, so a test can see how far a worker went.
+ */
+export const busyTask = defineTask<{ ms: number; count: number; started?: SharedArrayBuffer }, number>({
   cellCount: (p) => p.count,
   cell: (p, i) => {
+    if (p.started) Atomics.add(new Int32Array(p.started), 0, 1);
     const end = performance.now() + p.ms;
     while (performance.now() < end) {
       // spin
