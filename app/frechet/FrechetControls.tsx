@@ -69,7 +69,7 @@ function RadiusFields({ own }: { own: OwnData | null }) {
         label="radius r (sensitivity)"
         value={s.radiusMode}
         options={[
-          { value: 'data', label: 'from your data — not private' },
+          { value: 'data', label: 'data-driven (not private)' },
           { value: 'public', label: 'public bound (private)' },
         ]}
         onChange={(radiusMode) => set({ radiusMode })}

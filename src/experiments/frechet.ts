@@ -381,7 +381,7 @@ export function calibrateFrechet(
     ...cal,
     isPrivate: false,
     notes: [
-      `NOT PRIVATE: the radius r = ${spec.radius.toPrecision(4)} behind the sensitivity was taken from the data; set a public r for a private release`,
+      `NOT PRIVATE: the radius r = ${spec.radius.toPrecision(4)} behind the sensitivity was taken from the data`,
       ...cal.notes,
     ],
   };
