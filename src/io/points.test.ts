@@ -171,6 +171,14 @@ describe('SPD(k) points', () => {
     expect([...rows.points[0]]).toEqual([2, 0.5, 0.5, 1]);
   });
 
+  it('refuses matrices larger than 50×50', () => {
+    const m = (51 * 52) / 2;
+    const row = Array.from({ length: m }, () => 1).join(',');
+    expect(failure(`${row}\n${row}\n`, 'spd').detail).toMatch(
+      /^SPD\(k\) points are read for k ≤ 50; found 1326 columns \(column 1, .*, column 8, …\)\. A points/,
+    );
+  });
+
   it('refuses a column count that is no upper triangle', () => {
     const e = failure('a,b,c,d\n1,0,0,1\n1,0,0,1\n', 'spd');
     expect(e.detail).toMatch(
@@ -211,6 +219,16 @@ describe('SPD(k) points', () => {
     const word = get('[[[1, 0], ["x", 1]], [[1, 0], [0, 1]]]');
     expect([word.row, word.column]).toEqual([1, 'm12']);
     expect(word.detail).toBe('"x" is not a number');
+    const notMatrix = get('[[[1, 0], [0, 1]], 5]');
+    expect([notMatrix.row, notMatrix.detail]).toEqual([
+      2,
+      'expected an array like the first row, found number 5',
+    ]);
+    const tiny = get('[[[2]], [[3]]]');
+    expect([tiny.row, tiny.detail]).toEqual([
+      1,
+      'the first matrix is 1×1; SPD(k) points are read for 2 ≤ k ≤ 50',
+    ]);
     const neg = get('[[[1, 0], [0, 1]], [[-1, 0], [0, 1]]]');
     expect([neg.row, neg.column]).toEqual([2, 'm11']);
   });

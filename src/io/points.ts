@@ -183,7 +183,9 @@ function readRows(table: Table, opts: PointsOptions): Read {
 }
 
 function widthError(reader: Reader, cols: number[], need: string): DataFormatError {
-  const names = cols.map((c) => reader.label(c)).join(', ');
+  // a long list is cut: the count says how many there are
+  const shown = cols.slice(0, 8).map((c) => reader.label(c));
+  const names = shown.join(', ') + (cols.length > shown.length ? ', …' : '');
   return new DataFormatError(
     `${need}; found ${cols.length} column${cols.length === 1 ? '' : 's'} (${names}). A points file has no covariate column`,
     { file: reader.file },
