@@ -145,6 +145,21 @@ test('004 Fig. 1 sensitivity: the preset shows every adjacent pair against the b
   await expect(page.getByTestId('frechet-sensitivity-caption')).toContainText('r = 0.3927');
   await expect(page.getByTestId('figure-caption')).toContainText('how far apart are the means');
   await page.screenshot({ path: `${SHOTS}/frechet-sensitivity.png`, fullPage: true });
+  // a new seed reruns it after the view; moving ε meanwhile restarts the view on the shared worker, and the
+  // sensitivity job still completes, with the new seed's pairs
+  await page.getByTestId('seed').fill('2');
+  await page.getByTestId('eps').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => labState<number>(page, 'settings.seed')).toBe(2);
+  // (the old pairs stay 'done' until the debounced settings check starts the new job: wait for the new ones)
+  await expect
+    .poll(() => labState<number>(page, 'frechetSens.cells.0.empirical'), { timeout: 90_000 })
+    .not.toBe(cells[0].empirical);
+  await waitFor(page, 'frechetSens');
+  await waitFor(page, 'frechetView');
+  const again = await labState<{ empirical: number }[]>(page, 'frechetSens.cells');
+  expect(again).toHaveLength(100);
+  expect(again[0].empirical).not.toBe(cells[0].empirical);
   // the tabs go back to the error plot with the keyboard
   await page.getByRole('tab', { name: 'Sensitivity (004)' }).focus();
   await page.keyboard.press('ArrowLeft');
