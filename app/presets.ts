@@ -261,6 +261,34 @@ export const PRESETS: readonly FigurePreset[] = [
       errorMeasure: 'euclidean',
     },
   },
+  {
+    id: 'p004fig1-sensitivity',
+    figure: 'p004fig1',
+    label: '004 Fig. 1 · sensitivity',
+    title: 'Sphere: how far apart are the means of adjacent data sets, against the bound?',
+    caption:
+      'For n = 10, 20, 40, 80 and 160, 20 pairs of adjacent data sets (n points in a cap of radius π/8 around ' +
+      'the north pole, sharing n − 1 of them) and the geodesic distance between their Fréchet means (dots; ' +
+      'diamonds: their mean), against 004’s Theorem 2 bound (dashed) that calibrates the private mechanisms. ' +
+      'Look for every dot below the bound and both falling like 1/n (parallel on the log–log axes): the bound ' +
+      'is valid but cautious, since a random replaced point moves the mean less than the worst one.',
+    differences:
+      '004 shows these panels next to its utility panel and uses its own number of repetitions; the lab draws ' +
+      '20 pairs per n from its seeded generator (the command line’s `frechet --experiment sensitivity` with ' +
+      'the same seed and --radius 0.3927 prints the same numbers), and switching the space to SPD shows the ' +
+      'same experiment for 2×2 matrices.',
+    paperNote:
+      'As in 004: data uniform in a geodesic cap of radius r = π/8 (< π/4, where Theorem 2 applies), one point ' +
+      'of the data set replaced, distances in the sphere’s geodesic metric.',
+    topics: ['frechetSensitivity', 'sensitivity'],
+    patch: {
+      workspace: 'frechet',
+      frechetSpace: 'sphere',
+      radius: 0.3927,
+      plotTab: 'sensitivity',
+      mechanisms: ['rl', 'ambient'],
+    },
+  },
 ];
 
 export function presetById(id: string): FigurePreset | undefined {

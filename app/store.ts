@@ -7,7 +7,7 @@ import type {
   SweepCellResult,
   SweepRow,
 } from '../src/experiments';
-import type { FrechetCell, FrechetRow } from '../src/experiments/frechet';
+import type { FrechetCell, FrechetRow, FrechetSensitivityRow } from '../src/experiments/frechet';
 import type { LinregCell, LinregResult } from '../src/experiments/linreg';
 import {
   defaultsFor,
@@ -41,6 +41,11 @@ export interface ImportedData {
   /** Names of the response columns as read from the file (kept in exports). */
   yLabels?: string[];
   xRange: [number, number];
+  /**
+   * Fréchet-mean workspace: the file holds points only (unit vectors, or k×k SPD matrices row-major, in `ys`);
+   * `xs` is then empty. Used only while the workspace shows this space.
+   */
+  points?: { space: 'sphere' | 'spd'; k: number };
 }
 
 let lastImportId = 0;
@@ -73,6 +78,8 @@ export interface LabState {
   frechetView: FrechetJob;
   frechetEps: FrechetJob;
   frechetK: FrechetJob;
+  /** Fréchet workspace: 004 Fig. 1's empirical sensitivity of adjacent data sets against the bound. */
+  frechetSens: JobView<FrechetSensitivityRow>;
   linreg: LinregJob;
   /** Messages for the user (bad link parameters, failed jobs …), newest last. */
   notices: string[];
@@ -104,6 +111,7 @@ export const useLab = create<LabState>((set, get) => ({
   frechetView: { ...idleJob<FrechetCell>(), rows: [] },
   frechetEps: { ...idleJob<FrechetCell>(), rows: [] },
   frechetK: { ...idleJob<FrechetCell>(), rows: [] },
+  frechetSens: idleJob(),
   linreg: { ...idleJob<LinregCell>(), rows: [], lines: [], notes: [] },
   notices: initial.problems,
   set: (patch) => set({ settings: { ...get().settings, ...patch } }),

@@ -1,18 +1,25 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import type { DataManifold } from '../../src/data';
-import type { ParseOutcome, ParseSpec } from '../../src/experiments/parseTask';
-import { MAX_DATA_BYTES, SPHERE_TOLERANCE, isIdColumnName } from '../../src/io';
+import type {
+  ParseOutcome,
+  ParseSpec,
+  PointsOutcome,
+  PointsParseSpec,
+} from '../../src/experiments/parseTask';
+import { MAX_DATA_BYTES, SPHERE_TOLERANCE, isIdColumnName, type PointSpace } from '../../src/io';
 import { CancelledError, type WorkerPool } from '../../src/workers/pool';
 import { labPool } from '../compute/faults';
 import { DataPrivacyNote } from '../help/DataPrivacyNote';
 import { newImportId, useLab } from '../store';
-import { regressionWorkspace } from '../state/settings';
+import { regressionWorkspace, type WorkspaceId } from '../state/settings';
 import './importData.css';
 
 let parsePool: WorkerPool | null = null;
 
-/** A file read and checked, waiting for the user: columns to choose (Euclidean), or an offer to normalise. */
-type Pending = { workspace: DataManifold; fileName: string; text: string } & (
+/**
+ * A file read and checked, waiting for the user: columns to choose (Euclidean), or an offer to normalise
+ * (sphere data, and sphere points of the Fréchet workspace — `points` says which reader).
+ */
+type Pending = { workspace: WorkspaceId; fileName: string; text: string; points?: PointSpace } & (
   | {
       kind: 'columns';
       header: string[];
@@ -26,14 +33,24 @@ type Pending = { workspace: DataManifold; fileName: string; text: string } & (
 
 const fmt = (v: number) => (v >= 0.01 && v < 1000 ? String(+v.toPrecision(3)) : v.toExponential(2));
 
+/** How a points file was read, for the data panel. */
+const LAYOUTS: Record<string, string> = {
+  'unit-vectors': 'unit vectors',
+  'lat-lon': 'latitude and longitude in degrees',
+  'upper-triangle': 'upper triangles',
+  matrices: 'matrices',
+};
+
 /**
  * Load a CSV or JSON file of the current workspace's format (README, "Data formats"). The file is read and
  * validated in a worker, in this browser only; a bad file leaves the current data untouched and says what is
  * wrong and where. Euclidean files with a header first ask which column is the covariate and which are the
- * responses; sphere files whose points are off the unit sphere can be normalised on request.
+ * responses; sphere files whose points are off the unit sphere can be normalised on request. The Fréchet-mean
+ * workspace reads points-only files of the space it shows (src/io/points.ts) through the same zone and worker.
  */
 export function ImportData() {
   const workspace = useLab((s) => s.settings.workspace);
+  const frechetSpace = useLab((s) => s.settings.frechetSpace);
   const setImported = useLab((s) => s.setImported);
   const notify = useLab((s) => s.notify);
   const [busy, setBusy] = useState(false);
@@ -47,15 +64,23 @@ export function ImportData() {
   }, []);
 
   /** Parses in the worker; null when superseded (a newer file) or failed (the user has been told). */
-  async function parse(spec: ParseSpec): Promise<ParseOutcome | null> {
+  function parse(spec: ParseSpec): Promise<ParseOutcome | null> {
+    return inWorker(spec.fileName, () => parsePool!.run('parse', spec).promise);
+  }
+
+  function parsePoints(spec: PointsParseSpec): Promise<PointsOutcome | null> {
+    return inWorker(spec.fileName, () => parsePool!.run('parsePoints', spec).promise);
+  }
+
+  async function inWorker<T>(fileName: string, job: () => Promise<T[]>): Promise<T | null> {
     setBusy(true);
     try {
       parsePool ??= labPool('parse', 1);
-      const [outcome] = await parsePool.run('parse', spec).promise;
+      const [outcome] = await job();
       return outcome;
     } catch (e) {
       if (!(e instanceof CancelledError))
-        notify(`Could not load ${spec.fileName}: ${e instanceof Error ? e.message : String(e)}`);
+        notify(`Could not load ${fileName}: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     } finally {
       setBusy(false);
@@ -90,6 +115,36 @@ export function ImportData() {
     for (const w of outcome.warnings) notify(`${spec.fileName}: ${w}`);
   }
 
+  /** Uses a points file's outcome (Fréchet workspace): the points, the offer to normalise, or the message. */
+  function acceptPoints(outcome: PointsOutcome, spec: PointsParseSpec) {
+    if (!outcome.ok) {
+      if (outcome.normalizable)
+        setPending({
+          kind: 'normalize',
+          workspace: 'frechet',
+          points: spec.space,
+          fileName: spec.fileName,
+          text: spec.text,
+          message: outcome.message,
+          ...outcome.normalizable,
+        });
+      else notify(`Could not load the file — ${outcome.message}`);
+      return;
+    }
+    setPending(null);
+    setImported('frechet', {
+      id: newImportId(),
+      fileName: spec.fileName,
+      xs: new Float64Array(0),
+      ys: outcome.points,
+      xLabel: '',
+      xRange: [0, 0],
+      yLabels: [LAYOUTS[outcome.layout] ?? outcome.layout],
+      points: { space: spec.space, k: outcome.k },
+    });
+    for (const w of outcome.warnings) notify(`${spec.fileName}: ${w}`);
+  }
+
   async function load(file: File) {
     setPending(null);
     if (file.size > MAX_DATA_BYTES) {
@@ -99,6 +154,12 @@ export function ImportData() {
       return;
     }
     try {
+      if (workspace === 'frechet') {
+        const spec: PointsParseSpec = { text: await file.text(), fileName: file.name, space: frechetSpace };
+        const outcome = await parsePoints(spec);
+        if (outcome) acceptPoints(outcome, spec);
+        return;
+      }
       const spec: ParseSpec = {
         text: await file.text(),
         fileName: file.name,
@@ -133,7 +194,7 @@ export function ImportData() {
     const spec: ParseSpec = {
       text: p.text,
       fileName: p.fileName,
-      manifold: p.workspace,
+      manifold: regressionWorkspace(p.workspace),
       columns: { x: p.x + 1, y: p.y.map((k) => k + 1) },
     };
     const outcome = await parse(spec);
@@ -143,7 +204,18 @@ export function ImportData() {
   }
 
   async function normalizeAndImport(p: Extract<Pending, { kind: 'normalize' }>) {
-    const spec: ParseSpec = { text: p.text, fileName: p.fileName, manifold: p.workspace, normalize: true };
+    if (p.points) {
+      const spec: PointsParseSpec = { text: p.text, fileName: p.fileName, space: p.points, normalize: true };
+      const outcome = await parsePoints(spec);
+      if (outcome) acceptPoints(outcome, spec);
+      return;
+    }
+    const spec: ParseSpec = {
+      text: p.text,
+      fileName: p.fileName,
+      manifold: regressionWorkspace(p.workspace),
+      normalize: true,
+    };
     const outcome = await parse(spec);
     if (outcome) accept(outcome, spec);
   }
@@ -155,7 +227,10 @@ export function ImportData() {
     if (file) void load(file);
   };
 
-  const shown = pending && pending.workspace === workspace ? pending : null;
+  const shown =
+    pending && pending.workspace === workspace && (!pending.points || pending.points === frechetSpace)
+      ? pending
+      : null;
   return (
     <div
       className={`import-zone${over ? ' import-over' : ''}`}
@@ -168,7 +243,9 @@ export function ImportData() {
       aria-busy={busy}
       data-testid="import-zone"
     >
-      <label htmlFor={inputId}>Your data (CSV or JSON): drop a file here or</label>
+      <label htmlFor={inputId}>
+        Your {workspace === 'frechet' ? 'points' : 'data'} (CSV or JSON): drop a file here or
+      </label>
       <input
         id={inputId}
         ref={input}
@@ -185,6 +262,13 @@ export function ImportData() {
           ? 'Reading and checking the file…'
           : 'Read and analysed here, in this browser: nothing is uploaded.'}
       </p>
+      {workspace === 'frechet' && (
+        <p className="hint" data-testid="points-format">
+          {frechetSpace === 'sphere'
+            ? 'One point per row, no covariate: x, y, z of a unit vector, or latitude and longitude in degrees (columns lat, lon).'
+            : 'One k×k SPD matrix per row: its k(k+1)/2 upper-triangle entries m11, m12, …, mkk (3 for k = 2, 6 for k = 3), or a JSON array of matrices.'}
+        </p>
+      )}
       <DataPrivacyNote />
       {shown?.kind === 'columns' && (
         <ColumnChooser

@@ -1,5 +1,8 @@
 import type { DataManifold } from '../../src/data';
+import { pointsJson, pointsTable } from '../../src/io';
 import { useWorkspaceDataOrNull } from '../compute/useData';
+import { ownData } from '../frechet/jobs';
+import { useFrechetData } from '../frechet/useFrechet';
 import { useLab } from '../store';
 import { dataJson, dataLayoutNote, dataTable, tableRecords } from './dataExport';
 import { ExportButtons } from './ExportButtons';
@@ -13,6 +16,64 @@ const DATA_WORKSPACES: readonly string[] = ['sphere', 'spd', 'kendall', 'euclide
  * Buttons are enabled only while what they export belongs to the current settings.
  */
 export function WorkspaceExports() {
+  const workspace = useLab((s) => s.settings.workspace);
+  if (workspace === 'frechet') return <FrechetDataExport />;
+  return <RegressionExports />;
+}
+
+/**
+ * The Fréchet workspace's data (the user's points, or the synthetic data set the view draws) in the points
+ * import format (src/io/points.ts): loading the file again gives the same points.
+ */
+function FrechetDataExport() {
+  const { data } = useFrechetData();
+  const s = useLab((st) => st.settings);
+  const own = ownData(
+    s,
+    useLab((st) => st.imported.frechet),
+  );
+  if (!data) return null;
+  const space = s.frechetSpace;
+  const k = Math.round(Math.sqrt(data.points[0].length));
+  const source = own
+    ? `your points from ${own.fileName}`
+    : `${data.points.length} synthetic points (seed ${s.seed}, r = ${s.radius})`;
+  const layout =
+    space === 'sphere'
+      ? 'columns x, y, z: the unit vector of each point'
+      : `columns m11, m12, …: the upper triangle of each ${k}×${k} matrix, row by row`;
+  return (
+    <section className="panel workspace-exports" aria-labelledby="workspace-exports-title">
+      <h2 id="workspace-exports-title" className="workspace-exports-title">
+        Download
+      </h2>
+      <div className="workspace-export-row">
+        <span>Data</span>
+        <ExportButtons
+          what="data"
+          noun=""
+          label=""
+          name="points"
+          csv={() => {
+            const table = pointsTable(space, k, data.points);
+            return {
+              rows: table.rows.map((r) => Object.fromEntries(table.columns.map((c, j) => [c, r[j]]))),
+              columns: table.columns,
+              notes: [`${layout}; the lab imports this file as it is`, source],
+            };
+          }}
+          json={() => ({ source, ...pointsJson(space, k, data.points) })}
+        />
+      </div>
+      <p className="hint">
+        The file is in the lab’s points format: loading it again gives the same points. CSV files carry the
+        settings and seed in their leading # lines, JSON files in their fields.
+      </p>
+    </section>
+  );
+}
+
+function RegressionExports() {
   const workspace = useLab((s) => s.settings.workspace);
   const release = useLab((s) => s.release);
   const wd = useWorkspaceDataOrNull();

@@ -1,5 +1,6 @@
 /**
- * The control panel of the Fréchet-mean workspace: the space, the data (n, radius r, seed), the privacy
+ * The control panel of the Fréchet-mean workspace: the space, the data (n, radius r, seed — or the user's
+ * own points, with the radius r taken from them (not private) or a public one), the privacy
  * parameters (ε on a log scale, δ on a log scale, Gaussian calibration, σ rule, SPD metric) and which
  * mechanisms to show. Every control writes to the store, hence to the URL.
  */
@@ -9,8 +10,10 @@ import { useLab } from '../store';
 import { FRECHET_MECHANISMS, LIMITS, type FrechetMechanismId } from '../state/settings';
 import { NumberField, SelectField, SliderField } from '../controls/fields';
 import { EpsilonSlider, SampleSizeField, SeedField, SigmaRuleField } from '../controls/commonFields';
+import { ImportData } from '../controls/ImportData';
+import { ownData, type OwnData } from './jobs';
 import { MECHANISM_STYLES } from './mechanisms';
-import { radiusLimit } from './problems';
+import { ownDataWarning, radiusLimit } from './problems';
 import { symbolPath } from '../plots/chart';
 
 /** δ as "1e−6". */
@@ -28,12 +31,119 @@ function MechanismSwatch({ id }: { id: FrechetMechanismId }) {
   );
 }
 
+/** The radius field: the public r of the synthetic data, or — with the user's points — data-driven or public. */
+function RadiusFields({ own }: { own: OwnData | null }) {
+  const s = useLab((st) => st.settings);
+  const set = useLab((st) => st.set);
+  const sphere = s.frechetSpace === 'sphere';
+  const rMax = radiusLimit(s.frechetSpace);
+  const meaning = sphere
+    ? `the data lie in a cap of geodesic radius r (the bound needs r < π/4 ≈ ${rMax.toFixed(3)})`
+    : 'every eigenvalue of the data lies in [e^−r, e^r]';
+  const publicField = (
+    <NumberField
+      label={own ? 'r (public)' : 'data radius r'}
+      value={s.radius}
+      min={LIMITS.radius[0]}
+      max={LIMITS.radius[1]}
+      step={0.01}
+      onChange={(radius) => set({ radius })}
+      testId="frechet-radius"
+    />
+  );
+  if (!own)
+    return (
+      <>
+        {publicField}
+        <p className="hint">
+          {sphere
+            ? `Synthetic data in a cap of geodesic radius r around the north pole; r is public and sets the sensitivity (the bound needs r < π/4 ≈ ${rMax.toFixed(3)}).`
+            : 'Synthetic eigenvalues lie in [e^−r, e^r] (002); r is public and sets the sensitivity.'}
+        </p>
+      </>
+    );
+  const warning = ownDataWarning(s, own);
+  return (
+    <>
+      <SelectField
+        label="radius r (sensitivity)"
+        value={s.radiusMode}
+        options={[
+          { value: 'data', label: 'data-driven (not private)' },
+          { value: 'public', label: 'public bound (private)' },
+        ]}
+        onChange={(radiusMode) => set({ radiusMode })}
+        testId="frechet-radius-mode"
+      />
+      {s.radiusMode === 'public' ? (
+        publicField
+      ) : (
+        <p className="hint" data-testid="frechet-data-radius">
+          r = {own.dataRadius.toFixed(4)} from your data{' '}
+          <span className="privacy-badge not-private">not private</span>
+        </p>
+      )}
+      <p className="hint">
+        The sensitivity bound needs a public radius r: {meaning}. Taken from your data, r reveals something
+        about them (like a data-driven τ), so those releases are labelled not private; for a private release
+        set a public r that holds for any data you might have.
+      </p>
+      {warning && (
+        <p className="hint note-warn" role="alert" data-testid="frechet-radius-warning">
+          {warning}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Synthetic-data fields, or which file is in use (with the way back). */
+function DataSource({ own }: { own: OwnData | null }) {
+  const s = useLab((st) => st.settings);
+  const set = useLab((st) => st.set);
+  const imported = useLab((st) => st.imported.frechet);
+  const setImported = useLab((st) => st.setImported);
+  const other = imported?.points && !own ? imported.points : null;
+  if (own)
+    return (
+      <p className="hint" data-testid="frechet-own-data">
+        Using <strong>{own.fileName}</strong> ({own.points.length} points
+        {s.frechetSpace === 'spd' ? `, ${own.k}×${own.k} matrices` : ''}, read as {imported?.yLabels?.[0]}).{' '}
+        <button type="button" onClick={() => setImported('frechet', null)}>
+          Back to synthetic data
+        </button>
+      </p>
+    );
+  return (
+    <>
+      {other && (
+        <p className="hint">
+          Your file {imported!.fileName} holds {other.space === 'sphere' ? 'sphere' : 'SPD'} points: switch
+          the space to use it.
+        </p>
+      )}
+      <SelectField
+        label="data"
+        value={s.spread}
+        options={[
+          { value: 'homogeneous', label: 'homogeneous' },
+          { value: 'heterogeneous', label: 'dense cluster + sparse (003)' },
+        ]}
+        onChange={(spread) => set({ spread })}
+        testId="frechet-spread"
+      />
+      <SampleSizeField />
+    </>
+  );
+}
+
 export function FrechetControls() {
   const s = useLab((st) => st.settings);
   const set = useLab((st) => st.set);
+  const imported = useLab((st) => st.imported.frechet);
+  const own = ownData(s, imported);
   const groupId = useId();
   const space = s.frechetSpace;
-  const rMax = radiusLimit(space);
   const toggle = (id: FrechetMechanismId, on: boolean) => {
     const chosen = new Set(s.mechanisms);
     if (on) chosen.add(id);
@@ -66,32 +176,10 @@ export function FrechetControls() {
             testId="frechet-metric"
           />
         )}
-        <SelectField
-          label="data"
-          value={s.spread}
-          options={[
-            { value: 'homogeneous', label: 'homogeneous' },
-            { value: 'heterogeneous', label: 'dense cluster + sparse (003)' },
-          ]}
-          onChange={(spread) => set({ spread })}
-          testId="frechet-spread"
-        />
-        <SampleSizeField />
-        <NumberField
-          label="data radius r"
-          value={s.radius}
-          min={LIMITS.radius[0]}
-          max={LIMITS.radius[1]}
-          step={0.01}
-          onChange={(radius) => set({ radius })}
-          testId="frechet-radius"
-        />
-        <p className="hint">
-          {space === 'sphere'
-            ? `Data lie in a cap of geodesic radius r around a centre; the sensitivity bound needs r < π/4 ≈ ${rMax.toFixed(3)}.`
-            : 'Eigenvalues of the data lie in [e^−r, e^r] (002); r is public and sets the sensitivity.'}
-        </p>
+        <DataSource own={own} />
+        <RadiusFields own={own} />
         <SeedField />
+        <ImportData />
       </fieldset>
 
       <fieldset>

@@ -2,11 +2,12 @@
  * The plots column of the Fréchet workspace: the error of each mechanism (mean distance of its releases to the
  * true mean, ±2 SE) against ε, with the current ε marked and this view's releases as hollow markers, and — on
  * SPD — against the matrix size k at the current ε (002 Fig. 1). Rows that do not apply are listed as notes.
- * Curves fill in while the workers compute.
+ * Curves fill in while the workers compute. A second tab (settings.plotTab 'sensitivity') shows 004 Fig. 1's
+ * empirical sensitivity against the bound.
  */
 import { ErrorBoundary } from '../ErrorBoundary';
 import * as d3 from 'd3';
-import { useId, useMemo, useRef } from 'react';
+import { useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { FRECHET_ROW_COLUMNS, type FrechetRow } from '../../src/experiments/frechet';
 import { ExportButtons } from '../export/ExportButtons';
 import { Explainers } from '../help/Explain';
@@ -29,6 +30,7 @@ import { useLab, type FrechetJob, type LabState } from '../store';
 import type { LabSettings } from '../state/settings';
 import { finiteMean } from './CloudLegend';
 import { errorModel, logExtent, type ErrorModel } from './errorPlotModel';
+import { FrechetSensitivityPlot } from './FrechetSensitivityPlot';
 import {
   EPS_GRID,
   K_GRID,
@@ -38,6 +40,7 @@ import {
   VIEW_K,
   epsSweepSpecs,
   kSweepSpecs,
+  ownData,
 } from './jobs';
 import { MECHANISM_STYLES } from './mechanisms';
 import { useViewClouds } from './useFrechet';
@@ -78,8 +81,10 @@ function ErrorFigure(props: {
   settings: LabSettings;
   /** Hollow markers: this view's releases at the current ε (error-vs-ε plot only). */
   current?: { mechanism: string; y: number }[];
+  /** The user's points (n and k), when they are the data. */
+  own?: { n: number; k: number } | null;
 }) {
-  const { x, job, settings } = props;
+  const { x, job, settings, own } = props;
   const titleId = useId();
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -127,14 +132,15 @@ function ErrorFigure(props: {
     .x((p) => xScale(p.x))
     .y((p) => y(p.y));
   const currentX = x === 'eps' ? settings.eps : VIEW_K;
+  const n = own?.n ?? settings.n;
   const measure =
     settings.errorMeasure === 'euclidean'
       ? 'Euclidean distance (R³ / Frobenius)'
       : 'distance (geodesic; Euclidean for ambient, extrinsic)';
   const title =
     x === 'eps'
-      ? `Error vs ε (n = ${settings.n}${settings.frechetSpace === 'spd' ? `, k = ${VIEW_K}` : ''})`
-      : `Error vs matrix size k (ε = ${fmt(settings.eps)}, n = ${settings.n})`;
+      ? `Error vs ε (${own ? 'your data, ' : ''}n = ${n}${settings.frechetSpace === 'spd' ? `, k = ${own?.k ?? VIEW_K}` : ''})`
+      : `Error vs matrix size k (ε = ${fmt(settings.eps)}, n = ${n})`;
   return (
     <PlotFigure
       titleId={titleId}
@@ -151,8 +157,9 @@ function ErrorFigure(props: {
           <figcaption className="plot-caption">
             {x === 'eps' ? (
               <>
-                Mean distance of {SWEEP_REPS} releases (each from a fresh data set) to their true mean, ±2
-                standard errors
+                Mean distance of {SWEEP_REPS} releases{' '}
+                {own ? 'of your data’s mean (only the noise differs)' : '(each from a fresh data set)'} to
+                their true mean, ±2 standard errors
                 {settings.mechanisms.includes('conformal') &&
                   ` (Conformal-DP: ${SLOW_MECHANISMS.conformal?.reps}, it is slow)`}
                 ; error = {measure}. <strong>Smaller ε (left) is more private</strong> and costs accuracy:
@@ -179,7 +186,7 @@ function ErrorFigure(props: {
             json={() => {
               const st = useLab.getState();
               return {
-                specs: (x === 'eps' ? epsSweepSpecs : kSweepSpecs)(st.settings),
+                specs: (x === 'eps' ? epsSweepSpecs : kSweepSpecs)(st.settings, st.imported.frechet),
                 status: st[x === 'eps' ? 'frechetEps' : 'frechetK'].status,
                 rows: st[x === 'eps' ? 'frechetEps' : 'frechetK'].rows,
               };
@@ -316,9 +323,75 @@ function ErrorFigure(props: {
   );
 }
 
+const TABS = [
+  { id: 'mse', label: 'Error vs ε', title: 'Error against the privacy budget' },
+  { id: 'sensitivity', label: 'Sensitivity (004)', title: 'Is the sensitivity bound valid? (004 Fig. 1)' },
+] as const;
+
 export function FrechetPlots() {
+  const tab = useLab((s) => (s.settings.plotTab === 'sensitivity' ? 'sensitivity' : 'mse'));
+  const set = useLab((s) => s.set);
+  const onKey = (e: KeyboardEvent) => {
+    if (!['ArrowRight', 'ArrowLeft', 'Home', 'End'].includes(e.key)) return;
+    e.preventDefault();
+    const next =
+      e.key === 'Home' ? 'mse' : e.key === 'End' ? 'sensitivity' : tab === 'mse' ? 'sensitivity' : 'mse';
+    set({ plotTab: next });
+    document.getElementById(`frechet-tab-${next}`)?.focus();
+  };
+  const current = TABS.find((t) => t.id === tab)!;
+  return (
+    <section className="plots" aria-label="Plots">
+      <section className="plots-card">
+        <div className="plot-tabs" role="tablist" aria-label="Plots" onKeyDown={onKey}>
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`frechet-tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls="frechet-tabpanel"
+              tabIndex={tab === t.id ? 0 : -1}
+              className={tab === t.id ? 'active' : ''}
+              onClick={() => set({ plotTab: t.id })}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div
+          id="frechet-tabpanel"
+          role="tabpanel"
+          aria-labelledby={`frechet-tab-${tab}`}
+          className="plot-tabpanel"
+        >
+          <h2>{current.title}</h2>
+          {tab === 'mse' ? (
+            <ErrorPlots />
+          ) : (
+            <ErrorBoundary name="the sensitivity plot (004)">
+              <FrechetSensitivityPlot />
+            </ErrorBoundary>
+          )}
+          <Explainers
+            topics={
+              tab === 'mse'
+                ? ['riemannianLaplace', 'tangentGaussian', 'ambientBaseline', 'conformalDp']
+                : ['frechetSensitivity', 'sensitivity']
+            }
+          />
+        </div>
+      </section>
+    </section>
+  );
+}
+
+function ErrorPlots() {
   const settings = useLab((s) => s.settings);
   const set = useLab((s) => s.set);
+  const imported = useLab((s) => s.imported.frechet);
+  const own = ownData(settings, imported);
   const eps = useThrottledLab(selectEps, 250);
   const k = useThrottledLab(selectK, 250);
   const clouds = useViewClouds();
@@ -330,47 +403,55 @@ export function FrechetPlots() {
     }))
     .filter((c) => c.y > 0);
   return (
-    <section className="plots" aria-label="Plots">
-      <section className="plots-card">
-        <h2>Error against the privacy budget</h2>
-        <div className="field field-inline">
-          <label htmlFor="frechet-error-measure">error measured as</label>
-          <select
-            id="frechet-error-measure"
-            value={settings.errorMeasure}
-            data-testid="frechet-error-measure"
-            onChange={(e) => set({ errorMeasure: e.target.value as LabSettings['errorMeasure'] })}
-          >
-            <option value="own">each mechanism’s own distance</option>
-            <option value="euclidean">Euclidean distance for all (004)</option>
-          </select>
-        </div>
-        <JobProgress
-          label="Error-vs-ε sweep progress"
-          status={eps.status}
-          done={eps.done}
-          total={eps.total}
-          error={eps.error}
+    <>
+      <div className="field field-inline">
+        <label htmlFor="frechet-error-measure">error measured as</label>
+        <select
+          id="frechet-error-measure"
+          value={settings.errorMeasure}
+          data-testid="frechet-error-measure"
+          onChange={(e) => set({ errorMeasure: e.target.value as LabSettings['errorMeasure'] })}
+        >
+          <option value="own">each mechanism’s own distance</option>
+          <option value="euclidean">Euclidean distance for all (004)</option>
+        </select>
+      </div>
+      <JobProgress
+        label="Error-vs-ε sweep progress"
+        status={eps.status}
+        done={eps.done}
+        total={eps.total}
+        error={eps.error}
+      />
+      <ErrorBoundary name="the error-vs-ε plot">
+        <ErrorFigure
+          x="eps"
+          job={eps}
+          settings={settings}
+          current={current}
+          own={own && { n: own.points.length, k: own.k }}
         />
-        <ErrorBoundary name="the error-vs-ε plot">
-          <ErrorFigure x="eps" job={eps} settings={settings} current={current} />
-        </ErrorBoundary>
-        {settings.frechetSpace === 'spd' && (
-          <>
-            <JobProgress
-              label="Error-vs-k sweep progress"
-              status={k.status}
-              done={k.done}
-              total={k.total}
-              error={k.error}
-            />
-            <ErrorBoundary name="the error-vs-k plot">
-              <ErrorFigure x="k" job={k} settings={settings} />
-            </ErrorBoundary>
-          </>
-        )}
-        <Explainers topics={['riemannianLaplace', 'tangentGaussian', 'ambientBaseline', 'conformalDp']} />
-      </section>
-    </section>
+      </ErrorBoundary>
+      {settings.frechetSpace === 'spd' && own && (
+        <p className="hint" data-testid="frechet-k-note">
+          The error-vs-k plot (002 Fig. 1) makes synthetic data of every size k, so it is not drawn for your
+          own {own.k}×{own.k} matrices; go back to synthetic data to see it.
+        </p>
+      )}
+      {settings.frechetSpace === 'spd' && !own && (
+        <>
+          <JobProgress
+            label="Error-vs-k sweep progress"
+            status={k.status}
+            done={k.done}
+            total={k.total}
+            error={k.error}
+          />
+          <ErrorBoundary name="the error-vs-k plot">
+            <ErrorFigure x="k" job={k} settings={settings} />
+          </ErrorBoundary>
+        </>
+      )}
+    </>
   );
 }

@@ -164,7 +164,57 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
   );
 }
 
+/**
+ * The drawing needs 2×2 matrices: the user's k×k points with k > 2 are not drawn (their releases still feed
+ * the error plot, and the numbers below say how far they fell).
+ */
 export function FrechetSpdView({ data, clouds }: { data: FrechetDataset; clouds: readonly ViewCloud[] }) {
+  const k = Math.round(Math.sqrt(data.mean.length));
+  if (k !== 2)
+    return (
+      <div className="frechet-spd" data-testid="frechet-spd-undrawn">
+        <p className="plot-warning">
+          Your data are {k}×{k} matrices: the ellipses and the cone draw 2×2 matrices only, so this view shows
+          the releases’ errors instead.
+        </p>
+        <CloudErrors clouds={clouds} />
+      </div>
+    );
+  return <FrechetSpd2View data={data} clouds={clouds} />;
+}
+
+/** Each mechanism's mean distance of the view's releases to the true mean (what the drawing would show). */
+function CloudErrors({ clouds }: { clouds: readonly ViewCloud[] }) {
+  return (
+    <table className="frechet-cloud-errors">
+      <thead>
+        <tr>
+          <th scope="col">mechanism</th>
+          <th scope="col">releases</th>
+          <th scope="col">mean distance to the true mean</th>
+        </tr>
+      </thead>
+      <tbody>
+        {clouds.map((c) => (
+          <tr key={c.mechanism}>
+            <td>
+              {MECHANISM_STYLES[c.mechanism].label}
+              {c.isPrivate ? '' : ' (not private)'}
+            </td>
+            <td>{c.releases.length}</td>
+            <td>
+              {c.applicable
+                ? fmt(c.dists.reduce((a, d) => a + d, 0) / Math.max(1, c.dists.length))
+                : 'not applicable'}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: readonly ViewCloud[] }) {
   const camera = useLab((s) => s.settings.camera);
   const set = useLab((s) => s.set);
   const onCameraSaved = useCallback((position: Vec3) => set({ camera: position }), [set]);

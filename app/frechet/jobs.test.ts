@@ -1,19 +1,30 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frechetCommand } from '../../src/cli/frechet';
 import { frechetCell, frechetCellCount, frechetSetup } from '../../src/experiments/frechet';
+import { createNodePool } from '../../src/workers/node';
+import type { WorkerPool } from '../../src/workers/pool';
+import type { ImportedData } from '../store';
 import { sphere } from '../../src/geometry/sphere';
 import { spd } from '../../src/geometry/spd';
 import { defaultsFor, type LabSettings } from '../state/settings';
 import {
   EPS_GRID,
   K_GRID,
+  SENSITIVITY_NS,
+  SENSITIVITY_PAIRS,
   SLOW_MECHANISMS,
+  VIEW_K,
   VIEW_RELEASES,
   epsSweepSpecs,
   kSweepSpecs,
+  ownData,
+  sensitivitySpec,
   viewClouds,
   viewDataset,
   viewSpecs,
 } from './jobs';
+import { frechetProblem, ownDataWarning } from './problems';
+import { sensitivitySummary } from './sensitivityModel';
 
 const frechet = (patch: Partial<LabSettings> = {}): LabSettings => ({
   ...defaultsFor('frechet'),
@@ -89,5 +100,133 @@ describe('Fréchet jobs of the lab', () => {
     expect(JSON.stringify(epsSweepSpecs(a))).toBe(JSON.stringify(epsSweepSpecs(b)));
     expect(JSON.stringify(viewSpecs(a))).not.toBe(JSON.stringify(viewSpecs(b)));
     expect(JSON.stringify(kSweepSpecs(a))).not.toBe(JSON.stringify(kSweepSpecs(b)));
+  });
+});
+
+describe('the user’s own points in the Fréchet jobs', () => {
+  const sphereImport = (points: Float64Array[]): ImportedData => ({
+    id: 7,
+    fileName: 'mine.csv',
+    xs: new Float64Array(0),
+    ys: points,
+    xLabel: '',
+    xRange: [0, 0],
+    points: { space: 'sphere', k: 2 },
+  });
+  // 12 points around (1, 0, 0), up to 0.2 away
+  const pts = Array.from({ length: 12 }, (_, i) => {
+    const a = (0.2 * (i % 4)) / 3;
+    const t = (2 * Math.PI * i) / 12;
+    return Float64Array.of(Math.cos(a), Math.sin(a) * Math.cos(t), Math.sin(a) * Math.sin(t));
+  });
+
+  it('every spec carries them, with their n; the data-driven radius makes every release not private', () => {
+    const imported = sphereImport(pts);
+    const s = frechet({ mechanisms: ['rl', 'ambient'], radiusMode: 'data' });
+    const own = ownData(s, imported)!;
+    const data = viewDataset(s, imported);
+    // the radius from the data: the farthest point from their Fréchet mean
+    expect(own.dataRadius).toBeCloseTo(Math.max(...pts.map((p) => sphere().dist(data.mean, p))), 12);
+    expect(own.dataRadius).toBeGreaterThan(0.15);
+    for (const spec of [...viewSpecs(s, imported), ...epsSweepSpecs(s, imported)]) {
+      expect(spec.points).toBe(imported.ys);
+      expect(spec.ns).toEqual([12]);
+      expect(spec.radius).toBe(own.dataRadius);
+    }
+    const clouds = viewClouds(cellsOf(viewSpecs(s, imported)));
+    expect(clouds.map((c) => [c.mechanism, c.isPrivate])).toEqual([
+      ['rl', false],
+      ['ambient', false],
+    ]);
+    expect(clouds[0].notes[0]).toMatch(
+      /^NOT PRIVATE: the radius r = 0\.\d+ behind the sensitivity was taken from the data/,
+    );
+    // the releases are around the mean of the user's points
+    clouds[0].releases.forEach((z, i) =>
+      expect(sphere().dist(data.mean, z)).toBeCloseTo(clouds[0].dists[i], 9),
+    );
+  });
+
+  it('a public radius gives private releases, and a warning when the points reach beyond it', () => {
+    const imported = sphereImport(pts);
+    const s = frechet({ mechanisms: ['rl'], radiusMode: 'public', radius: 0.3 });
+    const [spec] = viewSpecs(s, imported);
+    expect(spec.radius).toBe(0.3);
+    expect(spec.radiusFromData).toBe(false);
+    expect(viewClouds(cellsOf([spec]))[0].isPrivate).toBe(true);
+    expect(ownDataWarning(s, ownData(s, imported))).toBeNull();
+    const tight = { ...s, radius: 0.1 };
+    expect(ownDataWarning(tight, ownData(tight, imported))).toMatch(/farther than the public r = 0\.1/);
+  });
+
+  it('points of the other space are not used; no k sweep for own SPD data; too wide a spread is refused', () => {
+    const imported = sphereImport(pts);
+    expect(ownData(frechet({ frechetSpace: 'spd' }), imported)).toBeNull();
+    const spdImport: ImportedData = {
+      ...imported,
+      ys: [Float64Array.of(2, 0.1, 0, 0.1, 1, 0, 0, 0, 1), Float64Array.of(1, 0, 0, 0, 3, 0, 0, 0, 1)],
+      points: { space: 'spd', k: 3 },
+    };
+    const s = frechet({ frechetSpace: 'spd' });
+    expect(kSweepSpecs(s, spdImport)).toEqual([]);
+    expect(viewSpecs(s, spdImport)[0].ks).toEqual([3]);
+    expect(ownData(s, spdImport)!.dataRadius).toBeCloseTo(Math.log(3), 12);
+    const wide = sphereImport([Float64Array.of(1, 0, 0), Float64Array.of(0, 1, 0), Float64Array.of(0, 0, 1)]);
+    const w = frechet({ radiusMode: 'data' });
+    expect(viewSpecs(w, wide)).toEqual([]);
+    expect(frechetProblem(w, ownData(w, wide))).toMatch(/^Your points reach 0\.9\d+ from their Fréchet mean/);
+  });
+});
+
+describe('004 Fig. 1 sensitivity in the lab', () => {
+  let pool: WorkerPool;
+  beforeAll(() => {
+    pool = createNodePool(1);
+  });
+  afterAll(() => pool.terminate());
+
+  it('the worker job gives the command line’s numbers for the same seed and radius', async () => {
+    const s = frechet({ seed: 5, radius: 0.3927 });
+    const spec = sensitivitySpec(s)!;
+    const cells = await pool.run('frechetSensitivity', spec).promise;
+    let out = '';
+    await frechetCommand(
+      {
+        experiment: 'sensitivity',
+        manifold: 'sphere',
+        n: SENSITIVITY_NS.join(','),
+        radius: String(s.radius),
+        seed: String(s.seed),
+        format: 'json',
+        quiet: true,
+      },
+      { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } },
+    );
+    const cli = JSON.parse(out) as {
+      rows: { n: number; pair: number; empirical: number; bound: number }[];
+      summary: {
+        n: number;
+        meanEmpirical: number;
+        maxEmpirical: number;
+        exceedances: number;
+        bound: number;
+      }[];
+    };
+    expect(cells).toHaveLength(SENSITIVITY_NS.length * SENSITIVITY_PAIRS);
+    expect(cells.map((c) => [c.n, c.pair, c.empirical, c.bound])).toEqual(
+      cli.rows.map((r) => [r.n, r.pair, r.empirical, r.bound]),
+    );
+    // the plot's per-n summary is the CLI's
+    expect(
+      sensitivitySummary(cells).map((r) => [r.n, r.meanEmpirical, r.maxEmpirical, r.exceedances, r.bound]),
+    ).toEqual(cli.summary.map((r) => [r.n, r.meanEmpirical, r.maxEmpirical, r.exceedances, r.bound]));
+    // and what the plot claims: within the bound, falling with n
+    expect(cli.summary.every((r) => r.exceedances === 0)).toBe(true);
+    expect(cli.summary.at(-1)!.meanEmpirical).toBeLessThan(cli.summary[0].meanEmpirical / 4);
+  });
+
+  it('no experiment when the radius allows no bound', () => {
+    expect(sensitivitySpec(frechet({ radius: 1 }))).toBeNull();
+    expect(sensitivitySpec(frechet({ frechetSpace: 'spd', radius: 1 }))?.k).toBe(VIEW_K);
   });
 });

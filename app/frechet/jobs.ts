@@ -15,8 +15,11 @@ import {
   type FrechetCell,
   type FrechetDataset,
   type FrechetMechanism,
+  type FrechetSensitivitySpec,
   type FrechetSpec,
 } from '../../src/experiments/frechet';
+import { frechetDataRadius, frechetPointsDataset } from '../../src/experiments/frechetData';
+import type { ImportedData } from '../store';
 import type { FrechetMechanismId, LabSettings } from '../state/settings';
 import { mechanismsOn } from './mechanisms';
 import { frechetProblem } from './problems';
@@ -58,6 +61,51 @@ export const EPS_GRID: readonly number[] = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 
 export const K_GRID: readonly number[] = [2, 5, 10, 15, 20, 25, 30];
 /** The drawn SPD size (ellipses, cone). */
 export const VIEW_K = 2;
+/** 004 Fig. 1's sample sizes and adjacent pairs per size (the command line's `--experiment sensitivity`). */
+export const SENSITIVITY_NS: readonly number[] = [10, 20, 40, 80, 160];
+export const SENSITIVITY_PAIRS = 20;
+
+/** The user's points in use (imported for the space shown), with the radius r their sensitivity uses. */
+export interface OwnData {
+  id: number;
+  fileName: string;
+  points: Float64Array[];
+  k: number;
+  /** The smallest r the data satisfy (frechetDataRadius): computed from them, so not private. */
+  dataRadius: number;
+  /** The r of the releases: dataRadius ('data' mode) or the public setting. */
+  radius: number;
+  radiusFromData: boolean;
+}
+
+/** frechetDataRadius per imported point list and metric: it needs the Fréchet mean, and settings are checked often. */
+const radiusCache = new WeakMap<readonly Float64Array[], Map<string, number>>();
+
+/** The imported points the settings use (their space is the one shown), or null for synthetic data. */
+export function ownData(s: LabSettings, imported: ImportedData | undefined): OwnData | null {
+  const pts = imported?.points;
+  if (!imported || !pts || pts.space !== s.frechetSpace) return null;
+  const key = pts.space === 'spd' ? s.metric : '';
+  let cached = radiusCache.get(imported.ys);
+  if (!cached) radiusCache.set(imported.ys, (cached = new Map()));
+  let dataRadius = cached.get(key);
+  if (dataRadius === undefined) {
+    const data = frechetPointsDataset(pts.space, pts.k, s.metric, imported.ys, 1);
+    dataRadius = frechetDataRadius(data, pts.space, pts.k);
+    cached.set(key, dataRadius);
+  }
+  const fromData = s.radiusMode === 'data';
+  return {
+    id: imported.id,
+    fileName: imported.fileName,
+    points: imported.ys,
+    k: pts.k,
+    dataRadius,
+    // a radius of 0 (all points equal) would make Δ = 0: keep the smallest positive setting instead
+    radius: fromData ? Math.max(dataRadius, 1e-6) : s.radius,
+    radiusFromData: fromData,
+  };
+}
 
 /** The experiment's mechanisms for the settings, in the experiment's order (its streams are keyed by it). */
 function mechanisms(s: LabSettings): FrechetMechanism[] {
@@ -65,12 +113,13 @@ function mechanisms(s: LabSettings): FrechetMechanism[] {
   return EXPERIMENT_MECHANISMS.filter((m) => chosen.has(m));
 }
 
-function baseSpec(s: LabSettings): Omit<FrechetSpec, 'ks' | 'eps' | 'reps'> {
+function baseSpec(s: LabSettings, own: OwnData | null): Omit<FrechetSpec, 'ks' | 'eps' | 'reps'> {
   return {
     manifold: s.frechetSpace,
     metric: s.metric,
-    ns: [s.n],
-    radius: s.radius,
+    ns: [own ? own.points.length : s.n],
+    radius: own ? own.radius : s.radius,
+    ...(own ? { points: own.points, radiusFromData: own.radiusFromData } : {}),
     delta: s.delta,
     mechanisms: mechanisms(s),
     calibration: s.calibration,
@@ -87,13 +136,14 @@ function baseSpec(s: LabSettings): Omit<FrechetSpec, 'ks' | 'eps' | 'reps'> {
  */
 function specsFor(
   s: LabSettings,
+  own: OwnData | null,
   make: (
     base: Omit<FrechetSpec, 'ks' | 'eps' | 'reps'>,
     slow: (typeof SLOW_MECHANISMS)[FrechetMechanism],
   ) => FrechetSpec | null,
 ): FrechetSpec[] {
-  if (frechetProblem(s) !== null) return [];
-  const base = baseSpec(s);
+  if (frechetProblem(s, own) !== null) return [];
+  const base = baseSpec(s, own);
   const fast = base.mechanisms.filter((m) => !SLOW_MECHANISMS[m]);
   const slow = base.mechanisms.filter((m) => SLOW_MECHANISMS[m]);
   const specs = [
@@ -103,39 +153,69 @@ function specsFor(
   return specs.filter((spec): spec is FrechetSpec => spec !== null);
 }
 
-export function viewSpecs(s: LabSettings): FrechetSpec[] {
-  return specsFor(s, (base, slow) => ({
+/** The SPD size of the data: the user's k, or the drawn size of the synthetic data. */
+const dataK = (own: OwnData | null) => own?.k ?? VIEW_K;
+
+export function viewSpecs(s: LabSettings, imported?: ImportedData): FrechetSpec[] {
+  const own = ownData(s, imported);
+  return specsFor(s, own, (base, slow) => ({
     ...base,
-    ks: [VIEW_K],
+    ks: [dataK(own)],
     eps: Array.from({ length: slow?.viewReleases ?? VIEW_RELEASES }, () => s.eps),
     reps: 1,
     keep: 1,
   }));
 }
 
-export function epsSweepSpecs(s: LabSettings): FrechetSpec[] {
-  return specsFor(s, (base, slow) => ({
+export function epsSweepSpecs(s: LabSettings, imported?: ImportedData): FrechetSpec[] {
+  const own = ownData(s, imported);
+  return specsFor(s, own, (base, slow) => ({
     ...base,
-    ks: [VIEW_K],
+    ks: [dataK(own)],
     eps: [...EPS_GRID],
     reps: slow?.reps ?? SWEEP_REPS,
     keep: 0,
   }));
 }
 
-export function kSweepSpecs(s: LabSettings): FrechetSpec[] {
-  if (s.frechetSpace !== 'spd') return [];
-  return specsFor(s, (base, slow) => {
+/** SPD only, and only for synthetic data: the sweep makes data of every size k. */
+export function kSweepSpecs(s: LabSettings, imported?: ImportedData): FrechetSpec[] {
+  if (s.frechetSpace !== 'spd' || ownData(s, imported)) return [];
+  return specsFor(s, null, (base, slow) => {
     const ks = K_GRID.filter((k) => k <= (slow?.maxK ?? Infinity));
     return ks.length ? { ...base, ks, eps: [s.eps], reps: slow?.reps ?? K_SWEEP_REPS, keep: 0 } : null;
   });
 }
 
-/** The data set the view draws: replicate 0, the one its releases are made from (throws on bad settings). */
-export function viewDataset(s: LabSettings): FrechetDataset {
-  const problem = frechetProblem(s);
+/**
+ * The data set the view draws: replicate 0, the one its releases are made from, or the user's points
+ * (throws on bad settings).
+ */
+export function viewDataset(s: LabSettings, imported?: ImportedData): FrechetDataset {
+  const own = ownData(s, imported);
+  const problem = frechetProblem(s, own);
   if (problem) throw new RangeError(problem);
-  return frechetDataset({ ...baseSpec(s), ks: [VIEW_K], eps: [s.eps], reps: 1 }, s.n, VIEW_K, 0);
+  const k = dataK(own);
+  const spec = { ...baseSpec(s, own), ks: [k], eps: [s.eps], reps: 1 };
+  return frechetDataset(spec, spec.ns[0], k, 0);
+}
+
+/**
+ * 004 Fig. 1's sensitivity experiment for the settings (synthetic data in the public ball of radius r; the
+ * drawn k on SPD): the command line's `frechet --experiment sensitivity` with the same seed and radius gives the
+ * same rows. Null when r does not allow the bound.
+ */
+export function sensitivitySpec(s: LabSettings): FrechetSensitivitySpec | null {
+  if (frechetProblem(s, null) !== null) return null;
+  return {
+    manifold: s.frechetSpace,
+    k: VIEW_K,
+    metric: s.metric,
+    ns: [...SENSITIVITY_NS],
+    radius: s.radius,
+    pairs: SENSITIVITY_PAIRS,
+    seed: s.seed,
+  };
 }
 
 /** One mechanism's releases in the view, gathered from its cells. */

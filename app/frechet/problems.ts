@@ -4,6 +4,7 @@
  */
 import { frechetRadiusLimit } from '../../src/privacy/frechet/sensitivity';
 import type { LabSettings } from '../state/settings';
+import type { OwnData } from './jobs';
 import type { FrechetSpace } from './mechanisms';
 
 /**
@@ -14,13 +15,31 @@ export function radiusLimit(space: FrechetSpace): number {
   return space === 'sphere' ? frechetRadiusLimit(1, Math.PI) : Infinity;
 }
 
-/** What is wrong with the settings for the Fréchet workspace, or null. */
-export function frechetProblem(s: LabSettings): string | null {
+/** What is wrong with the settings (and the user's data, if in use) for the Fréchet workspace, or null. */
+export function frechetProblem(s: LabSettings, own: OwnData | null = null): string | null {
   const rMax = radiusLimit(s.frechetSpace);
-  if (!(s.radius < rMax))
+  const r = own ? own.radius : s.radius;
+  if (r < rMax) return null;
+  const need = `004's sensitivity bound (Thm 2) needs r < π/4 ≈ ${rMax.toFixed(4)}, so no mechanism can be calibrated.`;
+  if (own?.radiusFromData)
     return (
-      `The data radius r = ${s.radius} is too large for the sphere: 004's sensitivity bound (Thm 2) needs ` +
-      `r < π/4 ≈ ${rMax.toFixed(4)}, so no mechanism can be calibrated. Choose a smaller r.`
+      `Your points reach ${r.toFixed(3)} from their Fréchet mean, so the radius taken from them is too large for ` +
+      `the sphere: ${need} Points spread this widely have no well-defined private mean here.`
     );
-  return null;
+  return `The data radius r = ${r} is too large for the sphere: ${need} Choose a smaller r.`;
+}
+
+/**
+ * Public r with the user's data: whether the data break the assumption the bound rests on (said to the data's
+ * owner only — the check reads the data, the release does not), or null.
+ */
+export function ownDataWarning(s: LabSettings, own: OwnData | null): string | null {
+  if (!own || own.radiusFromData || own.dataRadius <= own.radius * (1 + 1e-12)) return null;
+  const guarantee =
+    'the sensitivity bound — and with it the privacy guarantee — does not hold for these data';
+  return s.frechetSpace === 'sphere'
+    ? `Your points reach ${own.dataRadius.toFixed(3)} from their Fréchet mean, farther than the public r = ${own.radius}: ` +
+        `unless they lie in some cap of radius r, ${guarantee}.`
+    : `Some eigenvalues of your matrices lie outside [e^−r, e^r] for the public r = ${own.radius} (r would need to ` +
+        `be at least ${own.dataRadius.toFixed(3)}): ${guarantee}.`;
 }

@@ -53,6 +53,11 @@ export interface LabSettings {
   frechetSpace: 'sphere' | 'spd';
   /** Fréchet workspace: radius r of the ball the synthetic data lie in (public; sets the sensitivity). */
   radius: number;
+  /**
+   * Fréchet workspace with imported data: the radius r behind the sensitivity taken from the data (not
+   * private, like a data-driven τ) or the public r set by the user.
+   */
+  radiusMode: 'data' | 'public';
   /** Fréchet workspace: homogeneous data, or a dense cluster in a sparse background (003). */
   spread: 'homogeneous' | 'heterogeneous';
   /** Fréchet workspace: δ of the (ε, δ) Gaussian mechanisms (tangent and extrinsic Gaussian). */
@@ -142,6 +147,7 @@ export const DEFAULT_SETTINGS: LabSettings = {
   plotTab: 'mse',
   frechetSpace: 'sphere',
   radius: 0.25,
+  radiusMode: 'data',
   spread: 'homogeneous',
   delta: 1e-6,
   calibration: 'analytic',
@@ -197,6 +203,7 @@ const KEYS: Record<keyof LabSettings, string> = {
   plotTab: 'plot',
   frechetSpace: 'fspace',
   radius: 'r',
+  radiusMode: 'rmode',
   spread: 'spread',
   delta: 'delta',
   calibration: 'calib',
@@ -215,6 +222,7 @@ const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
   figure: FIGURES,
   plotTab: PLOT_TABS,
   frechetSpace: ['sphere', 'spd'],
+  radiusMode: ['data', 'public'],
   spread: ['homogeneous', 'heterogeneous'],
   calibration: ['classical', 'analytic'],
   metric: ['affine', 'logEuclidean'],

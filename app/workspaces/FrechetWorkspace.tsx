@@ -4,9 +4,11 @@
  * and the cone). The releases come from the workers (`frechet` task, via app/frechet/jobs.ts); the data set is
  * regenerated here from the same seed.
  */
+import { FrechetDataDescription, FrechetHeading } from '../frechet/DataDescription';
 import { FrechetSphereView } from '../frechet/FrechetSphereView';
 import { FrechetSpdView } from '../frechet/FrechetSpdView';
 import { MECHANISM_STYLES } from '../frechet/mechanisms';
+import { ownData } from '../frechet/jobs';
 import { frechetProblem } from '../frechet/problems';
 import { useFrechetData, useViewClouds } from '../frechet/useFrechet';
 import { useLab } from '../store';
@@ -64,23 +66,17 @@ function ViewStatus() {
 
 export function FrechetWorkspace() {
   const settings = useLab((s) => s.settings);
+  const imported = useLab((s) => s.imported.frechet);
   const { data, error } = useFrechetData();
   const clouds = useViewClouds();
-  const problem = frechetProblem(settings);
+  const problem = frechetProblem(settings, ownData(settings, imported));
   const space = settings.frechetSpace;
   return (
     <section className="panel workspace-frechet view-container" aria-labelledby="frechet-title">
       <h2 id="frechet-title">
-        Private Fréchet means {space === 'sphere' ? 'on the sphere S²' : 'of SPD(2) matrices'}
+        <FrechetHeading />
       </h2>
-      <p className="view-description">
-        {settings.n} {settings.spread === 'heterogeneous' ? 'clustered ' : ''}synthetic points
-        {space === 'sphere'
-          ? ` in a cap of radius r = ${settings.radius} around the north pole`
-          : ` with eigenvalues in [e^−r, e^r], r = ${settings.radius} (${settings.metric === 'affine' ? 'affine-invariant' : 'log-Euclidean'} metric)`}
-        . Each mechanism publishes a noisy version of their average, the Fréchet mean; the clouds show many
-        such releases of the same data.
-      </p>
+      <FrechetDataDescription />
       {problem || error ? (
         <p role="alert" className="plot-warning" data-testid="frechet-problem">
           {problem ?? `The data could not be generated: ${error}`}

@@ -14,7 +14,7 @@ import {
   type FrechetRow,
   type FrechetSpec,
 } from './frechet';
-import { frechetData, haarOrthogonal } from './frechetData';
+import { frechetData, frechetDataRadius, frechetPointsDataset, haarOrthogonal } from './frechetData';
 
 const base: FrechetSpec = {
   manifold: 'sphere',
@@ -317,5 +317,63 @@ describe('003: Conformal-DP against the Riemannian Laplace (what our implementat
     expect(conf.phiMax! / conf.phiMin!).toBeGreaterThan(1.2);
     expect(conf.phiAtMean!).toBeLessThan(1); // the mean sits in the dense cluster: φ < 1 there
     expect(conf.meanSqDist).toBeGreaterThan(2 * row(rows, 'riemannian-laplace').meanSqDist);
+  });
+});
+
+describe('the user’s own points', () => {
+  const pts = Array.from({ length: 8 }, (_, i) => {
+    const v = Float64Array.of(1, 0.1 * Math.cos(i), 0.1 * Math.sin(i));
+    const r = Math.hypot(...v);
+    return v.map((c) => c / r);
+  });
+  const own: FrechetSpec = {
+    ...base,
+    ns: [8],
+    points: pts,
+    mechanisms: ['riemannian-laplace', 'conformal'],
+    reps: 5,
+  };
+
+  it('every replicate releases the mean of these points; a data-driven radius is labelled not private', () => {
+    const M = sphere();
+    const data = frechetDataset(own, 8, 2, 3);
+    expect(data.points).toBe(pts);
+    // the mean is the Fréchet mean of the points (zero Riemannian gradient)
+    const grad = new Float64Array(3);
+    for (const p of pts) M.log(data.mean, p).forEach((g, j) => (grad[j] += g / pts.length));
+    expect(Math.hypot(...grad)).toBeLessThan(1e-12);
+    const rl = frechetCell(own, 0);
+    expect(rl.isPrivate).toBe(true);
+    rl.releases.forEach((z, i) => expect(M.dist(data.mean, z)).toBeCloseTo(rl.dists[i], 12));
+    const leaky = frechetCell({ ...own, radiusFromData: true }, 0);
+    expect(leaky.isPrivate).toBe(false);
+    expect(leaky.notes[0]).toBe(
+      'NOT PRIVATE: the radius r = 0.3927 behind the sensitivity was taken from the data',
+    );
+    // the same noise stream: only the label differs
+    expect(leaky.dists).toEqual(rl.dists);
+  });
+
+  it('Conformal-DP has no public reference sample for them; a spec whose n or sizes do not match is refused', () => {
+    const conformal = frechetCell({ ...own, conformal: { phiSource: 'public' } }, 1);
+    expect(conformal.applicable).toBe(false);
+    expect(conformal.notes[0]).toMatch(/no public reference sample for your own data/);
+    expect(() => frechetCellCount({ ...own, ns: [10] })).toThrow(/n must be their number 8/);
+    expect(() => frechetCellCount({ ...own, points: [...pts.slice(1), Float64Array.of(1, 0)] })).toThrow(
+      /every point must have 3 entries/,
+    );
+    const two = [Float64Array.of(1, 0, 0, 1), Float64Array.of(2, 0, 0, 1)];
+    expect(() => frechetCellCount({ ...own, manifold: 'spd', ks: [2, 3], points: two, ns: [2] })).toThrow(
+      /k must be their size \(got 2, 3\)/,
+    );
+  });
+
+  it('frechetDataRadius: the farthest point from the mean (S²), the largest |log λ| (SPD)', () => {
+    const data = frechetDataset(own, 8, 2, 0);
+    const r = frechetDataRadius(data, 'sphere', 2);
+    expect(r).toBeCloseTo(Math.max(...pts.map((p) => sphere().dist(data.mean, p))), 14);
+    const mats = [Float64Array.of(Math.E, 0, 0, 1), Float64Array.of(1, 0, 0, Math.exp(-2))];
+    const spdData = frechetPointsDataset('spd', 2, 'affine', mats, 1);
+    expect(frechetDataRadius(spdData, 'spd', 2)).toBeCloseTo(2, 12);
   });
 });

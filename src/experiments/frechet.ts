@@ -55,7 +55,13 @@ import {
 import { normalVector } from '../sampling/distributions';
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
-import { frechetBallRadius, frechetData, type FrechetDataset, type FrechetManifold } from './frechetData';
+import {
+  frechetBallRadius,
+  frechetData,
+  frechetPointsDataset,
+  type FrechetDataset,
+  type FrechetManifold,
+} from './frechetData';
 
 export type { FrechetManifold, FrechetDataset };
 
@@ -101,6 +107,15 @@ export interface FrechetSpec {
   keep?: number;
   /** Conformal-DP settings (see privacy/frechet/conformal.ts). */
   conformal?: FrechetConformalSettings;
+  /**
+   * The user's own data instead of the generator: unit 3-vectors, or k×k SPD matrices row-major. Every
+   * replicate then releases the mean of these points (only the noise differs); `ns` must be [points.length]
+   * and, on SPD, `ks` [k]. `radius` keeps its meaning (sphere: the data lie in a cap of radius r; SPD: their
+   * eigenvalues in [e^{−r}, e^{r}]).
+   */
+  points?: Float64Array[];
+  /** The radius was computed from the data (not a public bound): every release is labelled not private. */
+  radiusFromData?: boolean;
 }
 
 export interface FrechetConformalSettings {
@@ -242,6 +257,19 @@ export function checkFrechetSpec(spec: FrechetSpec): void {
   }
   if (spec.burnIn !== undefined && !(Number.isInteger(spec.burnIn) && spec.burnIn >= 0))
     fail(`burn-in must be an integer ≥ 0 (got ${spec.burnIn})`);
+  const pts = spec.points;
+  if (pts) {
+    if (spec.ns.some((n) => n !== pts.length))
+      fail(`with your own points, n must be their number ${pts.length} (got ${spec.ns.join(', ')})`);
+    const k = spec.manifold === 'sphere' ? 2 : spec.ks[0];
+    if (spec.manifold === 'spd' && spec.ks.some((kk) => kk !== k))
+      fail(`with your own points, k must be their size (got ${spec.ks.join(', ')})`);
+    const size = spec.manifold === 'sphere' ? 3 : k * k;
+    if (pts.some((p) => p.length !== size))
+      fail(
+        `every point must have ${size} entries (${spec.manifold === 'sphere' ? 'a unit 3-vector' : `a ${k}×${k} matrix`})`,
+      );
+  }
 }
 
 /** The k values of a spec (the sphere has one: 2). */
@@ -268,8 +296,9 @@ function cellKey(spec: FrechetSpec, index: number) {
   return { mechanism: spec.mechanisms[m], epsIndex: e, eps: spec.eps[e], k: ks[ki], n: spec.ns[ni] };
 }
 
-/** The data set of replicate `rep` for (n, k): the same for every mechanism and ε. */
+/** The data set of replicate `rep` for (n, k): the same for every mechanism and ε (the user's own, if given). */
 export function frechetDataset(spec: FrechetSpec, n: number, k: number, rep: number): FrechetDataset {
+  if (spec.points) return frechetPointsDataset(spec.manifold, k, spec.metric, spec.points, spec.radius);
   return frechetData(
     {
       manifold: spec.manifold,
@@ -329,7 +358,36 @@ function intrinsicSensitivity(spec: FrechetSpec, n: number, k: number): number {
   return spec.manifold === 'sphere' ? frechetSensitivity(sphere(), R, n) : (2 * R) / n;
 }
 
+/**
+ * Δ, σ and applicability of a mechanism for (n, k, ε). A radius taken from the data makes every release not
+ * private (it tells the noise scale something about the data, like a data-driven τ); the user's own data have
+ * no public reference sample for Conformal-DP's φ.
+ */
 export function calibrateFrechet(
+  spec: FrechetSpec,
+  mechanism: FrechetMechanism,
+  n: number,
+  k: number,
+  eps: number,
+): FrechetCalibration {
+  if (spec.points && mechanism === 'conformal' && spec.conformal?.phiSource === 'public')
+    return notApplicable(
+      'riemannian',
+      'there is no public reference sample for your own data: choose φ from the data (not private)',
+    );
+  const cal = calibrateMechanism(spec, mechanism, n, k, eps);
+  if (!spec.radiusFromData || !cal.applicable) return cal;
+  return {
+    ...cal,
+    isPrivate: false,
+    notes: [
+      `NOT PRIVATE: the radius r = ${spec.radius.toPrecision(4)} behind the sensitivity was taken from the data`,
+      ...cal.notes,
+    ],
+  };
+}
+
+function calibrateMechanism(
   spec: FrechetSpec,
   mechanism: FrechetMechanism,
   n: number,
@@ -671,7 +729,8 @@ export function frechetCell(
     return cell;
   };
   for (let rep = 0; rep < spec.reps; rep++) {
-    const data = (scratch.datasets[rep] ??= frechetDataset(spec, n, k, rep));
+    // the user's own points are one data set for all replicates (its mean is computed once)
+    const data = (scratch.datasets[spec.points ? 0 : rep] ??= frechetDataset(spec, n, k, rep));
     const rng = Rng.fromKey(spec.seed, 0xf7ec, mIndex, n, k, epsIndex, rep);
     let r: Release;
     try {
@@ -796,27 +855,51 @@ export interface FrechetSensitivityRow {
   bound: number;
 }
 
+/** Number of cells (one per adjacent pair: n varies slowest); checks the spec. */
+export function frechetSensitivityCellCount(spec: FrechetSensitivitySpec): number {
+  const fail = (msg: string) => {
+    throw new RangeError(`Fréchet sensitivity experiment: ${msg}`);
+  };
+  if (spec.manifold !== 'sphere' && spec.manifold !== 'spd')
+    fail(`manifold must be 'sphere' or 'spd' (got ${String(spec.manifold)})`);
+  if (spec.ns.some((n) => !Number.isInteger(n) || n < 2))
+    fail(`every n must be an integer ≥ 2 (got ${spec.ns.join(', ')})`);
+  if (!Number.isInteger(spec.pairs) || spec.pairs < 1)
+    fail(`pairs must be an integer ≥ 1 (got ${spec.pairs})`);
+  if (!(spec.radius > 0) || !Number.isFinite(spec.radius))
+    fail(`the data radius r must be a positive number (got ${spec.radius})`);
+  if (spec.manifold === 'spd' && !(Number.isInteger(spec.k) && spec.k >= 1))
+    fail(`k must be an integer ≥ 1 (got ${spec.k})`);
+  return spec.ns.length * spec.pairs;
+}
+
 /**
- * Pairs of adjacent data sets: n + 1 points from the experiment's generator; D drops the last, D′ the
- * second-to-last (the other n − 1 are shared).
+ * One adjacent pair: n + 1 points from the experiment's generator, seeded by (seed, n, k, pair); D drops the
+ * last, D′ the second-to-last (the other n − 1 are shared).
  */
-export function frechetSensitivityExperiment(spec: FrechetSensitivitySpec): FrechetSensitivityRow[] {
+export function frechetSensitivityCell(spec: FrechetSensitivitySpec, index: number): FrechetSensitivityRow {
   const { manifold, k, metric, radius } = spec;
+  const n = spec.ns[Math.floor(index / spec.pairs)];
+  const pair = index % spec.pairs;
   const M = manifold === 'sphere' ? sphere() : spd(k, metric);
   const R = frechetBallRadius(manifold, k, radius);
-  const rows: FrechetSensitivityRow[] = [];
-  for (const n of spec.ns) {
-    const bound = manifold === 'sphere' ? frechetSensitivity(M, R, n) : (2 * R) / n;
-    for (let pair = 0; pair < spec.pairs; pair++) {
-      const all = frechetData(
-        { manifold, k, metric, n: n + 1, radius },
-        Rng.fromKey(spec.seed, 0x5e45, n, k, pair),
-      ).points;
-      const D = all.slice(0, n);
-      const D2 = [...all.slice(0, n - 1), all[n]];
-      const meanOfSet = (ys: Float64Array[]) => frechetMean(M, ys, { init: ys[0] });
-      rows.push({ n, pair, empirical: M.dist(meanOfSet(D), meanOfSet(D2)), bound });
-    }
-  }
-  return rows;
+  const bound = manifold === 'sphere' ? frechetSensitivity(M, R, n) : (2 * R) / n;
+  const all = frechetData(
+    { manifold, k, metric, n: n + 1, radius },
+    Rng.fromKey(spec.seed, 0x5e45, n, k, pair),
+  ).points;
+  const D = all.slice(0, n);
+  const D2 = [...all.slice(0, n - 1), all[n]];
+  const meanOfSet = (ys: Float64Array[]) => frechetMean(M, ys, { init: ys[0] });
+  return { n, pair, empirical: M.dist(meanOfSet(D), meanOfSet(D2)), bound };
 }
+
+/** All pairs on this thread (the command line); the lab runs the same cells as the `frechetSensitivity` task. */
+export function frechetSensitivityExperiment(spec: FrechetSensitivitySpec): FrechetSensitivityRow[] {
+  return Array.from({ length: frechetSensitivityCellCount(spec) }, (_, i) => frechetSensitivityCell(spec, i));
+}
+
+export const frechetSensitivityTask = defineTask<FrechetSensitivitySpec, FrechetSensitivityRow>({
+  cellCount: frechetSensitivityCellCount,
+  cell: frechetSensitivityCell,
+});

@@ -12,7 +12,7 @@
  *   distance r/2 from m₀; SPD: cluster = logm X in the Frobenius ball of radius R/5 around a fixed symmetric
  *   C with ‖C‖_F = R/2. (Both stay inside B_R: R/2 + R/5 < R.)
  */
-import { expm, symDim, symToVecd, vecdToSym } from '../geometry/linalg';
+import { expm, spdEig, symDim, symToVecd, vecdToSym } from '../geometry/linalg';
 import { frechetMean } from '../geometry/mean';
 import { sphere } from '../geometry/sphere';
 import { spd, type SpdMetric } from '../geometry/spd';
@@ -179,4 +179,55 @@ export function frechetData(opts: FrechetDataOptions, rng: Rng): FrechetDataset 
   const I = new Float64Array(k * k);
   for (let i = 0; i < k; i++) I[i * k + i] = 1;
   return { points, mean, arithmeticMean: arithmeticMean(points), center: I, ballRadius: R };
+}
+
+/**
+ * The user's own points as a data set: their Fréchet mean (sphere: from the normalised arithmetic mean;
+ * SPD: from the log-Euclidean mean), arithmetic mean, and the public ball of the radius setting — a cap of
+ * radius r (its centre is not needed: no sphere mechanism truncates) or the ball of radius √k·r around I.
+ */
+export function frechetPointsDataset(
+  manifold: FrechetManifold,
+  k: number,
+  metric: SpdMetric,
+  points: Float64Array[],
+  radius: number,
+): FrechetDataset {
+  const am = arithmeticMean(points);
+  if (manifold === 'sphere') {
+    const norm = Math.hypot(am[0], am[1], am[2]);
+    const init = norm > 1e-9 ? am.map((c) => c / norm) : points[0];
+    return {
+      points,
+      mean: frechetMean(sphere(), points, { init }),
+      arithmeticMean: am,
+      center: Float64Array.from(NORTH),
+      ballRadius: radius,
+    };
+  }
+  const leMean = frechetMean(spd(k, 'logEuclidean'), points);
+  const mean = metric === 'affine' ? frechetMean(spd(k, 'affine'), points, { init: leMean }) : leMean;
+  const I = new Float64Array(k * k);
+  for (let i = 0; i < k; i++) I[i * k + i] = 1;
+  return { points, mean, arithmeticMean: am, center: I, ballRadius: frechetBallRadius('spd', k, radius) };
+}
+
+/**
+ * The smallest radius r the data satisfy, in the radius setting's meaning: sphere — the largest geodesic
+ * distance from their Fréchet mean (a cap of that radius around it holds them all); SPD — the largest |log λ|
+ * over the eigenvalues of all matrices (so every eigenvalue lies in [e^{−r}, e^{r}]). Computed from the data,
+ * so a release calibrated with it is not private.
+ */
+export function frechetDataRadius(data: FrechetDataset, manifold: FrechetManifold, k: number): number {
+  let r = 0;
+  if (manifold === 'sphere') {
+    const M = sphere();
+    for (const p of data.points) r = Math.max(r, M.dist(data.mean, p));
+    return r;
+  }
+  for (const p of data.points) {
+    const { values } = spdEig(p, k, 'data point');
+    r = Math.max(r, Math.abs(Math.log(values[0])), Math.abs(Math.log(values[k - 1])));
+  }
+  return r;
 }

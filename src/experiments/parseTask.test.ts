@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseUserData } from './parseTask';
+import { parseUserData, parseUserPoints } from './parseTask';
 
 const WINE = readFileSync(new URL('../../e2e/fixtures/winequality-red.csv', import.meta.url), 'utf8');
 
@@ -66,5 +66,32 @@ describe('parsing a user file in the worker', () => {
       expect(bad.message).toMatch(/only 2 data rows/);
       expect(bad.normalizable).toBeUndefined();
     }
+  });
+});
+
+describe('parsing a points file in the worker (Fréchet workspace)', () => {
+  it('returns the points, or the message with the offer to normalise points off the sphere', () => {
+    const ok = parseUserPoints({ text: 'lat,lon\n10,20\n30,40\n', fileName: 'p.csv', space: 'sphere' });
+    if (!ok.ok) throw new Error(ok.message);
+    expect([ok.layout, ok.k, ok.points.length]).toEqual(['lat-lon', 2, 2]);
+    const off = parseUserPoints({ text: '1,0,0\n0,3,0\n0,0,1.5\n', fileName: 'p.csv', space: 'sphere' });
+    expect(off).toMatchObject({ ok: false, normalizable: { count: 2, maxDeviation: 2 } });
+    if (!off.ok) expect(off.message).toMatch(/^p\.csv, row 2: the point \(0, 3, 0\) has length 3/);
+    const fixed = parseUserPoints({
+      text: '1,0,0\n0,3,0\n',
+      fileName: 'p.csv',
+      space: 'sphere',
+      normalize: true,
+    });
+    expect(fixed.ok && [...fixed.points[1]]).toEqual([0, 1, 0]);
+    // a bad cell is not fixed by normalising: no offer
+    const bad = parseUserPoints({ text: '1,0,0\n0,x,0\n', fileName: 'p.csv', space: 'sphere' });
+    expect(bad).toEqual({ ok: false, message: 'p.csv, row 2, column 2: "x" is not a number' });
+    const spd = parseUserPoints({ text: '1,0,1\n2,0,-1\n', fileName: 'm.csv', space: 'spd' });
+    expect(spd).toEqual({
+      ok: false,
+      message:
+        'm.csv, row 2, column 3: the diagonal entry (2,2) is -1 ≤ 0, so the matrix is not positive definite',
+    });
   });
 });

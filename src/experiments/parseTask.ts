@@ -1,5 +1,12 @@
 import type { DataManifold } from '../data';
-import { DataFormatError, dataFileHeader, parseDataFile, type ColumnChoice } from '../io';
+import {
+  DataFormatError,
+  dataFileHeader,
+  parseDataFile,
+  parsePointsFile,
+  type ColumnChoice,
+  type PointSpace,
+} from '../io';
 import { rescaleCovariates } from '../regression/covariates';
 import { defineTask } from '../workers/defineTask';
 
@@ -96,4 +103,48 @@ function offerNormalize(
 export const parseTask = defineTask<ParseSpec, ParseOutcome>({
   cellCount: () => 1,
   cell: (spec) => parseUserData(spec),
+});
+
+/** A points-only file for the Fréchet-mean workspace (src/io/points.ts), read in a worker like the others. */
+export interface PointsParseSpec {
+  text: string;
+  fileName: string;
+  space: PointSpace;
+  normalize?: boolean;
+}
+
+export type PointsOutcome =
+  | {
+      ok: true;
+      /** Unit 3-vectors, or k×k SPD matrices row-major. */
+      points: Float64Array[];
+      k: number;
+      /** What the file held: unit vectors, lat/lon, upper triangles or matrices (said when it is loaded). */
+      layout: string;
+      warnings: string[];
+    }
+  | { ok: false; message: string; normalizable?: { count: number; maxDeviation: number } };
+
+export function parseUserPoints(spec: PointsParseSpec): PointsOutcome {
+  const opts = { fileName: spec.fileName, space: spec.space, normalize: spec.normalize };
+  try {
+    const { points, k, layout, warnings } = parsePointsFile(spec.text, opts);
+    return { ok: true, points, k, layout, warnings };
+  } catch (e) {
+    const message = failureMessage(e, spec.fileName);
+    if (message === null) throw e;
+    if (spec.space !== 'sphere' || spec.normalize) return { ok: false, message };
+    // the same offer as for regression files: say how many points were off and by how much
+    try {
+      const projected = parsePointsFile(spec.text, { ...opts, normalize: true }).projected;
+      return { ok: false, message, ...(projected ? { normalizable: projected } : {}) };
+    } catch {
+      return { ok: false, message };
+    }
+  }
+}
+
+export const parsePointsTask = defineTask<PointsParseSpec, PointsOutcome>({
+  cellCount: () => 1,
+  cell: (spec) => parseUserPoints(spec),
 });

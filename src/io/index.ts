@@ -15,3 +15,14 @@ export {
   type ColumnChoice,
 } from './parse';
 export { DataFormatError } from './errors';
+export {
+  parsePointsFile,
+  upperTriangle,
+  upperTriangleNames,
+  pointsTable,
+  pointsJson,
+  MAX_POINTS_K,
+  type ParsedPoints,
+  type PointSpace,
+  type PointsOptions,
+} from './points';

@@ -97,8 +97,8 @@ export function isIdColumnName(name: string): boolean {
   return ID_NAME.test(name.trim());
 }
 const LANDMARK_NAME = /^(landmark|landmark[ _-]?index|point|index)$/i;
-const LAT_NAME = /^lat(itude)?(\s*\(.*\))?$/i;
-const LON_NAME = /^(lon|long|lng|longitude)(\s*\(.*\))?$/i;
+export const LAT_NAME = /^lat(itude)?(\s*\(.*\))?$/i;
+export const LON_NAME = /^(lon|long|lng|longitude)(\s*\(.*\))?$/i;
 
 export function parseDataFile(text: string, opts: ParseOptions): ParsedData {
   const file = opts.fileName;
@@ -132,7 +132,7 @@ export function dataFileHeader(text: string, fileName: string, maxBytes = MAX_DA
 }
 
 /** Text → table, after the checks that do not depend on the manifold (size, encoding, emptiness). */
-function readTable(text: string, file: string, max: number): Table {
+export function readTable(text: string, file: string, max: number): Table {
   if (text.length > max) {
     let [size, limit] = [sizeText(text.length), sizeText(max)];
     if (size === limit) [size, limit] = [`${text.length} bytes`, `${max} bytes`];
@@ -182,7 +182,7 @@ function isJson(text: string, file: string): boolean {
   return c === '[' || c === '{';
 }
 
-function checkRectangular(table: Table, file: string): void {
+export function checkRectangular(table: Table, file: string): void {
   const width = table.header ? table.header.length : commonWidth(table.rows);
   const like = table.header
     ? 'as in the header'
@@ -209,7 +209,7 @@ function commonWidth(rows: TableRow[]): number {
 }
 
 /** Column lookup and numeric cells of one table. */
-class Reader {
+export class Reader {
   readonly width: number;
   constructor(
     readonly table: Table,
@@ -408,13 +408,13 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
   };
 }
 
-function duplicateWarning(duplicates: string[]): string {
+export function duplicateWarning(duplicates: string[]): string {
   const shown = duplicates.slice(0, 3).join(', ');
   const more = duplicates.length > 3 ? `, and ${duplicates.length - 3} more` : '';
   return `${duplicates.length} duplicate row${duplicates.length === 1 ? '' : 's'} (${shown}${more}); they are kept`;
 }
 
-function fmt(v: number): string {
+export function fmt(v: number): string {
   return Number.isInteger(v)
     ? String(v)
     : v
@@ -424,7 +424,7 @@ function fmt(v: number): string {
 }
 
 /** The unit vector of a sphere row, and |‖raw‖ − 1| (how far off the sphere it was). */
-function spherePoint(
+export function spherePoint(
   raw: Float64Array,
   normalize: boolean,
   at: { file: string; row: number },
@@ -448,7 +448,7 @@ function spherePoint(
   return [Float64Array.from(raw, (c) => c / r), deviation];
 }
 
-function fromLatLon(
+export function fromLatLon(
   lat: number,
   lon: number,
   at: { file: string; row: number; latColumn: string | number; lonColumn: string | number },

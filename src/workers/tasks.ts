@@ -23,10 +23,10 @@
  */
 
 import { dataTask } from '../experiments/dataTask';
-import { frechetTask } from '../experiments/frechet';
+import { frechetSensitivityTask, frechetTask } from '../experiments/frechet';
 import { histogramTask } from '../experiments/histograms';
 import { linregTask } from '../experiments/linreg';
-import { parseTask } from '../experiments/parseTask';
+import { parsePointsTask, parseTask } from '../experiments/parseTask';
 import { releaseTask } from '../experiments/release';
 import { sensitivityTask } from '../experiments/sensitivityCheck';
 import { sweepTask } from '../experiments/sweep';
@@ -104,8 +104,10 @@ export const scratchTask = defineTask<{ count: number; len: number; scale: numbe
 export const TASKS = {
   data: dataTask,
   parse: parseTask,
+  parsePoints: parsePointsTask,
   sweep: sweepTask,
   frechet: frechetTask,
+  frechetSensitivity: frechetSensitivityTask,
   sensitivity: sensitivityTask,
   histograms: histogramTask,
   release: releaseTask,
