@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { dataManifold, type GeneratedData } from '../../src/data';
+import { dataManifold, manifoldOfResponses, type GeneratedData } from '../../src/data';
 import type { Manifold } from '../../src/geometry/types';
 import type { ReleaseCell } from '../../src/experiments';
 import { useLab } from '../store';
@@ -25,10 +25,7 @@ export function useWorkspaceDataOrNull(): (WorkspaceData & { stale: boolean }) |
   const imported = useLab((s) => s.imported[workspace]);
   return useMemo(() => {
     if (imported) {
-      const M =
-        workspace === 'euclidean'
-          ? dataManifold('euclidean', imported.ys[0].length)
-          : dataManifold(regressionWorkspace(workspace));
+      const M = manifoldOfResponses(regressionWorkspace(workspace), imported.ys);
       return {
         M,
         stale: false,

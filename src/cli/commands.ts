@@ -1,5 +1,5 @@
 /** The five commands. Each writes its result to stdout and notes/progress to stderr. */
-import { dataManifold, generate } from '../data';
+import { dataManifold, generate, manifoldOfResponses } from '../data';
 import {
   aggregateSweep,
   SWEEP_ROW_COLUMNS,
@@ -15,7 +15,6 @@ import {
   type SensitivitySpec,
   type SweepSpec,
 } from '../experiments';
-import { kendall } from '../geometry/kendall';
 import type { Manifold } from '../geometry/types';
 import { calibrateKng, kngGroupCount, type KngSettings } from '../privacy/kng';
 import { fitGeodesicRegression } from '../regression';
@@ -103,13 +102,6 @@ function prepare(cfg: Config, source: DataSource, d: LoadedData | undefined): Pr
   }
 }
 
-/** The manifold of imported responses (Kendall: from the number of landmarks; R^d: from d). */
-function manifoldOfData(cfg: Config, d: LoadedData): Manifold {
-  if (cfg.manifold === 'kendall') return kendall(d.ys[0].length / 2);
-  if (cfg.manifold === 'euclidean') return dataManifold('euclidean', d.ys[0].length);
-  return dataManifold(cfg.manifold);
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // fit
 // ---------------------------------------------------------------------------------------------------------
@@ -124,7 +116,7 @@ export function fitCommand(ctx: Ctx): void {
   let xLabel: string;
   let xRange: readonly [number, number];
   if (d) {
-    M = manifoldOfData(cfg, d);
+    M = manifoldOfResponses(cfg.manifold, d.ys);
     ({ xs, ys } = d);
     xLabel = d.parsed.xLabel;
     xRange = d.xRange;

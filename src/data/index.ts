@@ -61,6 +61,18 @@ export function dataManifold(kind: DataManifold, d = 1): Manifold {
   }
 }
 
+/**
+ * The manifold responses of this kind live on, read off the responses themselves: R^d from their length d,
+ * Kendall shape space from their number of landmarks (length / 2; imported shapes may have any number ≥ 3).
+ * The one place the lab, the workers and the CLI decide this for imported data.
+ */
+export function manifoldOfResponses(kind: DataManifold, ys: readonly ArrayLike<number>[]): Manifold {
+  const len = ys[0]?.length ?? 0;
+  if (kind === 'kendall')
+    return len === 2 * CORPUS_CALLOSUM_LANDMARKS ? dataManifold(kind) : kendall(len / 2);
+  return dataManifold(kind, len);
+}
+
 /** Generated data: responses and covariates, plus the truth for the synthetic geodesics (not for shapes). */
 export type GeneratedData = RegressionData & {
   truth?: { p: Float64Array; v: Float64Array };

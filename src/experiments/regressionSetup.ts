@@ -1,5 +1,4 @@
-import { dataManifold, generate, type DataManifold, type GeneratedData } from '../data';
-import { kendall } from '../geometry/kendall';
+import { dataManifold, generate, manifoldOfResponses, type DataManifold, type GeneratedData } from '../data';
 import type { Manifold } from '../geometry/types';
 import type { RegressionInput } from '../privacy/kng';
 import { energy, fitGeodesicRegression } from '../regression';
@@ -21,10 +20,7 @@ export interface PreparedRegression extends RegressionInput {
 
 function manifoldFor(source: DataSource): Manifold {
   if (source.kind === 'synthetic') return dataManifold(source.manifold, source.d ?? 1);
-  const len = source.ys[0]?.length ?? 0;
-  if (source.manifold === 'euclidean') return dataManifold('euclidean', len);
-  if (source.manifold === 'kendall') return kendall(len / 2); // imported shapes may have any number of landmarks
-  return dataManifold(source.manifold);
+  return manifoldOfResponses(source.manifold, source.ys);
 }
 
 export function prepareRegression(source: DataSource): PreparedRegression {
