@@ -87,6 +87,16 @@ const concat = (a: Float64Array, b: Float64Array) => {
   return out;
 };
 
+/** ρ(o, o′)/σ for a location family exp(−ρ(z, o)/σ)/Z with Z independent of o; null when the σ differ. */
+function locationLoss(
+  self: PreparedMechanism,
+  other: PreparedMechanism,
+  rho: (a: Float64Array, b: Float64Array) => number,
+) {
+  const s = self.calibration.sigma;
+  return s === other.calibration.sigma ? rho(self.nonPrivate, other.nonPrivate) / s : null;
+}
+
 function spaceOf(M: Manifold): SpaceKind {
   if (M.name === 'sphere') return 'sphere';
   if (M.name.startsWith('spd(')) return 'spd';
@@ -147,6 +157,14 @@ function prepareKngMechanism(data: MechanismData, s: MechanismSettings, pair: bo
         }
       : footpointLogDensity,
     densityExact: false,
+    // On R^d the footpoint target is exp(−‖p − p̂‖/σ_p) (∇_p E(p, v̂) = p − p̂ at the fit's v̂): its loss is exact.
+    ...(!pair && spaceOf(M) === 'euclidean'
+      ? {
+          exactEpsilon(this: PreparedMechanism, other: PreparedMechanism) {
+            return locationLoss(this, other, frobeniusDistance);
+          },
+        }
+      : {}),
   };
 }
 
@@ -291,6 +309,13 @@ function prepareFrechetMechanism(
           return g.fromCoords(rel.coords);
         }
       : (rng: Rng) => releaseOne(spec, info.id, k, cal, ds, rng).point;
+  const pureLocation =
+    (info.id === 'riemannian-laplace' &&
+      !cal.truncated &&
+      (space === 'sphere' || s.frechet.metric === 'logEuclidean')) ||
+    info.id === 'ambient-laplace';
+  const rho =
+    info.id === 'ambient-laplace' ? frobeniusDistance : (a: Float64Array, b: Float64Array) => M.dist(a, b);
   return {
     calibration,
     nonPrivate: Float64Array.from(
@@ -299,6 +324,13 @@ function prepareFrechetMechanism(
     release,
     logDensity,
     densityExact,
+    ...(pureLocation
+      ? {
+          exactEpsilon(this: PreparedMechanism, other: PreparedMechanism) {
+            return locationLoss(this, other, rho);
+          },
+        }
+      : {}),
   };
 }
 
@@ -334,6 +366,9 @@ function prepareEuclideanKnorm(data: MechanismData, s: MechanismSettings): Prepa
     },
     logDensity: (z) => -frobeniusDistance(z, mean) / sigma,
     densityExact: true,
+    exactEpsilon(other) {
+      return locationLoss(this, other, frobeniusDistance);
+    },
   };
 }
 
@@ -352,6 +387,7 @@ function prepareLinreg(method: LinregMethod, data: MechanismData, s: MechanismSe
   let sigma = NaN;
   let sensitivity = NaN;
   let logDensity: ((z: Float64Array) => number) | null = null;
+  let exactEpsilon: PreparedMechanism['exactEpsilon'];
   if (method === 'dpgr') {
     // Exact K-norm densities (paper 001): p̃ ∝ exp(−‖p − p̂‖/σ_p); ṽ | p̃ ∝ exp(−m₂‖v − β*(p̃)‖/σ_v), whose
     // normaliser ∝ (σ_v/m₂)^d depends on the covariates; both normalisers are included.
@@ -369,6 +405,22 @@ function prepareLinreg(method: LinregMethod, data: MechanismData, s: MechanismSe
         (m2 * frobeniusDistance(v, beta)) / cal.sigmaV +
         d * Math.log(m2 / cal.sigmaV)
       );
+    };
+    // With the same covariates (the audit's neighbours keep x): footpoint ‖Δp̂‖/σ_p, plus the slope's
+    // m₂‖Δβ*‖/σ_v where β*(p̃) = v̂ − (p̃ − p̂)·x̄/m₂ (OLS normal equations), so Δβ* = Δv̂ + Δp̂·x̄/m₂ for every p̃.
+    const m2 = xs.reduce((a, x) => a + x * x, 0) / xs.length;
+    const xBar = xs.reduce((a, x) => a + x, 0) / xs.length;
+    exactEpsilon = (other) => {
+      if (other.calibration.sigma !== cal.sigmaP) return null;
+      const o = other.nonPrivate;
+      let dp = 0;
+      let db = 0;
+      for (let j = 0; j < d; j++) {
+        const dpj = fit.intercept[j] - o[j];
+        dp += dpj * dpj;
+        db += (fit.slope[j] - o[d + j] + (dpj * xBar) / m2) ** 2;
+      }
+      return Math.sqrt(dp) / cal.sigmaP + (m2 * Math.sqrt(db)) / cal.sigmaV;
     };
   }
   return {
@@ -388,6 +440,7 @@ function prepareLinreg(method: LinregMethod, data: MechanismData, s: MechanismSe
     },
     logDensity,
     densityExact: method === 'dpgr',
+    ...(exactEpsilon ? { exactEpsilon } : {}),
   };
 }
 

@@ -54,6 +54,12 @@ export interface PreparedMechanism {
    */
   logDensity: ((z: Float64Array) => number) | null;
   densityExact: boolean;
+  /**
+   * The exact privacy loss sup_z |ln p(z | this) − ln p(z | other)| against the same mechanism prepared on a
+   * neighbouring data set, where it has a closed form (pure ε-DP mechanisms with a known density and the same
+   * noise scale on both); absent or null otherwise.
+   */
+  exactEpsilon?(other: PreparedMechanism): number | null;
 }
 
 /** Settings of every mechanism; each reads its own part (see the table). */
