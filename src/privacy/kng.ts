@@ -53,6 +53,25 @@ export const DEFAULT_KNG_SETTINGS: KngSettings = {
   traceEvery: 0,
 };
 
+/**
+ * The sampler as paper 000 plausibly ran it (our reading of its App. A and Fig. 3): one chain per parameter
+ * started at the non-private estimate, consecutive draws, a short burn-in and small steps — the chains barely
+ * leave the start. The lab's default (independent chains, burn-in 1000, steps 5σ_p and 15σ_v) mixes.
+ */
+export const PAPER_SAMPLER = {
+  scheme: 'consecutive',
+  burnIn: 100,
+  stepScaleP: 0.2,
+  stepScaleV: 0.2,
+} as const satisfies Partial<KngSettings>;
+
+export type KngSampler = 'mixed' | 'paper';
+
+/** The settings with the paper's sampler (`paper`) or as they are (`mixed`). */
+export function withSampler(s: KngSettings, sampler: KngSampler): KngSettings {
+  return sampler === 'paper' ? { ...s, ...PAPER_SAMPLER } : s;
+}
+
 export interface KngCalibration {
   tau: number;
   tauM: number;
