@@ -57,6 +57,12 @@ export interface AuditSpec {
   cellReleases?: number;
   /** Releases per side kept for drawing (the first ones; default 0). */
   keep?: number;
+  /**
+   * 'auto' (default): the log-likelihood ratio where the density is known, else the distance along the line.
+   * 'distance' forces the latter — the better test when the releases do not follow the density (an MCMC
+   * chain that has not mixed, e.g. the paper sampler).
+   */
+  statistic?: 'auto' | 'distance';
 }
 
 export type AuditStatistic =
@@ -208,7 +214,7 @@ export function auditSetup(spec: AuditSpec): AuditSetup {
   const onD2 = mechanism.prepare(neighbours.D2, spec.settings);
   const lD = onD.logDensity;
   const lD2 = onD2.logDensity;
-  if (lD && lD2) {
+  if (lD && lD2 && spec.statistic !== 'distance') {
     return {
       mechanism,
       neighbours,

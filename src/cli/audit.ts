@@ -138,8 +138,9 @@ function resolve(values: RawOptions): AuditConfig {
   }
   const releases = intValue('releases', get('releases') ?? '2000', 4, 1_000_000);
   const neighbour = neighbourValue(get('neighbour') ?? 'largest-residual');
+  const statistic = enumValue('statistic', get('statistic') ?? 'auto', ['auto', 'distance'] as const);
   return {
-    spec: { mechanism: mechanism.id, data, settings, neighbour, releases, seed: cfg.seed },
+    spec: { mechanism: mechanism.id, data, settings, neighbour, releases, seed: cfg.seed, statistic },
     workers: cfg.workers,
     format: cfg.format,
     quiet: cfg.quiet,

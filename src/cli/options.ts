@@ -390,6 +390,16 @@ export const OPTIONS: readonly OptionDef[] = [
       'bounds allow (see src/audit/neighbours.ts).',
   },
   {
+    name: 'statistic',
+    arg: 'auto|distance',
+    commands: ['audit'],
+    default: 'auto',
+    help:
+      'Score of a release: auto — the log-likelihood ratio where the density is known, else the position along ' +
+      'the line between the two non-private outputs; distance — always the latter (better against samplers ' +
+      'that have not mixed).',
+  },
+  {
     name: 'sampler',
     arg: 'mixed|paper',
     commands: ['audit'],

@@ -26,7 +26,13 @@ import {
   frobeniusDistance,
   type GaussianCalibration,
 } from '../privacy/frechet/tangentGaussian';
-import { prepareKng, releaseKngGroup, type KngCalibration, type KngSettings } from '../privacy/kng';
+import {
+  prepareKng,
+  releaseKngFootpoint,
+  releaseKngGroup,
+  type KngCalibration,
+  type KngSettings,
+} from '../privacy/kng';
 import {
   dpgrCalibration,
   LINREG_METHOD_LABELS,
@@ -145,8 +151,9 @@ function prepareKngMechanism(data: MechanismData, s: MechanismSettings, pair: bo
     },
     nonPrivate: pair ? concat(fit.p, fit.v) : Float64Array.from(fit.p),
     release: (rng) => {
+      if (!pair) return Float64Array.from(releaseKngFootpoint(ctx, rng, 0));
       const g = releaseKngGroup(ctx, rng, 0);
-      return pair ? concat(g.footpoints[0], g.shootingVectors[0][0]) : Float64Array.from(g.footpoints[0]);
+      return concat(g.footpoints[0], g.shootingVectors[0][0]);
     },
     logDensity: pair
       ? (z) => {
