@@ -11,6 +11,7 @@ import {
   runAudit,
   type AuditSpec,
 } from './audit';
+import { privacyBoundary } from './bounds';
 
 /** Public bounds everywhere, σ = 2Δ/ε. Radius 0.05 on S²: the curvature factor of 004's Δ is ≈ 1 there. */
 export const STRICT: MechanismSettings = {
@@ -167,5 +168,33 @@ describe('cells and neighbours', () => {
     expect(() => auditInfo({ ...spec, mechanism: 'tangent-gaussian' })).toThrow();
     expect(() => auditInfo({ ...spec, releases: 2 })).toThrow(/integer ≥ 4/);
     expect(() => auditInfo({ ...spec, mechanism: 'nope' })).toThrow(/unknown mechanism "nope"/);
+  });
+});
+
+describe('the exact trade-off curve (S² Laplace, quadrature)', () => {
+  it('reaches the closed-form ε of the pair, lies on the right side of its boundary, and the empirical curve follows it', () => {
+    const spec = exactSpec('riemannian-laplace', 0, 10000);
+    const r = runAudit(spec);
+    const exact = r.exactTradeOff!;
+    const eps = r.exactEpsilon!;
+    let implied = 0;
+    for (let i = 0; i < exact.alpha.length; i++) {
+      const [a, b] = [exact.alpha[i], exact.beta[i]];
+      expect(b).toBeGreaterThanOrEqual(privacyBoundary(a, eps, 0) - 1e-3); // quadrature error
+      if (a > 1e-3 && b < 1) implied = Math.max(implied, Math.log((1 - b) / a));
+    }
+    expect(implied).toBeGreaterThan(0.9 * eps);
+    expect(implied).toBeLessThanOrEqual(eps + 1e-3); // quadrature error
+    // the empirical curve (N = 10⁴) against the exact one at the same α: 4 standard errors
+    const at = (alpha: number[], beta: number[], x: number) => {
+      let i = 0;
+      while (i < alpha.length - 1 && alpha[i + 1] > x) i++;
+      const [a0, a1, b0, b1] = [alpha[i], alpha[i + 1] ?? 0, beta[i], beta[i + 1] ?? 1];
+      return a0 === a1 ? b0 : b0 + ((x - a0) / (a1 - a0)) * (b1 - b0);
+    };
+    for (const x of [0.1, 0.3, 0.5, 0.7, 0.9])
+      expect(
+        Math.abs(at(r.tradeOff.alpha, r.tradeOff.beta, x) - at(exact.alpha, exact.beta, x)),
+      ).toBeLessThan(4 * Math.sqrt(0.25 / 10000) + 0.01);
   });
 });

@@ -86,6 +86,8 @@ export interface AuditInfo {
   nonPrivateD2: number[];
   /** The true ε of this pair D, D′ where it has a closed form (pure ε-DP mechanisms with a known density). */
   exactEpsilon: number | null;
+  /** The trade-off curve of the best possible tests for this pair, where quadrature gives it (S² Laplace). */
+  exactTradeOff: { alpha: number[]; beta: number[] } | null;
 }
 
 export interface AuditCell {
@@ -262,6 +264,7 @@ export function auditInfoOf(spec: AuditSpec, setup: AuditSetup): AuditInfo {
     nonPrivateD: [...setup.onD.nonPrivate],
     nonPrivateD2: [...setup.onD2.nonPrivate],
     exactEpsilon: setup.onD.exactEpsilon?.(setup.onD2) ?? null,
+    exactTradeOff: setup.onD.exactTradeOff?.(setup.onD2) ?? null,
   };
 }
 

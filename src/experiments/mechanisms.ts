@@ -13,6 +13,7 @@ import { logm, symToVecd } from '../geometry/linalg';
 import { frechetMean } from '../geometry/mean';
 import type { SpdMetric } from '../geometry/spd';
 import type { Manifold } from '../geometry/types';
+import { sphereLaplaceTradeOff } from '../privacy/frechet/tradeOff';
 import { conditionalSlope } from '../privacy/euclideanKng';
 import { conformalLaplace, conformalRate, type ConformalField } from '../privacy/frechet/conformal';
 import {
@@ -335,6 +336,15 @@ function prepareFrechetMechanism(
       ? {
           exactEpsilon(this: PreparedMechanism, other: PreparedMechanism) {
             return locationLoss(this, other, rho);
+          },
+        }
+      : {}),
+    ...(pureLocation && info.id === 'riemannian-laplace' && space === 'sphere'
+      ? {
+          exactTradeOff(this: PreparedMechanism, other: PreparedMechanism) {
+            return other.calibration.sigma === sigma
+              ? sphereLaplaceTradeOff(ds.mean, other.nonPrivate, sigma)
+              : null;
           },
         }
       : {}),

@@ -60,6 +60,8 @@ export interface PreparedMechanism {
    * noise scale on both); absent or null otherwise.
    */
   exactEpsilon?(other: PreparedMechanism): number | null;
+  /** The trade-off curve of the best tests of this data set against `other` (quadrature), where known. */
+  exactTradeOff?(other: PreparedMechanism): { alpha: number[]; beta: number[] } | null;
 }
 
 /** Settings of every mechanism; each reads its own part (see the table). */
