@@ -70,6 +70,35 @@ describe('audit output', () => {
     expect(r.stderr).toMatch(/note: τ is the largest residual/);
   });
 
+  it('--sampler paper, --statistic distance and --neighbour index:I (1-based) reach the spec', async () => {
+    const out = await json(
+      ...['audit', '--n', '20', '--tau', '0.2', '--sampler', 'paper', '--statistic', 'distance'],
+      ...['--neighbour', 'index:3', '--releases', '8', '--workers', '1'],
+    );
+    expect(out.settings).toMatchObject({
+      sampler: 'paper',
+      burnIn: 100,
+      scheme: 'consecutive',
+      stepP: 0.2,
+      stepV: 0.2,
+    });
+    expect(out.statistic).toBe('distance along the line between the non-private outputs');
+    expect(out.neighbour.index).toBe(2);
+    expect(out.neighbour.description).toMatch(/^record 3 \(chosen/);
+    const explicit = await json(
+      'audit',
+      '--n',
+      '20',
+      '--sampler',
+      'paper',
+      '--burn-in',
+      '50',
+      '--releases',
+      '4',
+    );
+    expect(explicit.settings.burnIn).toBe(50);
+  });
+
   it('CSV: a header line and one row', async () => {
     const r = await cli(...rl, '--workers', '1', '--format', 'csv', '--quiet');
     const lines = r.stdout.trim().split('\n');
