@@ -19,23 +19,21 @@ import {
   type FrechetSpec,
 } from '../../src/experiments/frechet';
 import { frechetDataRadius, frechetPointsDataset } from '../../src/experiments/frechetData';
+import { FRECHET_MECHANISM_TABLE } from '../../src/privacy/frechet/mechanisms';
 import type { ImportedData } from '../store';
 import type { FrechetMechanismId, LabSettings } from '../state/settings';
 import { mechanismsOn } from './mechanisms';
 import { frechetProblem } from './problems';
 
-/** The experiment's name of each mechanism the lab shows. */
-export const EXPERIMENT_ID: Record<FrechetMechanismId, FrechetMechanism> = {
-  rl: 'riemannian-laplace',
-  tg: 'tangent-gaussian',
-  extg: 'extrinsic-gaussian',
-  ambient: 'ambient-laplace',
-  conformal: 'conformal',
-};
+/** The experiment's name of each mechanism the lab shows (from the one mechanism table). */
+export const EXPERIMENT_ID = Object.fromEntries(
+  FRECHET_MECHANISM_TABLE.map((m) => [m.labId, m.id]),
+) as Record<FrechetMechanismId, FrechetMechanism>;
 
-const LAB_ID = Object.fromEntries(
-  Object.entries(EXPERIMENT_ID).map(([lab, exp]) => [exp, lab as FrechetMechanismId]),
-) as Record<FrechetMechanism, FrechetMechanismId>;
+const LAB_ID = Object.fromEntries(FRECHET_MECHANISM_TABLE.map((m) => [m.id, m.labId])) as Record<
+  FrechetMechanism,
+  FrechetMechanismId
+>;
 
 export const labMechanism = (m: FrechetMechanism): FrechetMechanismId => LAB_ID[m];
 

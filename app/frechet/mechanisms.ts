@@ -4,6 +4,7 @@
  * ellipse strip and in the plots (`symbol`), so every mechanism can be told apart without colour.
  */
 import * as d3 from 'd3';
+import { FRECHET_MECHANISM_TABLE } from '../../src/privacy/frechet/mechanisms';
 import type { FrechetMechanismId } from '../state/settings';
 import type { MarkerShape } from '../views3d/primitives';
 
@@ -26,63 +27,24 @@ export interface MechanismStyle {
   spaces: readonly FrechetSpace[];
 }
 
-export const MECHANISM_STYLES: Record<FrechetMechanismId, MechanismStyle> = {
-  rl: {
-    id: 'rl',
-    short: 'RL',
-    label: 'Riemannian Laplace',
-    blurb: 'noise ∝ exp(−ρ(η, z)/σ) along the manifold itself (004)',
-    colour: '#0072b2',
-    shape3d: 'cube',
-    symbol: d3.symbolSquare,
-    symbolName: 'squares',
-    spaces: ['sphere', 'spd'],
-  },
-  tg: {
-    id: 'tg',
-    short: 'TG',
-    label: 'Tangent Gaussian',
-    blurb: 'Gaussian noise on logm of the log-Euclidean mean, mapped back by expm (002)',
-    colour: '#d55e00',
-    shape3d: 'octahedron',
-    symbol: d3.symbolDiamond,
-    symbolName: 'diamonds',
-    spaces: ['spd'],
-  },
-  extg: {
-    id: 'extg',
-    short: 'ExtG',
-    label: 'Extrinsic Gaussian',
-    blurb: 'Gaussian noise in the surrounding space (R³, or the matrix entries); may leave the space (002)',
-    colour: '#009e73',
-    shape3d: 'tetrahedron',
-    symbol: d3.symbolTriangle,
-    symbolName: 'triangles',
-    spaces: ['sphere', 'spd'],
-  },
-  ambient: {
-    id: 'ambient',
-    short: 'Ambient',
-    label: 'Ambient Laplace',
-    blurb: 'Euclidean Laplace noise in the surrounding space, then back onto the manifold (004)',
-    colour: '#cc79a7',
-    shape3d: 'cross',
-    symbol: d3.symbolCross,
-    symbolName: 'crosses',
-    spaces: ['sphere', 'spd'],
-  },
-  conformal: {
-    id: 'conformal',
-    short: 'Conformal',
-    label: 'Conformal-DP',
-    blurb: 'Laplace noise in a metric rescaled by the data density (003)',
-    colour: '#e69f00',
-    shape3d: 'ring',
-    symbol: d3.symbolCircle,
-    symbolName: 'rings',
-    spaces: ['sphere', 'spd'],
-  },
+/** Marker styles per mechanism; names, blurbs and spaces come from the one mechanism table. */
+const LOOKS: Record<
+  FrechetMechanismId,
+  Pick<MechanismStyle, 'colour' | 'shape3d' | 'symbol' | 'symbolName'>
+> = {
+  rl: { colour: '#0072b2', shape3d: 'cube', symbol: d3.symbolSquare, symbolName: 'squares' },
+  tg: { colour: '#d55e00', shape3d: 'octahedron', symbol: d3.symbolDiamond, symbolName: 'diamonds' },
+  extg: { colour: '#009e73', shape3d: 'tetrahedron', symbol: d3.symbolTriangle, symbolName: 'triangles' },
+  ambient: { colour: '#cc79a7', shape3d: 'cross', symbol: d3.symbolCross, symbolName: 'crosses' },
+  conformal: { colour: '#e69f00', shape3d: 'ring', symbol: d3.symbolCircle, symbolName: 'rings' },
 };
+
+export const MECHANISM_STYLES = Object.fromEntries(
+  FRECHET_MECHANISM_TABLE.map((m): [FrechetMechanismId, MechanismStyle] => [
+    m.labId,
+    { id: m.labId, label: m.label, short: m.short, blurb: m.blurb, spaces: m.spaces, ...LOOKS[m.labId] },
+  ]),
+) as Record<FrechetMechanismId, MechanismStyle>;
 
 /** Data points and the true (non-private) mean. */
 export const FRECHET_COLOURS = {

@@ -2,6 +2,8 @@
  * Everything that defines what the lab shows, and its round trip through the URL: a link reproduces exactly
  * what someone saw. Parsing is forgiving: a bad or missing value falls back to its default and is reported.
  */
+import { FRECHET_MECHANISM_TABLE, type FrechetLabId } from '../../src/privacy/frechet/mechanisms';
+
 export type WorkspaceId = 'sphere' | 'spd' | 'kendall' | 'euclidean' | 'frechet';
 /** The workspaces of geodesic regression, one manifold each (the Fréchet-mean workspace runs its own jobs). */
 export type RegressionWorkspaceId = Exclude<WorkspaceId, 'frechet'>;
@@ -12,9 +14,9 @@ export function regressionWorkspace(w: WorkspaceId): RegressionWorkspaceId {
   return w;
 }
 
-/** Private Fréchet-mean mechanisms the Fréchet workspace can show (SPEC §6). */
-export const FRECHET_MECHANISMS = ['rl', 'tg', 'extg', 'ambient', 'conformal'] as const;
-export type FrechetMechanismId = (typeof FRECHET_MECHANISMS)[number];
+/** Private Fréchet-mean mechanisms the Fréchet workspace can show (SPEC §6), by their short URL ids. */
+export const FRECHET_MECHANISMS: readonly FrechetMechanismId[] = FRECHET_MECHANISM_TABLE.map((m) => m.labId);
+export type FrechetMechanismId = FrechetLabId;
 
 export interface LabSettings {
   workspace: WorkspaceId;

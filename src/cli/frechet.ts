@@ -14,15 +14,22 @@ import {
   type FrechetMechanism,
   type FrechetSpec,
 } from '../experiments/frechet';
+import { FRECHET_MECHANISM_TABLE } from '../privacy/frechet/mechanisms';
 import { CliError, enumValue, intList, intValue, listOf, numberValue, str, type RawOptions } from './options';
 import { Progress, toCsv, toJson, type ErrorSink, type Sink } from './output';
 import { runTask } from './run';
 
-/** Default mechanisms per manifold (conformal is opt-in: it is slow and never private). */
+/** Default mechanisms per manifold (the table's `cliDefault`; conformal is opt-in: slow and never private). */
 export const FRECHET_DEFAULT_MECHANISMS: Readonly<Record<'sphere' | 'spd', readonly FrechetMechanism[]>> = {
-  sphere: ['riemannian-laplace', 'extrinsic-gaussian', 'ambient-laplace'],
-  spd: ['riemannian-laplace', 'tangent-gaussian', 'extrinsic-gaussian', 'ambient-laplace'],
+  sphere: defaultsOn('sphere'),
+  spd: defaultsOn('spd'),
 };
+
+function defaultsOn(space: 'sphere' | 'spd'): FrechetMechanism[] {
+  return FRECHET_MECHANISM_TABLE.filter((m) => (m.cliDefault as readonly string[]).includes(space)).map(
+    (m) => m.id,
+  );
+}
 
 /** Default data radius: 004's sphere cap r = π/8; 002's r = 1/4 on SPD. */
 export const FRECHET_DEFAULT_RADIUS = { sphere: Math.PI / 8, spd: 0.25 } as const;

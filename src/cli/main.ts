@@ -15,6 +15,7 @@ import {
   sweepCommand,
   type Ctx,
 } from './commands';
+import { auditCommand } from './audit';
 import { resolveConfig } from './config';
 import { frechetCommand } from './frechet';
 import { linregCommand } from './linreg';
@@ -59,6 +60,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     if (parsed.command === 'frechet') {
       await frechetCommand(parsed.values, io);
+      return 0;
+    }
+    if (parsed.command === 'audit') {
+      await auditCommand(parsed.values, io);
       return 0;
     }
     const cfg = resolveConfig(parsed.command, parsed.values);

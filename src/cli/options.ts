@@ -11,6 +11,7 @@ export const COMMANDS = [
   'histograms',
   'linreg',
   'frechet',
+  'audit',
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
@@ -35,7 +36,8 @@ export interface OptionDef {
 
 const ALL = COMMANDS;
 const DATA: readonly Command[] = ['fit', 'release', 'sweep'];
-const KNG: readonly Command[] = ['release', 'sweep', 'histograms'];
+/** Options of the sampler and calibration of KNG (the audit takes them too: it runs KNG releases). */
+const KNG: readonly Command[] = ['release', 'sweep', 'histograms', 'audit'];
 const POOL: readonly Command[] = ['sweep', 'sensitivity', 'histograms'];
 
 export const OPTIONS: readonly OptionDef[] = [
@@ -84,7 +86,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'data',
     arg: 'FILE',
-    commands: [...DATA, 'linreg'],
+    commands: [...DATA, 'linreg', 'audit'],
     help:
       'Use your own data (CSV or JSON, ≤ 20 MB) instead of synthetic data; --n and --noise-var are then ignored. ' +
       'Rows: sphere — x, then 3 coordinates of a unit vector, or x, lat, lon in degrees (header naming lat/lon); ' +
@@ -95,7 +97,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'columns',
     arg: 'SPEC',
-    commands: [...DATA, 'linreg'],
+    commands: [...DATA, 'linreg', 'audit'],
     default: 'first column x, the others y',
     help:
       'Which columns of --data to use, by header name or 1-based number: x=NAME,y=NAME[,NAME…] ' +
@@ -103,20 +105,20 @@ export const OPTIONS: readonly OptionDef[] = [
   },
   {
     name: 'normalize',
-    commands: DATA,
+    commands: [...DATA, 'audit'],
     help: 'Sphere --data: project points that are not unit vectors onto the sphere (otherwise they are an error).',
   },
   {
     name: 'eps-p',
     arg: 'NUMBER',
-    commands: ['release', 'histograms'],
+    commands: ['release', 'histograms', 'audit'],
     default: '1',
     help: 'Privacy budget ε_p of the footpoint (> 0; smaller = more private).',
   },
   {
     name: 'eps-v',
     arg: 'NUMBER',
-    commands: ['release', 'histograms'],
+    commands: ['release', 'histograms', 'audit'],
     default: '1',
     help: 'Privacy budget ε_v of the shooting vector (> 0). Total ε = ε_p + ε_v.',
   },
@@ -227,11 +229,13 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'eps',
     arg: 'LIST',
-    commands: ['linreg', 'frechet'],
-    default: (c) => (c === 'frechet' ? '0.1,0.2,0.3,0.4' : '0.1,0.2,0.5,1,2,5,10'),
+    commands: ['linreg', 'frechet', 'audit'],
+    default: (c) =>
+      c === 'frechet' ? '0.1,0.2,0.3,0.4' : c === 'linreg' ? '0.1,0.2,0.5,1,2,5,10' : undefined,
     help:
       'Total privacy budgets ε, comma-separated (each > 0; smaller = more private). linreg: DPGR spends ε/2 on the ' +
-      'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean.',
+      'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean. audit: one ε ' +
+      '(kng: ε_p = ε_v = ε/2).',
   },
   {
     name: 'method',
@@ -262,7 +266,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'y-bounds',
     arg: 'data|LO:HI[,LO:HI…]',
-    commands: ['linreg'],
+    commands: ['linreg', 'audit'],
     default: 'data',
     help:
       'SSP response box: data — each coordinate’s own min and max (as diffprivlib does without bounds; NOT ' +
@@ -271,21 +275,21 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'delta',
     arg: 'NUMBER',
-    commands: ['linreg', 'frechet'],
-    default: (c) => (c === 'frechet' ? '1e-6' : '1e-5'),
+    commands: ['linreg', 'frechet', 'audit'],
+    default: (c) => (c === 'frechet' ? '1e-6' : c === 'audit' ? 'Fréchet 1e-6, DP-SGD 1e-5' : '1e-5'),
     help: 'δ of the (ε, δ) guarantee, in (0, 1). linreg: of DP-SGD; frechet: of the Gaussian mechanisms.',
   },
   {
     name: 'clip',
     arg: 'NUMBER',
-    commands: ['linreg'],
+    commands: ['linreg', 'audit'],
     default: '0.5',
     help: 'DP-SGD per-example gradient clipping norm C (> 0).',
   },
   {
     name: 'steps',
     arg: 'INT',
-    commands: ['linreg'],
+    commands: ['linreg', 'audit'],
     default: '50',
     help: 'DP-SGD full-batch steps T (step size 0.5); the noise grows like √T.',
   },
@@ -302,14 +306,14 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'k',
     arg: 'LIST',
-    commands: ['frechet'],
+    commands: ['frechet', 'audit'],
     default: '2',
     help: 'SPD sizes k, comma-separated (002: 2,5,10,15,20,25,30). The sphere is S² and ignores it.',
   },
   {
     name: 'metric',
     arg: 'affine|logEuclidean',
-    commands: ['frechet'],
+    commands: ['frechet', 'audit'],
     default: 'logEuclidean',
     help:
       'SPD metric of the mean and of the intrinsic mechanisms: logEuclidean (002; exact Riemannian Laplace, ' +
@@ -318,7 +322,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'radius',
     arg: 'NUMBER',
-    commands: ['frechet'],
+    commands: ['frechet', 'audit'],
     default: 'sphere π/8, spd 0.25',
     help:
       'Public data radius r: sphere — data uniform in the cap of radius r < π/4 around the north pole (004); ' +
@@ -328,45 +332,87 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'mechanism',
     arg: 'LIST',
-    commands: ['frechet'],
-    default: 'sphere riemannian-laplace,extrinsic-gaussian,ambient-laplace; spd also tangent-gaussian',
+    commands: ['frechet', 'audit'],
+    default: (c) =>
+      c === 'audit'
+        ? 'kng'
+        : 'sphere riemannian-laplace,extrinsic-gaussian,ambient-laplace; spd also tangent-gaussian',
     help:
       'Mechanisms, comma-separated: riemannian-laplace (004), tangent-gaussian (002; log-Euclidean SPD), ' +
       'extrinsic-gaussian and ambient-laplace (Euclidean baselines in R³ or Sym(k)), conformal (003; slow, ' +
-      'never private). Mechanisms that do not apply give a row with a note.',
+      'never private). Mechanisms that do not apply give a row with a note. audit: one mechanism of the ' +
+      'table — kng (the pair p̃, ṽ), kng-footpoint, nonprivate (the fit, ε = ∞), the five above, ' +
+      'euclidean-knorm (the exact K-norm mean in R^d), dpgr, ssp, dpsgd (R^d linear regression).',
   },
   {
     name: 'calibration',
     arg: 'classical|analytic',
-    commands: ['frechet'],
+    commands: ['frechet', 'audit'],
     default: 'analytic',
     help: 'σ of the Gaussian mechanisms: classical Δ√(2 ln(1.25/δ))/ε (only for ε < 1) or analytic (Balle–Wang, smallest valid σ).',
   },
   {
     name: 'heterogeneous',
-    commands: ['frechet'],
+    commands: ['frechet', 'audit'],
     help: 'Paper 003’s heterogeneous data: a dense cluster with 80% of the points plus a sparse background in the same ball.',
   },
   {
     name: 'rl-sampler',
     arg: 'exact|mcmc',
-    commands: ['frechet'],
+    commands: ['frechet', 'audit'],
     default: 'exact',
     help: 'Log-Euclidean Riemannian Laplace: exact sampler, or MH with --burn-in steps as in 002 (for timing).',
   },
   {
     name: 'phi-source',
     arg: 'private|public',
-    commands: ['frechet'],
+    commands: ['frechet', 'audit'],
     default: 'private',
     help:
       'Conformal factor φ from the data being released (003) or from a public reference sample of the same ' +
       'distribution. Either way the release is labelled not private (see the notes).',
   },
   {
+    name: 'releases',
+    arg: 'INT',
+    commands: ['audit'],
+    default: '2000',
+    help: 'Releases per data set: N on D and N on D′ (at least 4; up to 10⁴ for a tight bound).',
+  },
+  {
+    name: 'neighbour',
+    arg: 'largest-residual|index:I',
+    commands: ['audit'],
+    default: 'largest-residual',
+    help:
+      'Which record differs between D and D′: the one with the largest residual (regression) or farthest from ' +
+      'the centre (Fréchet), or record I (1-based); it is replaced by the most adversarial record the public ' +
+      'bounds allow (see src/audit/neighbours.ts).',
+  },
+  {
+    name: 'statistic',
+    arg: 'auto|distance',
+    commands: ['audit'],
+    default: 'auto',
+    help:
+      'Score of a release: auto — the log-likelihood ratio where the density is known, else the position along ' +
+      'the line between the two non-private outputs; distance — always the latter (better against samplers ' +
+      'that have not mixed).',
+  },
+  {
+    name: 'sampler',
+    arg: 'mixed|paper',
+    commands: ['audit'],
+    default: 'mixed',
+    help:
+      'KNG chains: mixed — the lab’s settings (--burn-in, --step-p, --step-v); paper — as paper 000 plausibly ' +
+      'sampled: one chain started at the non-private estimate, consecutive draws, burn-in 100, steps 0.2σ ' +
+      '(explicit --burn-in, --step-p, --step-v still win).',
+  },
+  {
     name: 'workers',
     arg: 'INT',
-    commands: [...POOL, 'linreg', 'frechet'],
+    commands: [...POOL, 'linreg', 'frechet', 'audit'],
     default: 'number of cores',
     help: 'Worker threads; 1 runs on the main thread. Does not change the numbers.',
   },

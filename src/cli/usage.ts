@@ -21,6 +21,10 @@ export const COMMAND_SUMMARY: Record<Command, string> = {
     'Private Fréchet means on S² or SPD(k) (papers 004, 002, 003): distance of private releases to the ' +
     'non-private mean per mechanism (Riemannian Laplace, tangent Gaussian, Euclidean baselines, conformal), ' +
     'n, k and ε; or the empirical sensitivity against 004’s bound (--experiment sensitivity).',
+  audit:
+    'Privacy audit of one mechanism: N releases on D and N on a neighbouring D′ (one record replaced), a ' +
+    'score per release, and a 95% lower bound on ε that no test can beat (claimedEpsilon, epsilonLower, ' +
+    'epsilonEstimate, statistic, the trade-off curve). ε is 1 unless --eps (or --eps-p, --eps-v for KNG) says otherwise.',
 };
 
 const WIDTH = 100;
@@ -47,7 +51,10 @@ function optionLines(command: Command | undefined): string {
     const def = typeof o.default === 'function' ? (command ? o.default(command) : undefined) : o.default;
     const defaults =
       typeof o.default === 'function' && !command
-        ? ` [default: ${o.commands.map((c) => `${c} ${(o.default as (c: Command) => string)(c)}`).join('; ')}]`
+        ? ` [default: ${o.commands
+            .filter((c) => (o.default as (c: Command) => string | undefined)(c) !== undefined)
+            .map((c) => `${c} ${(o.default as (c: Command) => string)(c)}`)
+            .join('; ')}]`
         : def !== undefined
           ? ` [default: ${def}]`
           : '';
@@ -93,6 +100,7 @@ export function usage(command?: Command): string {
     '  npm run cli -- fit --manifold euclidean --data winequality-red.csv --columns x=alcohol,y=pH',
     '  npm run cli -- linreg --data public/data/winequality-red.csv --rows 100 --columns "x=fixed acidity,y=pH" --eps 2',
     '  npm run cli -- frechet --manifold spd --k 2,5,10,15,20,25,30 --calibration classical    (paper 002, Fig. 1)',
+    '  npm run cli -- audit --mechanism riemannian-laplace --eps 1 --releases 10000',
     '',
   ].join('\n');
 }

@@ -44,6 +44,7 @@ import {
   type ConformalSign,
 } from '../privacy/frechet/conformal';
 import { logEuclideanLaplaceMcmc } from '../privacy/frechet/laplaceMcmc';
+import { FRECHET_MECHANISM_IDS, type FrechetMechanism } from '../privacy/frechet/mechanisms';
 import { chordalSensitivity, frechetSensitivity, frobeniusSensitivity } from '../privacy/frechet/sensitivity';
 import {
   extrinsicGaussian,
@@ -65,17 +66,10 @@ import {
 
 export type { FrechetManifold, FrechetDataset };
 
-export type FrechetMechanism =
-  'riemannian-laplace' | 'tangent-gaussian' | 'extrinsic-gaussian' | 'ambient-laplace' | 'conformal';
+export type { FrechetMechanism };
 
 /** Every mechanism, in a fixed order (its index keys the random streams: toggling one changes no other). */
-export const FRECHET_MECHANISMS: readonly FrechetMechanism[] = [
-  'riemannian-laplace',
-  'tangent-gaussian',
-  'extrinsic-gaussian',
-  'ambient-laplace',
-  'conformal',
-];
+export const FRECHET_MECHANISMS: readonly FrechetMechanism[] = FRECHET_MECHANISM_IDS;
 
 export interface FrechetSpec {
   manifold: FrechetManifold;
@@ -544,7 +538,7 @@ function euclideanDist(a: Float64Array, b: Float64Array): number {
   return frobeniusDistance(a, b);
 }
 
-function releaseOne(
+export function releaseOne(
   spec: FrechetSpec,
   mechanism: FrechetMechanism,
   k: number,

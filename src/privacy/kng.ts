@@ -53,6 +53,25 @@ export const DEFAULT_KNG_SETTINGS: KngSettings = {
   traceEvery: 0,
 };
 
+/**
+ * The sampler as paper 000 plausibly ran it (our reading of its App. A and Fig. 3): one chain per parameter
+ * started at the non-private estimate, consecutive draws, a short burn-in and small steps — the chains barely
+ * leave the start. The lab's default (independent chains, burn-in 1000, steps 5σ_p and 15σ_v) mixes.
+ */
+export const PAPER_SAMPLER = {
+  scheme: 'consecutive',
+  burnIn: 100,
+  stepScaleP: 0.2,
+  stepScaleV: 0.2,
+} as const satisfies Partial<KngSettings>;
+
+export type KngSampler = 'mixed' | 'paper';
+
+/** The settings with the paper's sampler (`paper`) or as they are (`mixed`). */
+export function withSampler(s: KngSettings, sampler: KngSampler): KngSettings {
+  return sampler === 'paper' ? { ...s, ...PAPER_SAMPLER } : s;
+}
+
 export interface KngCalibration {
   tau: number;
   tauM: number;
@@ -317,6 +336,30 @@ export function kngGroupCount(s: KngSettings): number {
   return s.scheme === 'independent' ? s.m : 1;
 }
 
+/** The footpoint chain of group `group` (stream (0, group)): m states after burn-in (consecutive) or 1. */
+function footpointChain(ctx: KngContext, rng: Rng, group: number): ChainResult {
+  const s = ctx.settings;
+  const cal = ctx.calibration;
+  return runChain(
+    ctx.footpoint,
+    ctx.input.pHat,
+    rng.split(0, group),
+    chainOptions(
+      s,
+      s.stepScaleP,
+      cal.sigmaP,
+      s.scheme === 'independent' ? 1 : s.m,
+      footpointStepCap(ctx.input.M, cal),
+    ),
+  );
+}
+
+/** The first footpoint of group `group` alone (the same draw `releaseKngGroup` makes, without the shooting chains). */
+export function releaseKngFootpoint(ctx: KngContext, rng: Rng, group: number): Float64Array {
+  const c = footpointChain(ctx, rng, group);
+  return ctx.settings.scheme === 'independent' ? c.draws[c.draws.length - 1] : c.draws[0];
+}
+
 export function releaseKngGroup(ctx: KngContext, rng: Rng, group: number): KngGroup {
   const { M, pHat, vHat } = ctx.input;
   const s = ctx.settings;
@@ -324,12 +367,7 @@ export function releaseKngGroup(ctx: KngContext, rng: Rng, group: number): KngGr
   const independent = s.scheme === 'independent';
   const perChain = independent ? 1 : s.m;
   const lastOrAll = (c: ChainResult) => (independent ? [c.draws[c.draws.length - 1]] : c.draws);
-  const pChain = runChain(
-    ctx.footpoint,
-    pHat,
-    rng.split(0, group),
-    chainOptions(s, s.stepScaleP, cal.sigmaP, perChain, footpointStepCap(M, cal)),
-  );
+  const pChain = footpointChain(ctx, rng, group);
   const footpoints = lastOrAll(pChain);
   const shootingChains: ChainResult[] = [];
   let escaped = 0;

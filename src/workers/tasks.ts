@@ -22,6 +22,7 @@
  *   of DOM and Node-only imports so they load in both a browser Web Worker and a Node worker thread.
  */
 
+import { auditTask } from '../audit/audit';
 import { dataTask } from '../experiments/dataTask';
 import { frechetSensitivityTask, frechetTask } from '../experiments/frechet';
 import { histogramTask } from '../experiments/histograms';
@@ -112,6 +113,7 @@ export const TASKS = {
   histograms: histogramTask,
   release: releaseTask,
   linreg: linregTask,
+  audit: auditTask,
   square: squareTask,
   busy: busyTask,
   fail: failTask,

@@ -1,0 +1,3 @@
+export * from './audit';
+export * from './bounds';
+export * from './neighbours';

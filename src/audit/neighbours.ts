@@ -1,0 +1,134 @@
+/**
+ * Neighbouring data sets for the audit: D and D′ differ in one record (replace-one, the adjacency every
+ * sensitivity of the lab assumes). The default attacks the record the fit explains worst and puts in its place
+ * the record that moves the release most, as far as the mechanism's own assumptions allow — a record breaking a
+ * public bound would test the assumption, not the mechanism:
+ *
+ * - regression (KNG, the non-private fit, DPGR/SSP/DP-SGD): the record with the largest residual keeps its
+ *   covariate; its response is reflected through its fitted value and pushed to residual length s:
+ *   y′ = Exp(ŷᵢ, −s·rᵢ/‖rᵢ‖). s = the public τ where there is one (so every residual stays within the bound the
+ *   sensitivity assumes; on S² with τ = π that is near the antipode of ŷᵢ), else 4× the largest residual;
+ *   at most 0.999× the injectivity radius (π on S², π/2 on shapes). SSP's public response box clips it.
+ * - Fréchet means (points in a public ball of radius R around c): the point farthest from the mean moves to the
+ *   opposite edge of the ball, y′ = Exp(c, −R·u), u the unit direction of Log(c, yᵢ) — the largest change of
+ *   the mean the ball allows.
+ * A chosen record (`index`) is replaced by the same rule.
+ */
+import { fitGeodesicRegression } from '../regression';
+import type { MechanismData, MechanismFamily } from '../privacy/mechanism';
+import type { MechanismSettings } from '../experiments/mechanisms';
+
+export type NeighbourChoice = { kind: 'largest-residual' } | { kind: 'index'; index: number };
+
+export interface Neighbours {
+  D: MechanismData;
+  D2: MechanismData;
+  /** The record that differs (0-based). */
+  index: number;
+  before: Float64Array;
+  after: Float64Array;
+  /** One line for captions: which record and how it was changed. */
+  description: string;
+}
+
+function unit(M: MechanismData['M'], p: Float64Array, v: Float64Array): Float64Array | null {
+  const len = M.norm(p, v);
+  return len > 0 && Number.isFinite(len) ? v.map((x) => x / len) : null;
+}
+
+/** A fixed unit tangent direction at p (for a record that sits exactly at the centre or on the fit). */
+function anyDirection(M: MechanismData['M'], p: Float64Array): Float64Array {
+  const v = M.projectTangent(
+    p,
+    Float64Array.from({ length: M.ambientDim }, (_, j) => (j === 0 ? 1 : 0.5)),
+  );
+  return unit(M, p, v)!;
+}
+
+function pickIndex(choice: NeighbourChoice, n: number, scores: readonly number[]): number {
+  if (choice.kind === 'index') {
+    if (!(Number.isInteger(choice.index) && choice.index >= 0 && choice.index < n))
+      throw new RangeError(`neighbour: record index ${choice.index} is not in 0…${n - 1}`);
+    return choice.index;
+  }
+  let best = 0;
+  for (let i = 1; i < n; i++) if (scores[i] > scores[best]) best = i;
+  return best;
+}
+
+/** Public residual bound of the mechanism family, if any. */
+function publicTau(family: MechanismFamily, s: MechanismSettings): number | null {
+  const tau = family === 'linreg' ? s.linreg.dpgr.tau : s.kng.tau;
+  return typeof tau === 'number' ? tau : null;
+}
+
+export function neighbouringData(
+  family: MechanismFamily,
+  data: MechanismData,
+  s: MechanismSettings,
+  choice: NeighbourChoice,
+): Neighbours {
+  const { M, xs, ys } = data;
+  const n = ys.length;
+  const replaced = (i: number, y: Float64Array): Neighbours => {
+    const ys2 = ys.slice();
+    ys2[i] = y;
+    return {
+      D: data,
+      D2: { M, xs, ys: ys2 },
+      index: i,
+      before: ys[i],
+      after: y,
+      description: '',
+    };
+  };
+  const cap = Number.isFinite(M.injectivityRadius) ? 0.999 * M.injectivityRadius : Infinity;
+  if (family === 'frechet') {
+    const center = new Float64Array(M.ambientDim);
+    if (M.name === 'sphere') center[2] = 1;
+    else if (M.name.startsWith('spd(')) {
+      const k = Math.round(Math.sqrt(M.ambientDim));
+      for (let j = 0; j < k; j++) center[j * k + j] = 1;
+    }
+    const R = M.name.startsWith('spd(')
+      ? Math.sqrt(Math.sqrt(M.ambientDim)) * s.frechet.radius
+      : s.frechet.radius;
+    const dists = ys.map((y) => M.dist(center, y));
+    const i = pickIndex(choice, n, dists);
+    const u = unit(M, center, M.log(center, ys[i])) ?? anyDirection(M, center);
+    const y = M.exp(
+      center,
+      u.map((x) => -Math.min(R, cap) * x),
+    );
+    const nb = replaced(i, y);
+    nb.description = `record ${i + 1} (${choice.kind === 'index' ? 'chosen' : 'farthest from the centre'}) moved to the opposite edge of the public ball (radius ${+R.toPrecision(3)})`;
+    return nb;
+  }
+  if (!xs) throw new RangeError('neighbour: regression data need covariates');
+  const fit = fitGeodesicRegression(M, xs, ys);
+  const fitted = Array.from(xs, (x) =>
+    M.exp(
+      fit.p,
+      fit.v.map((c) => c * x),
+    ),
+  );
+  const residuals = ys.map((y, i) => M.log(fitted[i], y));
+  const lengths = residuals.map((r, i) => M.norm(fitted[i], r));
+  const i = pickIndex(choice, n, lengths);
+  const tau = publicTau(family, s);
+  const length = Math.min(cap, tau ?? 4 * Math.max(...lengths));
+  const u = unit(M, fitted[i], residuals[i]) ?? anyDirection(M, fitted[i]);
+  let y = M.exp(
+    fitted[i],
+    u.map((x) => -length * x),
+  );
+  if (family === 'linreg' && s.linreg.ssp.yBounds !== 'data') {
+    const { lo, hi } = s.linreg.ssp.yBounds;
+    y = y.map((c, j) => Math.min(hi[j], Math.max(lo[j], c)));
+  }
+  const nb = replaced(i, y);
+  nb.description =
+    `record ${i + 1} (${choice.kind === 'index' ? 'chosen' : 'largest residual'}, x = ${xs[i].toFixed(3)}): ` +
+    `response reflected through the fit to residual ${+length.toPrecision(3)} (${tau !== null ? 'the public τ' : '4× the largest residual'})`;
+  return nb;
+}
