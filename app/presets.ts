@@ -91,10 +91,14 @@ export const PRESETS: readonly FigurePreset[] = [
     title: 'Shapes: predicted outlines at ages 60–80, non-private vs private',
     caption:
       'Predicted corpus-callosum outlines at ages 60, 65, 70, 75 and 80 from the non-private fit and from a ' +
-      'private fit with ε_p = ε_v = 0.3 (total ε = 0.6). Look how closely the private outlines follow the ' +
-      'non-private ones: even at this fairly small budget the private fit keeps the thinning with age, with only ' +
-      'small deviations.',
+      'private fit with ε_p = ε_v = 0.3 (total ε = 0.6). Look how far the private outlines stray from the ' +
+      'non-private ones: at this budget they are scribbles, not outlines. The shape space of 50 landmarks has 96 ' +
+      'dimensions, and KNG’s noise grows with the dimension (its typical distance from the fit is about d·σ), so ' +
+      'a budget that is ample on the 2-dimensional sphere is far too small here.',
     differences:
+      'The paper’s Fig. 3 shows private outlines that hug the non-private ones; the lab’s well-mixed chains at ' +
+      'the same budget do not. A sampler started at the non-private fit with short burn-in and small steps ' +
+      'stays near it — which looks good and leaks (see the audit: `npm run -s cli -- audit --sampler paper`). ' +
       'Synthetic outlines (age 50–90, n = 100) stand in for the paper’s ADNI data; the private fit shown is one ' +
       'draw — press Re-generate or change the seed to see others.',
     topics: ['geodesic', 'kng'],
