@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { corpusCallosumData } from '../data/corpusCallosum';
 import { spdData } from '../data/spdData';
-import { kendall, spd, sphere, type Manifold } from '../geometry';
+import { euclidean, kendall, spd, sphere, type Manifold } from '../geometry';
+import { sphereData } from '../data/sphereData';
+import { runChain } from '../sampling/mh';
 import { randomTangent } from '../geometry/testkit';
 import { fitGeodesicRegression } from '../regression';
 import { Rng } from '../sampling/rng';
@@ -66,6 +68,29 @@ describe.each([
   });
 });
 
-it('the sphere and R^d keep the Manifold path (nothing to fuse there)', () => {
-  expect(fusedGeometry(sphere())).toBeNull();
+describe('fused proposals on S²', () => {
+  const M = sphere();
+  const { xs, ys } = sphereData({ n: 30, noiseVariance: 0.05, seed: 4 });
+  const fit = fitGeodesicRegression(M, xs, ys);
+  const kernel = gradientNormKernel(M, xs, ys, fit.p, fit.v);
+
+  it('are bit for bit the Manifold path: the same chains, to the last digit', () => {
+    const fused = fusedGeometry(M);
+    expect(fused).not.toBeNull();
+    const opts = { burnIn: 3000, draws: 5, step: 0.1, traceEvery: 1 };
+    const a = runChain(footpointTarget(M, kernel, 0.05, fused), fit.p, Rng.fromKey(9), opts);
+    const b = runChain(footpointTarget(M, kernel, 0.05, null), fit.p, Rng.fromKey(9), opts);
+    expect(a.draws).toEqual(b.draws);
+    expect(a.trace).toEqual(b.trace);
+    const p = a.draws[0];
+    const v0 = M.transport(fit.p, p, fit.v);
+    const c = runChain(shootingTarget(M, kernel, p, 0.05, Math.PI, fused), v0, Rng.fromKey(10), opts);
+    const d = runChain(shootingTarget(M, kernel, p, 0.05, Math.PI, null), v0, Rng.fromKey(10), opts);
+    expect(c.draws).toEqual(d.draws);
+    expect(c.trace).toEqual(d.trace);
+  });
+});
+
+it('R^d keeps the Manifold path (nothing to fuse there)', () => {
+  expect(fusedGeometry(euclidean(3))).toBeNull();
 });

@@ -1,12 +1,13 @@
 import type { Manifold } from '../geometry/types';
 import { GeometryError } from '../geometry/types';
+import { norm2 } from '../geometry/vec';
 import type { Rng } from '../sampling/rng';
 
 /**
  * The geometry a KNG random walk needs per step — a vector uniform in a tangent ball, the metric norm, and Exp —
- * fused for the spaces where the generic Manifold calls dominate a step once the gradient kernel is fast:
- * SPD(2) with the affine metric (2×2 eigendecompositions and matrix products per call) and Kendall shape
- * space (validation passes, a rescaled norm). The same mathematics and the same random draws in the same order
+ * fused for the spaces where the generic Manifold calls are a large part of a step once the gradient kernel is
+ * fast: SPD(2) with the affine metric (2×2 eigendecompositions and matrix products per call), Kendall shape
+ * space (validation passes, a rescaled norm) and S² (argument checks, a quarter of its step). The same mathematics and the same random draws in the same order
  * as kng.ts's generic path with the Manifold's operations (randomTangent, norm, exp), so the chains are the
  * same up to rounding; gradientKernel.test.ts ties each to that path.
  */
@@ -20,10 +21,54 @@ export interface FusedGeometry {
 
 /** The fused geometry of M, or null where the generic Manifold calls are used. */
 export function fusedGeometry(M: Manifold): FusedGeometry | null {
+  if (M.name === 'sphere') return sphereGeometry();
   if (M.name === 'spd(2, affine)') return spd2Geometry();
   const kendall = /^kendall\((\d+)\)$/.exec(M.name);
   if (kendall) return kendallGeometry(2 * Number(kendall[1]), M.dim);
   return null;
+}
+
+/**
+ * S²: the operations of src/geometry/sphere.ts (randomTangent, norm, exp) in the same floating-point order,
+ * without their argument checks — bit for bit the same proposals (proposals.test.ts), so the sphere's numbers
+ * do not change.
+ */
+function sphereGeometry(): FusedGeometry {
+  const sinc = (t: number) =>
+    Math.abs(t) < 1e-4 ? 1 - (t * t) / 6 + (t * t * t * t) / 120 : Math.sin(t) / t;
+  return {
+    tangentBall(p, r, rng, out) {
+      const z0 = rng.normal(),
+        z1 = rng.normal(),
+        z2 = rng.normal();
+      const c = p[0] * z0 + p[1] * z1 + p[2] * z2;
+      out[0] = z0 - c * p[0];
+      out[1] = z1 - c * p[1];
+      out[2] = z2 - c * p[2];
+      const k = (r * Math.pow(rng.uniform(), 1 / 2)) / norm2(out);
+      out[0] *= k;
+      out[1] *= k;
+      out[2] *= k;
+      return out;
+    },
+    exp(p, v, out) {
+      const L = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+      const c = Math.cos(L);
+      const s = sinc(L);
+      const x = c * p[0] + s * v[0],
+        y = c * p[1] + s * v[1],
+        z = c * p[2] + s * v[2];
+      const r = Math.sqrt(x * x + y * y + z * z);
+      if (!(r > 0 && r < Infinity)) {
+        out.fill(NaN); // not representable, as the generic exp refuses it
+        return;
+      }
+      out[0] = x / r;
+      out[1] = y / r;
+      out[2] = z / r;
+    },
+    norm: (_p, v) => norm2(v),
+  };
 }
 
 /**
