@@ -1,13 +1,18 @@
 /**
  * `npm run bench`: prints one JSON object with
  *  - MH steps per second of a single footpoint chain and a single shooting-vector chain, per manifold and n;
+ *    and each step's ratio to the sphere's at the same n;
  *  - the wall time of the full Fig. 1 sphere sweep (both panels, n = 20, 50, 100, 10×10 pairs, independent
- *    chains, burn-in 1000) with 1 and 2 workers, and the implied time per point-evaluation.
+ *    chains, burn-in 1000) with 1 and 2 workers, and the implied time per point-evaluation;
+ *  - the wall times of the Fig. 1 (sphere), Fig. 7 (SPD(2)) and Fig. 2 (Kendall) sweeps with 2 workers, one run
+ *    each, and their ratios to the Fig. 1 sweep of the same run (`--sweeps` runs only this section);
+ *  - a place for the privacy audit's N = 2000 releases per side (auditSphereN2000Releases, to be added);
  *  - the time per private Fréchet-mean release at k = 30 (SPD(30), d = 465): tangent Gaussian, the exact
  *    log-Euclidean Riemannian Laplace, the same by MH with 10,000 burn-in steps (002 Fig. 4: 14 s), and the
  *    affine Riemannian Laplace by MH. `--frechet` runs only this section.
  * It reports; it never fails. `--quick` runs a shorter version (for a smoke test). Times are the best of
- * several runs (3 per chain, 2 per sweep): on a shared machine single runs vary by ±30%.
+ * several runs (3 per chain, 2 per Fig. 1 sweep; the three figure sweeps run once each): on a shared machine
+ * single runs vary by ±30%, so compare ratios within one run.
  */
 import { DEFAULT_KNG_SETTINGS, prepareKng, shootingTarget } from '../src/privacy/kng';
 import { prepareRegression } from '../src/experiments/regressionSetup';
@@ -70,25 +75,36 @@ function chainSpeed(manifold: DataManifold, n: number) {
   };
 }
 
-async function sweepWallTime(workers: number) {
-  const spec: SweepSpec = {
-    manifold: 'sphere',
+/** The budget-split sweep of a figure (both panels, n = 20, 50, 100, 10×10 pairs, burn-in 1000). */
+function figureSweepSpec(manifold: DataManifold): SweepSpec {
+  return {
+    manifold,
     datasets: [{ n: 20 }, { n: 50 }, { n: 100 }],
     seed: 1,
     panels: ['unequal', 'equal'],
     budgets: quick ? { points: 2 } : undefined,
     kng: { ...DEFAULT_KNG_SETTINGS, m: 10, burnIn: quick ? 100 : 1000 },
   };
+}
+
+/** A worker pool with its threads started (thread start-up and module loading are not sweep time). */
+async function startedPool(workers: number) {
   const pool = createNodePool(workers);
-  // Start the threads before timing (thread start-up and module loading are not sweep time).
   await pool.run('square', { values: Array.from({ length: 4 * workers }, (_, i) => i) }).promise;
-  const timedSweep = async () => {
-    const t = performance.now();
-    const cells = await pool.run('sweep', spec).promise;
-    return { cells, seconds: (performance.now() - t) / 1000 };
-  };
-  const first = await timedSweep();
-  const { cells, seconds: secondSeconds } = await timedSweep();
+  return pool;
+}
+
+async function timedSweep(pool: ReturnType<typeof createNodePool>, spec: SweepSpec) {
+  const t = performance.now();
+  const cells = await pool.run('sweep', spec).promise;
+  return { cells, seconds: (performance.now() - t) / 1000 };
+}
+
+async function sweepWallTime(workers: number) {
+  const spec = figureSweepSpec('sphere');
+  const pool = await startedPool(workers);
+  const first = await timedSweep(pool, spec);
+  const { cells, seconds: secondSeconds } = await timedSweep(pool, spec);
   const seconds = Math.min(first.seconds, secondSeconds);
   pool.terminate();
   const rows = aggregateSweep(spec, cells).rows;
@@ -106,6 +122,31 @@ async function sweepWallTime(workers: number) {
       [20, 50, 100].map((n) => [n, Math.min(...rows.filter((r) => r.n === n).map((r) => r.lnMeanMse))]),
     ),
   };
+}
+
+/**
+ * The full sweeps of Fig. 1 (sphere), Fig. 7 (SPD(2)) and Fig. 2 (Kendall shapes, 50 landmarks), all three n,
+ * 2 workers, one after the other on one pool, each once (the shape sweep alone takes tens of seconds), and
+ * each one's time over the Fig. 1 sweep's in this run (the issue's goals: Fig. 7 ≤ 1.5×, Fig. 2 ≤ 3×).
+ */
+async function figureSweeps() {
+  const pool = await startedPool(2);
+  const seconds: Record<string, number> = {};
+  for (const [figure, manifold] of [
+    ['fig1Sphere', 'sphere'],
+    ['fig7Spd', 'spd'],
+    ['fig2Kendall', 'kendall'],
+  ] as const) {
+    log(`${figure} sweep with 2 workers…`);
+    seconds[figure] = (await timedSweep(pool, figureSweepSpec(manifold))).seconds;
+  }
+  pool.terminate();
+  return Object.fromEntries(
+    Object.entries(seconds).map(([figure, s]) => [
+      figure,
+      { workers: 2, seconds: +s.toFixed(2), ratioToFig1: +(s / seconds.fig1Sphere).toFixed(2) },
+    ]),
+  );
 }
 
 /** Seconds per private Fréchet-mean release on SPD(30) (002's k = 30, r = 1/4, n = 500, ε = 0.1). */
@@ -161,29 +202,54 @@ async function main() {
     process.stdout.write(`${JSON.stringify({ quick, frechetReleaseK30: frechetReleaseTimes() }, null, 2)}\n`);
     return;
   }
+  const onlySweeps = process.argv.includes('--sweeps');
   const chains = [];
-  for (const manifold of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
-    for (const n of [20, 50, 100]) {
-      log(`chain speed: ${manifold}, n = ${n}`);
-      chains.push(chainSpeed(manifold, n));
+  if (!onlySweeps) {
+    for (const manifold of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
+      for (const n of [20, 50, 100]) {
+        log(`chain speed: ${manifold}, n = ${n}`);
+        chains.push(chainSpeed(manifold, n));
+      }
+    }
+    // each chain's step over the sphere's at the same n, in this run (the issue's goals at n = 100: SPD(2)
+    // ≤ 2×, Kendall ≤ 4×)
+    for (const c of chains) {
+      const sphere = chains.find((s) => s.manifold === 'sphere' && s.n === c.n)!;
+      Object.assign(c, {
+        footpointRatioToSphere: +(
+          c.footpointMicrosecondsPerStep / sphere.footpointMicrosecondsPerStep
+        ).toFixed(2),
+        shootingRatioToSphere: +(c.shootingMicrosecondsPerStep / sphere.shootingMicrosecondsPerStep).toFixed(
+          2,
+        ),
+      });
     }
   }
   const sweeps = [];
-  for (const workers of [1, 2]) {
-    log(`Fig. 1 sphere sweep with ${workers} worker(s)…`);
-    sweeps.push(await sweepWallTime(workers));
+  if (!onlySweeps) {
+    for (const workers of [1, 2]) {
+      log(`Fig. 1 sphere sweep with ${workers} worker(s)…`);
+      sweeps.push(await sweepWallTime(workers));
+    }
   }
+  const figures = await figureSweeps();
   log('Fréchet-mean release times at k = 30…');
-  const frechetReleaseK30 = frechetReleaseTimes();
+  const frechetReleaseK30 = onlySweeps ? undefined : frechetReleaseTimes();
   const result = {
     machine: { node: process.version, cores: (await import('node:os')).availableParallelism() },
     quick,
     mhChains: chains,
     fig1SphereSweep: sweeps,
+    figureSweeps: figures,
+    // The privacy audit's N = 2000 releases per side on the sphere (wall time, and its ratio to the Fig. 1
+    // sweep of this run): to be added with the audit.
+    auditSphereN2000Releases: null,
     frechetReleaseK30,
     targets: {
       fig1SweepSecondsWith2Workers: 6,
       singleChainMicrosecondsPerStepAtN100: 3,
+      stepRatioToSphereAtN100: { spd: 2, kendall: 4 },
+      sweepRatioToFig1: { fig7Spd: 1.5, fig2Kendall: 3 },
     },
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -131,7 +131,8 @@ describe.each([
 describe.each([
   ['WebAssembly', true],
   ['JavaScript', false],
-])('fused Kendall kernel (%s)', (_, wasm) => {
+])('Kendall mat-vec kernel (%s)', (_, wasm) => {
+  // n odd: the WebAssembly loop takes four rows per pass and pads the last block
   const M = kendall(50);
   const data = corpusCallosumData({ n: 25, seed: 6 });
   const fit = fitGeodesicRegression(M, data.xs, data.ys);
@@ -141,13 +142,67 @@ describe.each([
   });
   const generic = genericGradientNormKernel(M, data.xs, data.ys, fit.p, fit.v);
 
-  it('agrees with the generic kernel near the fit and far from it', () => {
-    expectAgreement(fast, generic, nearAndFar(M, fit, 7, 200, [1e-6, 0.02, 0.4, 1.2], 2.5), 1e-9, 1e-3);
+  it('agrees with the generic kernel to 1e-12 near the fit and far from it, and at v = 0', () => {
+    // |v| up to 2.5: beyond π/2 the WebAssembly table leaves its polynomials for Math.cos and Math.sin
+    expectAgreement(fast, generic, nearAndFar(M, fit, 7, 200, [1e-6, 0.02, 0.4, 1.2], 2.5), 1e-12, 1);
+    const zero = new Float64Array(M.ambientDim);
+    expectAgreement(fast, generic, [[fit.p, zero] as [Float64Array, Float64Array]], 1e-12, 1);
+    expect(fast.shootingGradNorm(fit.p, zero)).toBeGreaterThan(1e-3); // the fit's v̂ is not 0
+  });
+
+  it('agrees next to the cut locus of p̂ and returns +Infinity on it, as the generic kernel does', () => {
+    const rng = Rng.fromKey(8);
+    for (const gap of [0.3, 1e-2, 1e-3, 0]) {
+      // p at distance π/2 − gap from p̂ (cos(π/2) rounds to 6e-17: the cut locus)
+      const p = M.exp(fit.p, randomTangent(M, fit.p, rng, Math.PI / 2 - gap));
+      const a = generic.footpointGradNorm(p);
+      if (gap === 0) {
+        expect(a).toBe(Infinity);
+        expect(fast.footpointGradNorm(p)).toBe(Infinity);
+      } else expect(Math.abs(fast.footpointGradNorm(p) - a)).toBeLessThan(1e-12 * Math.max(1, a));
+    }
+  });
+
+  it('returns +Infinity (a null set of the target) where a response is orthogonal to its prediction', () => {
+    // at v = 0 every prediction is p: make one response orthogonal to p (π/2 along a horizontal vector).
+    // (The generic kernel, through the regression's residual, counts such a residual as 0 instead.)
+    const ys = data.ys.slice();
+    ys[3] = M.exp(fit.p, randomTangent(M, fit.p, Rng.fromKey(9), Math.PI / 2));
+    const k = kendallGradientKernel(data.xs, ys, fit.p, fit.v, { wasm });
+    expect(k.shootingGradNorm(fit.p, new Float64Array(M.ambientDim))).toBe(Infinity);
+    expect(k.shootingGradNorm(fit.p, fit.v)).toBeLessThan(Infinity);
   });
 
   it('is ~0 at the fit', () => {
     expect(fast.footpointGradNorm(fit.p)).toBeLessThan(1e-8);
     expect(fast.shootingGradNorm(fit.p, fit.v)).toBeLessThan(1e-8);
+  });
+
+  it('keeps ⟨p, yᵢ⟩ only while p is the same: any order of calls gives the values of a fresh kernel', () => {
+    const rng = Rng.fromKey(10);
+    const ps = [0.1, 0.2].map((r) => M.exp(fit.p, randomTangent(M, fit.p, rng, r)));
+    const vAt = (p: Float64Array) => M.transport(fit.p, p, fit.v);
+    const calls: [kind: 'p' | 'v', point: number][] = [
+      ['v', 0],
+      ['v', 0],
+      ['p', 1],
+      ['v', 0],
+      ['v', 1],
+      ['v', 0],
+    ];
+    const fresh = () => kendallGradientKernel(data.xs, data.ys, fit.p, fit.v, { wasm });
+    const shared = fresh();
+    for (const [kind, i] of calls) {
+      const evaluate = (k: GradientNormKernel) =>
+        kind === 'p' ? k.footpointGradNorm(ps[i]) : k.shootingGradNorm(ps[i], vAt(ps[i]));
+      expect(evaluate(shared)).toBe(evaluate(fresh()));
+    }
+    // the same array with new contents is a new footpoint
+    const p = Float64Array.from(ps[0]);
+    const first = shared.shootingGradNorm(p, vAt(ps[0]));
+    p.set(ps[1]);
+    expect(shared.shootingGradNorm(p, vAt(ps[0]))).toBe(fresh().shootingGradNorm(ps[1], vAt(ps[0])));
+    expect(first).toBe(fresh().shootingGradNorm(ps[0], vAt(ps[0])));
   });
 });
 

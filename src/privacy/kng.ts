@@ -5,6 +5,7 @@ import { runChain, type ChainResult, type RandomWalkTarget } from '../sampling/m
 import type { Rng } from '../sampling/rng';
 import { effectiveSampleSize } from '../sampling/stats';
 import { gradientNormKernel, type GradientNormKernel } from './gradientKernel';
+import { fusedGeometry, type FusedGeometry } from './proposals';
 import { kngSensitivity, kngSigma, type SigmaRule } from './sensitivity';
 
 /**
@@ -200,20 +201,32 @@ function uniformTangentBall(
   return out;
 }
 
-export function footpointTarget(M: Manifold, kernel: GradientNormKernel, sigmaP: number): RandomWalkTarget {
+/**
+ * The footpoint target. Proposals and norms go through the fused geometry of M where there is one
+ * (proposals.ts: the same steps as the Manifold's operations, without their per-call overhead); pass
+ * `geometry: null` for the Manifold's own (the reference the tests compare with).
+ */
+export function footpointTarget(
+  M: Manifold,
+  kernel: GradientNormKernel,
+  sigmaP: number,
+  geometry: FusedGeometry | null = fusedGeometry(M),
+): RandomWalkTarget {
   const nu = new Float64Array(M.ambientDim);
   return {
     size: M.ambientDim,
     // NaN marks a proposal Exp could not represent (e.g. an SPD matrix beyond floating point): rejected.
     potential: (p) => (Number.isNaN(p[0]) ? Infinity : kernel.footpointGradNorm(p) / sigmaP),
-    propose: (p, step, rng, out) => {
-      try {
-        M.exp(p, uniformTangentBall(M, p, step, rng, nu), out);
-      } catch (e) {
-        if (!(e instanceof GeometryError)) throw e;
-        out.fill(NaN);
-      }
-    },
+    propose: geometry
+      ? (p, step, rng, out) => geometry.exp(p, geometry.tangentBall(p, step, rng, nu), out)
+      : (p, step, rng, out) => {
+          try {
+            M.exp(p, uniformTangentBall(M, p, step, rng, nu), out);
+          } catch (e) {
+            if (!(e instanceof GeometryError)) throw e;
+            out.fill(NaN);
+          }
+        },
   };
 }
 
@@ -223,13 +236,17 @@ export function shootingTarget(
   pTilde: Float64Array,
   sigmaV: number,
   vRadius: number,
+  geometry: FusedGeometry | null = fusedGeometry(M),
 ): RandomWalkTarget {
   const nu = new Float64Array(M.ambientDim);
+  const norm = geometry ?? M;
   return {
     size: M.ambientDim,
-    potential: (v) => (M.norm(pTilde, v) > vRadius ? Infinity : kernel.shootingGradNorm(pTilde, v) / sigmaV),
+    potential: (v) =>
+      norm.norm(pTilde, v) > vRadius ? Infinity : kernel.shootingGradNorm(pTilde, v) / sigmaV,
     propose: (v, step, rng, out) => {
-      uniformTangentBall(M, pTilde, step, rng, nu);
+      if (geometry) geometry.tangentBall(pTilde, step, rng, nu);
+      else uniformTangentBall(M, pTilde, step, rng, nu);
       for (let i = 0; i < out.length; i++) out[i] = v[i] + nu[i];
     },
   };

@@ -1,4 +1,4 @@
-import { createSymEig, symEig2 } from '../geometry/linalg';
+import { det2Sym } from '../geometry/linalg';
 import type { Covariates } from '../regression/geodesicRegression';
 import type { GradientNormKernel } from './gradientKernel';
 import { wasmSpdLoop } from './wasm/spdKernelWasm';
@@ -17,8 +17,10 @@ import { wasmSpdLoop } from './wasm/spdKernelWasm';
  * with m = tr C/2, r the half-gap of the eigenvalues and z = r/m — no eigenvectors needed, and ln det C comes
  * exactly from ln det yᵢ − ln det p − xᵢ tr W.
  *
- * The loop over the data also exists in WebAssembly with SIMD (wasm/assembly/spdKernel.ts, with its own exp
- * and log), which runs wherever WebAssembly does and the exponents xᵢμ stay within ±700; this one otherwise.
+ * One exponential per point: C = e^{−xᵢμ₀} C′ and only C′ = diag(1, e^{−tᵢ}) (Bᵀ yᵢ B) diag(1, e^{−tᵢ}) is formed
+ * (logm(C) − ½ ln det C·I does not depend on the scale). The loop over the data also exists in WebAssembly
+ * with SIMD (wasm/assembly/spdKernel.ts, with its own exp and log), which runs wherever WebAssembly does and
+ * the exponents xᵢ(μ₁ − μ₀)/2 stay within 700; this one otherwise.
  */
 export function spd2GradientKernel(
   xs: Covariates,
@@ -39,31 +41,34 @@ export function spd2GradientKernel(
     lnDetY[i] = Math.log(y[0] * y[3] - b * b);
   });
   const wasm = options.wasm === false ? null : wasmSpdLoop(xs, ys);
-  // the WebAssembly exponentials need |xᵢμ| ≤ 700
+  // the WebAssembly exponential needs xᵢ(μ₁ − μ₀)/2 ≤ 700
   const exponentLimit = 700 / X.reduce((a, x) => Math.max(a, Math.abs(x)), 1e-300);
-  const eig = createSymEig(2);
-  const mat = new Float64Array(4);
   const sqrtP = new Float64Array(4);
   const isqrtP = new Float64Array(4);
   const v = new Float64Array(4);
   let lnDetP = 0;
 
-  /** p^½, p^-½ and ln det p; false when p is not SPD. */
+  /**
+   * p^½, p^-½ and ln det p in closed form (no eigenvectors): with s = √det p and t = √(tr p + 2s),
+   * p^½ = (p + sI)/t (its square is p by Cayley–Hamilton) and p^-½ = adj(p + sI)/(t s); false unless p is SPD.
+   */
   function factor(p: Float64Array): boolean {
-    symEig2(p, eig);
-    const [l0, l1] = eig.values;
-    if (!(l0 > 0) || !Number.isFinite(l1)) return false;
-    const u = eig.vectors;
-    const s0 = Math.sqrt(l0),
-      s1 = Math.sqrt(l1);
-    // f(p) = U diag(f(λ)) Uᵀ, U's columns (u0, u2) and (u1, u3)
-    sqrtP[0] = u[0] * u[0] * s0 + u[1] * u[1] * s1;
-    sqrtP[1] = sqrtP[2] = u[0] * u[2] * s0 + u[1] * u[3] * s1;
-    sqrtP[3] = u[2] * u[2] * s0 + u[3] * u[3] * s1;
-    isqrtP[0] = (u[0] * u[0]) / s0 + (u[1] * u[1]) / s1;
-    isqrtP[1] = isqrtP[2] = (u[0] * u[2]) / s0 + (u[1] * u[3]) / s1;
-    isqrtP[3] = (u[2] * u[2]) / s0 + (u[3] * u[3]) / s1;
-    lnDetP = Math.log(l0) + Math.log(l1);
+    const a = p[0],
+      b = 0.5 * (p[1] + p[2]),
+      c = p[3];
+    const det = det2Sym(a, b, c);
+    if (!(a > 0 && det > 0 && det < Infinity && c < Infinity)) return false;
+    const s = Math.sqrt(det);
+    const t = Math.sqrt(a + c + 2 * s);
+    const it = 1 / t,
+      its = it / s;
+    sqrtP[0] = (a + s) * it;
+    sqrtP[1] = sqrtP[2] = b * it;
+    sqrtP[3] = (c + s) * it;
+    isqrtP[0] = (c + s) * its;
+    isqrtP[1] = isqrtP[2] = -b * its;
+    isqrtP[3] = (a + s) * its;
+    lnDetP = Math.log(det);
     return true;
   }
 
@@ -81,19 +86,37 @@ export function spd2GradientKernel(
       t01 = a * v1 + b * v3,
       t10 = b * v0 + c * v1,
       t11 = b * v1 + c * v3;
-    mat[0] = t00 * a + t01 * b;
-    mat[1] = mat[2] = t00 * b + t01 * c;
-    mat[3] = t10 * b + t11 * c;
-    symEig2(mat, eig);
-    const mu0 = eig.values[0],
-      mu1 = eig.values[1];
+    const w0 = t00 * a + t01 * b,
+      w1 = t00 * b + t01 * c,
+      w3 = t10 * b + t11 * c;
+    // W = U diag(μ₀, μ₁) Uᵀ in closed form: μ = m ∓ r, U = [(−sin θ, cos θ), (cos θ, sin θ)] with 2θ the angle of
+    // (w₀₀ − w₁₁, 2w₀₁), cos θ and sin θ by half-angle formulas (no trigonometric calls; a column's sign is free)
+    const m = 0.5 * (w0 + w3),
+      d = 0.5 * (w0 - w3);
+    const r = Math.sqrt(d * d + w1 * w1);
+    const mu0 = m - r,
+      mu1 = m + r;
+    let cs = 1,
+      sn = 0;
+    if (r > 0) {
+      if (d >= 0) {
+        cs = Math.sqrt((r + d) / (2 * r));
+        sn = w1 / (2 * r * cs);
+      } else {
+        sn = Math.sqrt((r - d) / (2 * r));
+        cs = w1 / (2 * r * sn);
+      }
+    }
     const trW = mu0 + mu1;
-    const u = eig.vectors;
+    const u0 = -sn,
+      u1 = cs,
+      u2 = cs,
+      u3 = sn;
     // B = p^-½ U; columns k = 0, 1
-    const B00 = a * u[0] + b * u[2],
-      B01 = a * u[1] + b * u[3],
-      B10 = b * u[0] + c * u[2],
-      B11 = b * u[1] + c * u[3];
+    const B00 = a * u0 + b * u2,
+      B01 = a * u1 + b * u3,
+      B10 = b * u0 + c * u2,
+      B11 = b * u1 + c * u3;
     // (Bᵀ y B) as linear forms in (y00, y01, y11)
     const k00a = B00 * B00,
       k00b = 2 * B00 * B10,
@@ -105,7 +128,7 @@ export function spd2GradientKernel(
       k01b = B00 * B11 + B10 * B01,
       k01c = B10 * B11;
     const halfGap = 0.5 * (mu1 - mu0);
-    if (wasm && Math.abs(mu0) <= exponentLimit && halfGap <= exponentLimit) {
+    if (wasm && halfGap <= exponentLimit) {
       const c = wasm.call; // the values' order: wasm/assembly/spdKernel.ts
       c[0] = k00a;
       c[1] = k00b;
@@ -131,22 +154,21 @@ export function spd2GradientKernel(
       const y0 = Y[j],
         y1 = Y[j + 1],
         y2 = Y[j + 2];
-      // Dᵢ^-½ scalings: e^{−xμ₀}, e^{−xμ₁}, e^{−x(μ₀+μ₁)/2}; t = x(μ₁ − μ₀)/2 ≥ 0
+      // C = e^{−xμ₀} C′ with C′ = diag(1, e^{−t}) (Bᵀ y B) diag(1, e^{−t}), t = x(μ₁ − μ₀)/2 ≥ 0: z and
+      // (C − mI)·atanh(z)/r do not depend on the scale, and ½ ln det C comes exactly from the determinants
       const t = x * halfGap;
-      const e0 = Math.exp(-x * mu0);
       const eh = Math.exp(-t); // e^{−x(μ₁−μ₀)/2}
-      const e1 = e0 * eh * eh;
-      const e01 = e0 * eh;
-      const c00 = (k00a * y0 + k00b * y1 + k00c * y2) * e0;
-      const c11 = (k11a * y0 + k11b * y1 + k11c * y2) * e1;
-      const c01 = (k01a * y0 + k01b * y1 + k01c * y2) * e01;
+      const c00 = k00a * y0 + k00b * y1 + k00c * y2;
+      const c11 = (k11a * y0 + k11b * y1 + k11c * y2) * eh * eh;
+      const c01 = (k01a * y0 + k01b * y1 + k01c * y2) * eh;
       const m = 0.5 * (c00 + c11);
       const h = 0.5 * (c00 - c11);
       const r = Math.sqrt(h * h + c01 * c01);
       const z = r / m;
       const halfLnDet = 0.5 * (lnDetY[i] - lnDetP - x * trW);
       // atanh(z)/r: its series for small z; for z near 1 (an ill-conditioned Cᵢ, where 1 − z cancels and
-      // Math.atanh overflows), atanh z = ½ ln(λ_max/λ_min) = ln(m + r) − ½ ln det Cᵢ, with the exact ln det.
+      // Math.atanh overflows), atanh z = ½ ln(λ_max/λ_min) = ln(m + r) − ½ ln det Cᵢ, with the exact ln det
+      // (and ln(m + r) of C = that of C′ − xμ₀).
       let coef: number;
       if (z < 1e-3) {
         const z2 = z * z;
@@ -154,7 +176,7 @@ export function spd2GradientKernel(
       } else if (z < 0.5) {
         coef = Math.atanh(z) / r;
       } else {
-        coef = (Math.log(m + r) - halfLnDet) / r;
+        coef = (Math.log(m + r) - x * mu0 - halfLnDet) / r;
       }
       // Jacobi factor for the off-diagonal component
       let f: number;
@@ -192,7 +214,7 @@ export function spd2GradientKernel(
   return {
     implementation: wasm ? 'WebAssembly SIMD' : 'JavaScript',
     footpointGradNorm(p) {
-      // (p̂^-½ p p̂^-½)^½ via its eigendecomposition
+      // (p̂^-½ p p̂^-½)^½ in closed form
       mul(mul(hatIsqrt, p, tmp), hatIsqrt, tmp);
       tmp[1] = tmp[2] = 0.5 * (tmp[1] + tmp[2]);
       if (!factor(tmp)) return Infinity;

@@ -1,13 +1,14 @@
 /**
  * The loop over the data of the SPD(2) affine KNG kernel (src/privacy/spdKernel.ts) in AssemblyScript, two
  * data points per f64x2 vector; the caller does the per-call 2×2 algebra and passes its results. Per point
- * the JavaScript loop calls Math.exp twice and Math.atanh or Math.log once (about two thirds of its time);
- * here exp and log are inlined polynomials on both lanes (kernelMath.ts) and every branch is a lane select,
- * ~2× faster per point. `npm run build:wasm` compiles it into src/privacy/wasm/kernels.generated.ts.
+ * the JavaScript loop calls Math.exp once and Math.atanh or Math.log where its series does not do (most of
+ * its time); here exp and log are inlined polynomials on both lanes (kernelMath.ts), the other branches are
+ * lane selects, and the logarithms are skipped for pairs where the series does (nearly all in the chains).
+ * `npm run build:wasm` compiles it into src/privacy/wasm/kernels.generated.ts.
  *
  * Memory from `base`: arrays of N f64 (N = n rounded up to even) at base + index·8N, the indices below; a
- * padding point repeats the last one with weight 0. The exponents xᵢμ must stay within ±700 (the caller
- * checks; the JavaScript loop handles the rest).
+ * padding point repeats the last one with weight 0. The exponents xᵢ(μ₁ − μ₀)/2 must stay within 700 (the
+ * caller checks; the JavaScript loop handles the rest).
  *
  * As in sphereKernel.ts, the per-point work is split into two loops (exponentials, then logarithms) with the
  * intermediates in memory, and constants and per-call values are read from memory: ~20% faster here.
@@ -73,15 +74,13 @@ export function gradNorm(base: usize, N: i32, n: f64, footpoint: bool): f64 {
     const y0 = v128.load(y + j),
       y1 = v128.load(y + stride + j),
       y2 = v128.load(y + 2 * stride + j);
-    // Dᵢ^-½ scalings e^{−xμ₀}, e^{−x(μ₁−μ₀)/2}, and C = Dᵢ^-½ (Bᵀ y B) Dᵢ^-½
-    const t = mul(x, at(CALL, HALF_GAP)); // t = x(μ₁ − μ₀)/2 ≥ 0
-    const e0 = exp2x(f64x2.neg(mul(x, at(CALL, MU0)))),
-      eh = exp2x(f64x2.neg(t));
-    const e01 = mul(e0, eh),
-      e1 = mul(e01, eh);
-    const c00 = mul(add(add(mul(at(CALL, 0), y0), mul(at(CALL, 1), y1)), mul(at(CALL, 2), y2)), e0);
-    const c11 = mul(add(add(mul(at(CALL, 3), y0), mul(at(CALL, 4), y1)), mul(at(CALL, 5), y2)), e1);
-    const c01 = mul(add(add(mul(at(CALL, 6), y0), mul(at(CALL, 7), y1)), mul(at(CALL, 8), y2)), e01);
+    // C = e^{−xμ₀} C′ with C′ = diag(1, e^{−t}) (Bᵀ y B) diag(1, e^{−t}), t = x(μ₁ − μ₀)/2 ≥ 0: the loop works
+    // with C′ (one exponential per point; the scale only shifts ½ ln det C, which comes exactly from the dets)
+    const t = mul(x, at(CALL, HALF_GAP));
+    const eh = exp2x(f64x2.neg(t));
+    const c00 = add(add(mul(at(CALL, 0), y0), mul(at(CALL, 1), y1)), mul(at(CALL, 2), y2));
+    const c11 = mul(add(add(mul(at(CALL, 3), y0), mul(at(CALL, 4), y1)), mul(at(CALL, 5), y2)), mul(eh, eh));
+    const c01 = mul(add(add(mul(at(CALL, 6), y0), mul(at(CALL, 7), y1)), mul(at(CALL, 8), y2)), eh);
     // Jacobi factor of the off-diagonal entry, and the point's weight
     let f: v128, w: v128;
     const weight = v128.load(weights + j);
@@ -108,18 +107,25 @@ export function gradNorm(base: usize, N: i32, n: f64, footpoint: bool): f64 {
       h = v128.load(tmp + stride + j),
       c01 = v128.load(tmp + 2 * stride + j),
       halfLnDet = v128.load(tmp + 3 * stride + j);
+    // coef = atanh(z)/r for C′ (z and (C − mI)/r do not depend on the scale): its series below z = 0.1 (nearly
+    // every point in the chains), else ½ ln((1 + z)/(1 − z)) up to ½, then ln(m + r) − ½ ln det C (exact ln det:
+    // no cancellation in 1 − z for an ill-conditioned C) with ln(m + r) of C = ln(m′ + r′) − xμ₀; the
+    // logarithms only for pairs with such a point (a branch taken rarely)
     const r = f64x2.sqrt(add(mul(h, h), mul(c01, c01)));
-    const z = f64x2.div(r, m);
-    // coef = atanh(z)/r: series for small z; ½ ln((1 + z)/(1 − z)) up to ½; then ln(m + r) − ½ ln det C (exact
-    // ln det: no cancellation in 1 − z for an ill-conditioned C), as in JavaScript
+    const invM = f64x2.div(at(C, ONE), m);
+    const z = mul(r, invM);
     const z2 = mul(z, z),
       z4 = mul(z2, z2);
-    const series = f64x2.div(estrin8(ATANH, z2, z4, mul(z4, z4)), m); // Σ z²ⁱ/(2i + 1), i < 8
-    const moderate = f64x2.lt(z, at(C, HALF));
-    const logArg = v128.bitselect(f64x2.div(add(at(C, ONE), z), sub(at(C, ONE), z)), add(m, r), moderate);
-    const ln = log2x(logArg);
-    const viaLog = f64x2.div(v128.bitselect(mul(at(C, HALF), ln), sub(ln, halfLnDet), moderate), r);
-    const coef = v128.bitselect(series, viaLog, f64x2.lt(z, at(C, SERIES_Z)));
+    let coef = mul(estrin8(ATANH, z2, z4, mul(z4, z4)), invM); // Σ z²ⁱ/(2i + 1), i < 8
+    const far = f64x2.ge(z, at(C, SERIES_Z));
+    if (v128.any_true(far)) {
+      const moderate = f64x2.lt(z, at(C, HALF));
+      const logArg = v128.bitselect(f64x2.div(add(at(C, ONE), z), sub(at(C, ONE), z)), add(m, r), moderate);
+      const ln = log2x(logArg);
+      const large = sub(sub(ln, mul(v128.load(xs + j), at(CALL, MU0))), halfLnDet);
+      const viaLog = f64x2.div(v128.bitselect(mul(at(C, HALF), ln), large, moderate), r);
+      coef = v128.bitselect(viaLog, coef, far);
+    }
     const w = v128.load(tmp + 4 * stride + j);
     const ch = mul(coef, h);
     s00 = add(s00, mul(w, add(halfLnDet, ch)));

@@ -4,55 +4,79 @@ import { kernelInstance } from './instance';
 interface KendallKernelExports {
   memory: WebAssembly.Memory;
   dataStart(): number;
-  offsetOf(array: number, n: number, k2: number): number;
-  layoutBytes(n: number, k2: number): number;
-  gradNorm(base: number, n: number, k2: number, footpoint: number): number;
+  offsetOf(array: number, N: number, k2: number): number;
+  layoutBytes(N: number, k2: number): number;
+  footpointGradNorm(base: number, N: number, k2: number, n: number): number;
+  shootingGradNorm(base: number, N: number, k2: number, n: number, xAbsMax: number): number;
 }
 
 // Array indices of the layout (wasm/assembly/kendallKernel.ts).
 const X = 0,
-  COS_FIXED = 1,
-  SIN_FIXED = 2,
-  Y = 3,
-  I_Y = 4,
-  P = 5,
-  U = 7;
+  WEIGHT = 1,
+  PHAT_Y = 2,
+  VHAT_Y = 4,
+  FOOT = 6,
+  P_IN = 22,
+  V_IN = 25,
+  PHAT = 28,
+  VHAT = 29,
+  Y = 32;
 
 /**
- * The WebAssembly (SIMD) build of the Kendall gradient-norm loop (source: wasm/assembly/kendallKernel.ts) over
- * (xs, ys) of 2k reals each, with the footpoint table for |v̂| = vHatNorm: a function of (p, v, footpoint)
- * like the JavaScript loop, or null without WebAssembly.
+ * The WebAssembly (SIMD) build of the Kendall kernel (source: wasm/assembly/kendallKernel.ts) over (xs, ys) of
+ * 2k reals each, for the fit (p̂, v̂), given the fixed per-point values the JavaScript kernel prepares
+ * (⟨p̂, yᵢ⟩, ⟨v̂, yᵢ⟩ as (re, im) pairs, cos and sin of xᵢ|v̂|); null without WebAssembly.
  */
-export function wasmKendallGradNorm(
+export function wasmKendallKernel(
   xs: Covariates,
   ys: readonly Float64Array[],
-  k2: number,
-  vHatNorm: number,
-): ((p: Float64Array, v: Float64Array, footpoint: boolean) => number) | null {
+  pHat: Float64Array,
+  vHat: Float64Array,
+  fixed: { pHatY: Float64Array; vHatY: Float64Array; cosFixed: Float64Array; sinFixed: Float64Array },
+): { footpoint(p: Float64Array): number; shooting(p: Float64Array, v: Float64Array): number } | null {
   const n = ys.length;
-  const exports = kernelInstance<KendallKernelExports>('kendall', (e) => e.layoutBytes(n, k2));
+  const k2 = pHat.length;
+  const N = (n + 3) & ~3; // four rows per pass; padding points repeat the last one with weight 0
+  const exports = kernelInstance<KendallKernelExports>('kendall', (e) => e.layoutBytes(N, k2));
   if (!exports) return null;
   const base = exports.dataStart();
   const view = (array: number, length: number) =>
-    new Float64Array(exports.memory.buffer, base + exports.offsetOf(array, n, k2), length);
-  const [x, cosFixed, sinFixed] = [X, COS_FIXED, SIN_FIXED].map((a) => view(a, n));
-  const y = view(Y, n * k2);
-  const iy = view(I_Y, n * k2);
-  for (let i = 0; i < n; i++) {
-    x[i] = xs[i];
-    cosFixed[i] = Math.cos(xs[i] * vHatNorm);
-    sinFixed[i] = Math.sin(xs[i] * vHatNorm);
-    y.set(ys[i], i * k2);
-    for (let j = 0; j < k2; j += 2) {
-      iy[i * k2 + j] = -ys[i][j + 1]; // i·(a + ib) = −b + ia
-      iy[i * k2 + j + 1] = ys[i][j];
-    }
-  }
-  const p = view(P, k2);
-  const u = view(U, k2);
-  return (pIn, vIn, footpoint) => {
-    p.set(pIn);
-    u.set(vIn);
-    return exports.gradNorm(base, n, k2, footpoint ? 1 : 0);
+    new Float64Array(exports.memory.buffer, base + exports.offsetOf(array, N, k2), length);
+  const perPoint = (array: number, value: (i: number, weight: number) => number) => {
+    const a = view(array, N);
+    for (let r = 0; r < N; r++) a[r] = value(Math.min(r, n - 1), r < n ? 1 : 0);
+  };
+  let xAbsMax = 0;
+  for (let i = 0; i < n; i++) xAbsMax = Math.max(xAbsMax, Math.abs(xs[i]));
+  perPoint(X, (i) => xs[i]);
+  perPoint(WEIGHT, (_, weight) => weight);
+  perPoint(PHAT_Y, (i) => fixed.pHatY[2 * i]);
+  perPoint(PHAT_Y + 1, (i) => fixed.pHatY[2 * i + 1]);
+  perPoint(VHAT_Y, (i) => fixed.vHatY[2 * i]);
+  perPoint(VHAT_Y + 1, (i) => fixed.vHatY[2 * i + 1]);
+  // footpoint table: cos, sin, weight, weight·f₁ = weight·cos, weight·f₄ = weight·cos 2xL
+  const [c, s] = [fixed.cosFixed, fixed.sinFixed];
+  perPoint(FOOT, (i) => c[i]);
+  perPoint(FOOT + 1, (i) => s[i]);
+  perPoint(FOOT + 2, (_, weight) => weight);
+  perPoint(FOOT + 3, (i, weight) => weight * c[i]);
+  perPoint(FOOT + 4, (i, weight) => weight * (c[i] * c[i] - s[i] * s[i]));
+  view(PHAT, k2).set(pHat);
+  view(VHAT, k2).set(vHat);
+  const y = view(Y, N * k2);
+  for (let r = 0; r < N; r++) y.set(ys[Math.min(r, n - 1)], r * k2);
+  const pIn = view(P_IN, k2);
+  const vIn = view(V_IN, k2);
+  const { footpointGradNorm, shootingGradNorm } = exports;
+  return {
+    footpoint(p) {
+      pIn.set(p);
+      return footpointGradNorm(base, N, k2, n);
+    },
+    shooting(p, v) {
+      pIn.set(p);
+      vIn.set(v);
+      return shootingGradNorm(base, N, k2, n, xAbsMax);
+    },
   };
 }

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { compileKernels } from '../../../wasm/build';
 import { sphereData } from '../../data/sphereData';
 import { spdData } from '../../data/spdData';
-import { sphere, spd } from '../../geometry';
+import { kendall, sphere, spd } from '../../geometry';
+import { corpusCallosumData } from '../../data/corpusCallosum';
 import { randomTangent } from '../../geometry/testkit';
 import { fitGeodesicRegression } from '../../regression';
 import { Rng } from '../../sampling/rng';
+import { kendallGradientKernel } from '../kendallKernel';
 import { sphereGradientKernel } from '../sphereKernel';
 import { spd2GradientKernel } from '../spdKernel';
 import * as generated from './kernels.generated';
@@ -60,6 +62,38 @@ describe('WebAssembly kernels', () => {
         ]) {
           if (y === Infinity) expect(x).toBe(Infinity);
           else expect(Math.abs(x - y)).toBeLessThan(1e-12 * Math.max(1, y));
+        }
+      }
+    }
+  });
+
+  it('Kendall: agrees with the JavaScript loop to rounding for n = 1…9 (padding to four rows) and k = 3, 7, 50', () => {
+    const rng = Rng.fromKey(11);
+    const full = corpusCallosumData({ n: 9, seed: 3 });
+    for (const k of [3, 7, 50]) {
+      const M = kendall(k);
+      // k landmarks of the outlines (every ⌊50/k⌋-th), as preshapes
+      const ys = full.ys.map((y) =>
+        M.projectPoint(
+          Float64Array.from({ length: 2 * k }, (_, j) => y[2 * Math.floor(50 / k) * (j >> 1) + (j & 1)]),
+        ),
+      );
+      for (let n = 1; n <= 9; n++) {
+        const p = ys[0];
+        const vHat = randomTangent(M, p, rng, 0.5);
+        const wasm = kendallGradientKernel(full.xs.slice(0, n), ys.slice(0, n), p, vHat);
+        const js = kendallGradientKernel(full.xs.slice(0, n), ys.slice(0, n), p, vHat, { wasm: false });
+        expect(wasm.implementation).toBe('WebAssembly SIMD');
+        for (let t = 0; t < 20; t++) {
+          const q = M.exp(p, randomTangent(M, p, rng, 0.8 * rng.uniform()));
+          const v = t === 0 ? new Float64Array(2 * k) : randomTangent(M, q, rng, 2 * rng.uniform());
+          for (const [x, y] of [
+            [wasm.footpointGradNorm(q), js.footpointGradNorm(q)],
+            [wasm.shootingGradNorm(q, v), js.shootingGradNorm(q, v)],
+          ]) {
+            if (y === Infinity) expect(x).toBe(Infinity);
+            else expect(Math.abs(x - y)).toBeLessThan(1e-12 * Math.max(1, y));
+          }
         }
       }
     }

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { corpusCallosumData } from '../data/corpusCallosum';
+import { spdData } from '../data/spdData';
+import { euclidean, kendall, spd, sphere, type Manifold } from '../geometry';
+import { sphereData } from '../data/sphereData';
+import { runChain } from '../sampling/mh';
+import { randomTangent } from '../geometry/testkit';
+import { fitGeodesicRegression } from '../regression';
+import { Rng } from '../sampling/rng';
+import { gradientNormKernel } from './gradientKernel';
+import { footpointTarget, shootingTarget } from './kng';
+import { fusedGeometry } from './proposals';
+
+/** |a − b| ≤ tol·max(1, |b|) entrywise, NaN where b is NaN. */
+function expectClose(a: Float64Array, b: Float64Array, tol: number) {
+  for (let i = 0; i < b.length; i++) {
+    if (Number.isNaN(b[i])) expect(a[i]).toBeNaN();
+    else expect(Math.abs(a[i] - b[i])).toBeLessThan(tol * Math.max(1, Math.abs(b[i])));
+  }
+}
+
+describe.each([
+  ['SPD(2), affine', spd(2), () => spdData({ n: 15, noiseSd: 0.1, seed: 2 }), [1e-3, 0.3, 3, 40, 800]],
+  ['Kendall, 50 landmarks', kendall(50), () => corpusCallosumData({ n: 15, seed: 3 }), [1e-3, 0.3, 1.5]],
+] as const)('fused proposals on %s', (_, M: Manifold, data, steps) => {
+  const { xs, ys } = data();
+  const fit = fitGeodesicRegression(M, xs, ys);
+  const kernel = gradientNormKernel(M, xs, ys, fit.p, fit.v);
+  const fused = fusedGeometry(M)!;
+  it('exists for this space', () => expect(fused).not.toBeNull());
+
+  it('propose the Manifold path’s points from the same draws (1e-12), and leave the stream where it does', () => {
+    // steps up to 800 on SPD(2): Exp beyond floating point, NaN in both (rejected)
+    const fast = footpointTarget(M, kernel, 1, fused);
+    const ref = footpointTarget(M, kernel, 1, null);
+    const start = Rng.fromKey(4);
+    const points = [fit.p, M.exp(fit.p, randomTangent(M, fit.p, start, 0.5))];
+    const a = new Float64Array(M.ambientDim);
+    const b = new Float64Array(M.ambientDim);
+    for (const p of points)
+      for (const step of steps)
+        for (let t = 0; t < 20; t++) {
+          const [ra, rb] = [Rng.fromKey(5, t), Rng.fromKey(5, t)];
+          fast.propose(p, step, ra, a);
+          ref.propose(p, step, rb, b);
+          expectClose(a, b, 1e-12);
+          expect(ra.uniform()).toBe(rb.uniform());
+        }
+  });
+
+  it('shooting proposals and the ball’s norm agree with the Manifold path (1e-12)', () => {
+    const p = M.exp(fit.p, randomTangent(M, fit.p, Rng.fromKey(6), 0.3));
+    const radius = 1.2;
+    const fast = shootingTarget(M, kernel, p, 1, radius, fused);
+    const ref = shootingTarget(M, kernel, p, 1, radius, null);
+    const rng = Rng.fromKey(7);
+    const a = new Float64Array(M.ambientDim);
+    const b = new Float64Array(M.ambientDim);
+    for (let t = 0; t < 50; t++) {
+      const v = randomTangent(M, p, rng, 2 * radius * rng.uniform());
+      expect(Math.abs(fused.norm(p, v) - M.norm(p, v))).toBeLessThan(1e-12 * M.norm(p, v));
+      expect(fast.potential(v)).toBe(ref.potential(v)); // same kernel; the same side of the radius
+      const [ra, rb] = [Rng.fromKey(8, t), Rng.fromKey(8, t)];
+      fast.propose(v, 0.2, ra, a);
+      ref.propose(v, 0.2, rb, b);
+      expectClose(a, b, 1e-12);
+    }
+  });
+});
+
+describe('fused proposals on S²', () => {
+  const M = sphere();
+  const { xs, ys } = sphereData({ n: 30, noiseVariance: 0.05, seed: 4 });
+  const fit = fitGeodesicRegression(M, xs, ys);
+  const kernel = gradientNormKernel(M, xs, ys, fit.p, fit.v);
+
+  it('are bit for bit the Manifold path: the same chains, to the last digit', () => {
+    const fused = fusedGeometry(M);
+    expect(fused).not.toBeNull();
+    const opts = { burnIn: 3000, draws: 5, step: 0.1, traceEvery: 1 };
+    const a = runChain(footpointTarget(M, kernel, 0.05, fused), fit.p, Rng.fromKey(9), opts);
+    const b = runChain(footpointTarget(M, kernel, 0.05, null), fit.p, Rng.fromKey(9), opts);
+    expect(a.draws).toEqual(b.draws);
+    expect(a.trace).toEqual(b.trace);
+    const p = a.draws[0];
+    const v0 = M.transport(fit.p, p, fit.v);
+    const c = runChain(shootingTarget(M, kernel, p, 0.05, Math.PI, fused), v0, Rng.fromKey(10), opts);
+    const d = runChain(shootingTarget(M, kernel, p, 0.05, Math.PI, null), v0, Rng.fromKey(10), opts);
+    expect(c.draws).toEqual(d.draws);
+    expect(c.trace).toEqual(d.trace);
+  });
+});
+
+it('R^d keeps the Manifold path (nothing to fuse there)', () => {
+  expect(fusedGeometry(euclidean(3))).toBeNull();
+});

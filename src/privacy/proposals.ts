@@ -1,0 +1,225 @@
+import type { Manifold } from '../geometry/types';
+import { GeometryError } from '../geometry/types';
+import { norm2 } from '../geometry/vec';
+import type { Rng } from '../sampling/rng';
+
+/**
+ * The geometry a KNG random walk needs per step — a vector uniform in a tangent ball, the metric norm, and Exp —
+ * fused for the spaces where the generic Manifold calls are a large part of a step once the gradient kernel is
+ * fast: SPD(2) with the affine metric (2×2 eigendecompositions and matrix products per call), Kendall shape
+ * space (validation passes, a rescaled norm) and S² (argument checks, a quarter of its step). The same mathematics and the same random draws in the same order
+ * as kng.ts's generic path with the Manifold's operations (randomTangent, norm, exp), so the chains are the
+ * same up to rounding; gradientKernel.test.ts ties each to that path.
+ */
+export interface FusedGeometry {
+  /** Writes into `out` a vector uniform in the ball of radius r of T_p (the generic uniformTangentBall). */
+  tangentBall(p: Float64Array, r: number, rng: Rng, out: Float64Array): Float64Array;
+  /** Exp_p(ν) of a ball vector ν into `out`; NaN-filled where Exp is not representable (the generic rule). */
+  exp(p: Float64Array, nu: Float64Array, out: Float64Array): void;
+  norm(p: Float64Array, v: Float64Array): number;
+}
+
+/** The fused geometry of M, or null where the generic Manifold calls are used. */
+export function fusedGeometry(M: Manifold): FusedGeometry | null {
+  if (M.name === 'sphere') return sphereGeometry();
+  if (M.name === 'spd(2, affine)') return spd2Geometry();
+  const kendall = /^kendall\((\d+)\)$/.exec(M.name);
+  if (kendall) return kendallGeometry(2 * Number(kendall[1]), M.dim);
+  return null;
+}
+
+/**
+ * S²: the operations of src/geometry/sphere.ts (randomTangent, norm, exp) in the same floating-point order,
+ * without their argument checks — bit for bit the same proposals (proposals.test.ts), so the sphere's numbers
+ * do not change.
+ */
+function sphereGeometry(): FusedGeometry {
+  const sinc = (t: number) =>
+    Math.abs(t) < 1e-4 ? 1 - (t * t) / 6 + (t * t * t * t) / 120 : Math.sin(t) / t;
+  return {
+    tangentBall(p, r, rng, out) {
+      const z0 = rng.normal(),
+        z1 = rng.normal(),
+        z2 = rng.normal();
+      const c = p[0] * z0 + p[1] * z1 + p[2] * z2;
+      out[0] = z0 - c * p[0];
+      out[1] = z1 - c * p[1];
+      out[2] = z2 - c * p[2];
+      const k = (r * Math.pow(rng.uniform(), 1 / 2)) / norm2(out);
+      out[0] *= k;
+      out[1] *= k;
+      out[2] *= k;
+      return out;
+    },
+    exp(p, v, out) {
+      const L = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+      const c = Math.cos(L);
+      const s = sinc(L);
+      const x = c * p[0] + s * v[0],
+        y = c * p[1] + s * v[1],
+        z = c * p[2] + s * v[2];
+      const r = Math.sqrt(x * x + y * y + z * z);
+      if (!(r > 0 && r < Infinity)) {
+        out.fill(NaN); // not representable, as the generic exp refuses it
+        return;
+      }
+      out[0] = x / r;
+      out[1] = y / r;
+      out[2] = z / r;
+    },
+    norm: (_p, v) => norm2(v),
+  };
+}
+
+/**
+ * SPD(2), affine metric: with R = p^½, S = p^-½ (closed form: s = √det p, t = √(tr p + 2s), R = (p + sI)/t,
+ * S = adj(p + sI)/(ts)), randomTangent is R G R for a standard Gaussian G of Sym(2) and ‖R G R‖_p = ‖G‖_F, so a
+ * ball vector is c·R G R; Exp_p(ν) = R expm(S ν S) R, and expm of a symmetric 2×2 W with mean eigenvalue m and
+ * half-gap r is (e^{m+r} + e^{m−r})/2·I + e^m (sinh r / r)(W − mI).
+ */
+function spd2Geometry(): FusedGeometry {
+  const R = new Float64Array(3); // (r00, r01, r11)
+  const S = new Float64Array(3);
+  const W = new Float64Array(4);
+  let cached: Float64Array | null = null;
+  const key = new Float64Array(4).fill(NaN);
+  /** R and S of p (cached for the last p); false unless p is SPD. */
+  const factor = (p: Float64Array): boolean => {
+    if (p === cached && p[0] === key[0] && p[1] === key[1] && p[2] === key[2] && p[3] === key[3]) return true;
+    const a = p[0],
+      b = 0.5 * (p[1] + p[2]),
+      c = p[3];
+    const det = a * c - b * b;
+    if (!(a > 0 && det > 0 && det < Infinity)) return false;
+    const s = Math.sqrt(det);
+    const t = Math.sqrt(a + c + 2 * s);
+    R[0] = (a + s) / t;
+    R[1] = b / t;
+    R[2] = (c + s) / t;
+    S[0] = (c + s) / (t * s);
+    S[1] = -b / (t * s);
+    S[2] = (a + s) / (t * s);
+    cached = p;
+    key.set(p);
+    return true;
+  };
+  /** out = X H X for symmetric X (3 numbers) and H (3 numbers), as a full 2×2. */
+  const sandwich = (X: Float64Array, h0: number, h1: number, h2: number, out: Float64Array) => {
+    const t00 = X[0] * h0 + X[1] * h1,
+      t01 = X[0] * h1 + X[1] * h2,
+      t10 = X[1] * h0 + X[2] * h1,
+      t11 = X[1] * h1 + X[2] * h2;
+    out[0] = t00 * X[0] + t01 * X[1];
+    out[1] = out[2] = t00 * X[1] + t01 * X[2];
+    out[3] = t10 * X[1] + t11 * X[2];
+    return out;
+  };
+  const notSpd = () => new GeometryError('spd(2, affine): the point is not symmetric positive definite');
+  return {
+    tangentBall(p, r, rng, out) {
+      if (!factor(p)) throw notSpd();
+      // the generic order: the Gaussian in vecd coordinates (diagonal, then √2·off-diagonal), then the radius
+      const g0 = rng.normal(),
+        g1 = rng.normal(),
+        g2 = Math.SQRT1_2 * rng.normal();
+      const len = Math.sqrt(g0 * g0 + g1 * g1 + 2 * g2 * g2);
+      const k = (r * Math.pow(rng.uniform(), 1 / 3)) / len;
+      return sandwich(R, k * g0, k * g2, k * g1, out);
+    },
+    exp(p, nu, out) {
+      if (!factor(p) || !Number.isFinite(nu[0] + nu[1] + nu[2] + nu[3])) {
+        out.fill(NaN);
+        return;
+      }
+      const W = sandwich(S, nu[0], 0.5 * (nu[1] + nu[2]), nu[3], out);
+      const w0 = W[0],
+        w1 = W[1],
+        w2 = W[3];
+      const m = 0.5 * (w0 + w2),
+        d = 0.5 * (w0 - w2);
+      const r = Math.sqrt(d * d + w1 * w1);
+      const hi = Math.exp(m + r),
+        lo = Math.exp(m - r);
+      if (!(lo > 0 && hi < Infinity)) {
+        out.fill(NaN); // not representable, as the generic exp refuses it
+        return;
+      }
+      const ch = 0.5 * (hi + lo);
+      const sh = r < 1e-4 ? Math.exp(m) * (1 + (r * r) / 6) : (0.5 * (hi - lo)) / r; // e^m sinh(r)/r
+      const e0 = ch + sh * d,
+        e1 = sh * w1,
+        e2 = ch - sh * d;
+      sandwich(R, e0, e1, e2, out);
+    },
+    norm(p, v) {
+      if (!factor(p)) throw notSpd();
+      sandwich(S, v[0], 0.5 * (v[1] + v[2]), v[3], W);
+      return Math.sqrt(W[0] * W[0] + 2 * W[1] * W[1] + W[3] * W[3]);
+    },
+  };
+}
+
+/**
+ * Kendall shape space (preshapes of k2/2 landmarks, the Frobenius metric): randomTangent is the horizontal
+ * projection of a standard Gaussian (centre, then remove the components along p and ip), Exp_p(ν) =
+ * cos|ν| p + (sin|ν|/|ν|) ν renormalised — src/geometry/kendall.ts without its validation passes.
+ */
+function kendallGeometry(k2: number, dim: number): FusedGeometry {
+  const k = k2 / 2;
+  const norm = (v: Float64Array) => {
+    let s = 0;
+    for (let i = 0; i < k2; i++) s += v[i] * v[i];
+    return Math.sqrt(s);
+  };
+  return {
+    tangentBall(p, r, rng, out) {
+      let mx = 0,
+        my = 0;
+      for (let j = 0; j < k2; j += 2) {
+        const x = rng.normal(),
+          y = rng.normal();
+        out[j] = x;
+        out[j + 1] = y;
+        mx += x;
+        my += y;
+      }
+      mx /= k;
+      my /= k;
+      let d1 = 0, // ⟨z̄, p⟩
+        d2 = 0; // ⟨z̄, ip⟩
+      for (let j = 0; j < k2; j += 2) {
+        const zx = (out[j] -= mx),
+          zy = (out[j + 1] -= my);
+        d1 += zx * p[j] + zy * p[j + 1];
+        d2 += zy * p[j] - zx * p[j + 1];
+      }
+      let s = 0;
+      for (let j = 0; j < k2; j += 2) {
+        const x = (out[j] -= d1 * p[j] - d2 * p[j + 1]),
+          y = (out[j + 1] -= d1 * p[j + 1] + d2 * p[j]);
+        s += x * x + y * y;
+      }
+      const c = (r * Math.pow(rng.uniform(), 1 / dim)) / Math.sqrt(s);
+      for (let i = 0; i < k2; i++) out[i] *= c;
+      return out;
+    },
+    exp(p, nu, out) {
+      const L = norm(nu);
+      const c = Math.cos(L);
+      const s = L < 1e-4 ? 1 - (L * L) / 6 + (L * L * L * L) / 120 : Math.sin(L) / L;
+      let r2 = 0;
+      for (let i = 0; i < k2; i++) {
+        const x = c * p[i] + s * nu[i];
+        out[i] = x;
+        r2 += x * x;
+      }
+      if (!(r2 > 0 && r2 < Infinity)) {
+        out.fill(NaN);
+        return;
+      }
+      const inv = 1 / Math.sqrt(r2);
+      for (let i = 0; i < k2; i++) out[i] *= inv;
+    },
+    norm: (_p, v) => norm(v),
+  };
+}
