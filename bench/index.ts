@@ -6,7 +6,7 @@
  *    chains, burn-in 1000) with 1 and 2 workers, and the implied time per point-evaluation;
  *  - the wall times of the Fig. 1 (sphere), Fig. 7 (SPD(2)) and Fig. 2 (Kendall) sweeps with 2 workers, one run
  *    each, and their ratios to the Fig. 1 sweep of the same run (`--sweeps` runs only this section);
- *  - a place for the privacy audit's N = 2000 releases per side (auditSphereN2000Releases, to be added);
+ *  - the privacy audit's N = 2000 releases per side on the sphere, 2 workers, and its ratio to the Fig. 1 sweep;
  *  - the time per private Fréchet-mean release at k = 30 (SPD(30), d = 465): tangent Gaussian, the exact
  *    log-Euclidean Riemannian Laplace, the same by MH with 10,000 burn-in steps (002 Fig. 4: 14 s), and the
  *    affine Riemannian Laplace by MH. `--frechet` runs only this section.
@@ -14,6 +14,7 @@
  * several runs (3 per chain, 2 per Fig. 1 sweep; the three figure sweeps run once each): on a shared machine
  * single runs vary by ±30%, so compare ratios within one run.
  */
+import { benchSphereAudit } from '../src/audit/bench';
 import { DEFAULT_KNG_SETTINGS, prepareKng, shootingTarget } from '../src/privacy/kng';
 import { prepareRegression } from '../src/experiments/regressionSetup';
 import { aggregateSweep, sweepCellCount, type SweepSpec } from '../src/experiments/sweep';
@@ -233,6 +234,15 @@ async function main() {
     }
   }
   const figures = await figureSweeps();
+  log('privacy audit: 2000 releases per side on the sphere…');
+  const auditRun = await benchSphereAudit(2, 2000);
+  const audit = {
+    workers: auditRun.workers,
+    releasesPerSide: auditRun.releasesPerSide,
+    seconds: +auditRun.seconds.toFixed(2),
+    ratioToFig1: +(auditRun.seconds / figures.fig1Sphere.seconds).toFixed(2),
+    epsilonLower: auditRun.result.epsilonLower,
+  };
   log('Fréchet-mean release times at k = 30…');
   const frechetReleaseK30 = onlySweeps ? undefined : frechetReleaseTimes();
   const result = {
@@ -241,9 +251,9 @@ async function main() {
     mhChains: chains,
     fig1SphereSweep: sweeps,
     figureSweeps: figures,
-    // The privacy audit's N = 2000 releases per side on the sphere (wall time, and its ratio to the Fig. 1
-    // sweep of this run): to be added with the audit.
-    auditSphereN2000Releases: null,
+    // The privacy audit's N = 2000 releases per side on the sphere (n = 50, burn-in 1000, 2 workers), and its
+    // ratio to the Fig. 1 sweep of this run (goal ≤ 2: about the same number of MH steps)
+    auditSphereN2000Releases: audit,
     frechetReleaseK30,
     targets: {
       fig1SweepSecondsWith2Workers: 6,
