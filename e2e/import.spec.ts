@@ -91,6 +91,9 @@ test('n beyond the limits: a typed n is clamped with a message; a 10,000-row fil
     () => (window as unknown as { __longTasks: [number, number][] }).__longTasks,
   );
   const ours = longTasks.filter(([start]) => start >= handedOver).map(([, duration]) => duration);
-  expect(ours.filter((d) => d > 200)).toEqual([]);
+  // 1 s: fitting 10,000 rows on the main thread would freeze it for seconds; the hand-over of the parsed data
+  // and its drawing take ~100 ms on an idle machine and were measured at up to 580 ms with the machine's two
+  // cores overloaded (load average 19): long tasks are wall time
+  expect(ours.filter((d) => d > 1000)).toEqual([]);
   expect(errors).toEqual([]);
 });
