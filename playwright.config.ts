@@ -11,6 +11,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_OUT ?? 'test-output/playwright',
   timeout: 60_000,
+  // Views and plot tabs load their scripts on demand, and a loaded 2-core machine runs them slowly: assertions
+  // wait up to 15 s (they pass as soon as they hold; a test that waits longer says so itself).
+  expect: { timeout: 15_000 },
   retries: 0,
   workers: 1,
   reporter: [['list']],
@@ -35,5 +38,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
+    // Views and plot tabs load their scripts on demand, and a loaded 2-core machine runs them slowly: assertions
+    // wait up to 15 s (they pass as soon as they hold; a test that waits longer says so itself).
+    expect: { timeout: 15_000 },
   },
 });

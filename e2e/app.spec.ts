@@ -9,7 +9,7 @@ test('the lab loads with its four workspaces and no console errors', async ({ pa
   const tabs = page.getByRole('tab', { name: /Sphere|SPD|Shapes|Euclidean/ });
   await expect(tabs).toHaveCount(4);
   const canvas = page.locator('[data-testid="sphere-canvas"] canvas');
-  await expect(canvas).toBeVisible();
+  await expect(canvas).toBeVisible({ timeout: 30_000 }); // the view's script loads on demand
   await waitForRelease(page);
   await expect.poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
   for (const name of ['Euclidean', 'Sphere']) {

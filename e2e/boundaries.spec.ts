@@ -83,6 +83,6 @@ test('"Go back to the last good data and settings" undoes what changed while a p
   await alert.getByRole('button', { name: /Go back to the last good data/ }).click();
   await expect.poll(() => labState<number>(page, 'settings.n')).toBe(n);
   await expect(alert).toHaveCount(0);
-  await expect(page.locator('[data-testid="sphere-canvas"] canvas')).toBeVisible();
+  await expect(page.locator('[data-testid="sphere-canvas"] canvas')).toBeVisible({ timeout: 30_000 });
   expect(errors.filter((e) => !e.includes('the Sphere view failed to render'))).toEqual([]);
 });

@@ -38,7 +38,7 @@ test.describe('Fréchet-mean workspace', () => {
     await page.goto(`/?notour=1&ws=frechet&${FAST}`);
     await expect(page.getByRole('tab', { name: 'Fréchet mean' })).toHaveAttribute('aria-selected', 'true');
     const canvas = page.locator('[data-testid="frechet-sphere-canvas"] canvas');
-    await expect(canvas).toBeVisible();
+    await expect(canvas).toBeVisible({ timeout: 30_000 }); // the view's script loads on demand
     await waitFor(page, 'frechetView');
     await expect(page.getByTestId('frechet-status')).toContainText('Private releases done: 120');
     // the clouds: every mechanism defined on S² (TG is not) draws its releases, in its own marker shape
@@ -96,7 +96,7 @@ test.describe('Fréchet-mean workspace', () => {
     await waitFor(page, 'frechetView');
     // switch to SPD with the control, as a user would
     await page.getByTestId('frechet-space').selectOption('spd');
-    await expect(page.locator('[data-testid="frechet-cone"] canvas')).toBeVisible();
+    await expect(page.locator('[data-testid="frechet-cone"] canvas')).toBeVisible({ timeout: 30_000 });
     await waitFor(page, 'frechetView');
     const legend = page.getByTestId('frechet-legend');
     for (const name of ['Riemannian Laplace', 'Tangent Gaussian', 'Extrinsic Gaussian', 'Ambient Laplace'])

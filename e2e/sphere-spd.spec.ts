@@ -42,7 +42,8 @@ const sphereCanvas = (page: Page) => page.locator('[data-testid="sphere-canvas"]
 
 async function openSphere(page: Page, query = '') {
   await page.goto(`/${query}`);
-  await expect(sphereCanvas(page)).toBeVisible();
+  // (the view's script loads on demand: on a loaded machine that can take more than the default 5 s)
+  await expect(sphereCanvas(page)).toBeVisible({ timeout: 30_000 });
 }
 
 test.describe('sphere workspace', () => {
@@ -141,7 +142,7 @@ test.describe('sphere workspace', () => {
     const fresh = await page.context().newPage();
     const errors2 = watchErrors(fresh);
     await fresh.goto(url);
-    await expect(sphereCanvas(fresh)).toBeVisible();
+    await expect(sphereCanvas(fresh)).toBeVisible({ timeout: 30_000 });
     expect(await labState<number[]>(fresh, 'settings.camera')).toEqual(saved);
     await expect
       .poll(async () => (await fresh.getByTestId('sphere-canvas').getAttribute('data-camera')) ?? '', {
@@ -211,7 +212,7 @@ test.describe('SPD(2) workspace', () => {
     await page.getByTestId('spd-all-pairs').uncheck();
 
     const cone = page.locator('[data-testid="spd-cone"] canvas');
-    await expect(cone).toBeVisible();
+    await expect(cone).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => distinctColours(cone), { timeout: 30_000 }).toBeGreaterThan(20);
     await expect.poll(() => pixelsNear(cone, '#0072b2', 50), { timeout: 20_000 }).toBeGreaterThan(20);
     await expect(page.getByTestId('spd-status')).toContainText('Private release done');
