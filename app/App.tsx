@@ -5,6 +5,7 @@ import { Explainers } from './help/Explain';
 import { HeaderActions } from './help/HeaderActions';
 import { Notices } from './Notices';
 import { PlotsPanel } from './plots/PlotsPanel';
+import { ScreenLayout } from './present/ScreenLayout';
 import { WORKSPACES, useLab, type WorkspaceId } from './store';
 import { EuclideanWorkspace } from './workspaces/EuclideanWorkspace';
 import { KendallWorkspace } from './workspaces/KendallWorkspace';
@@ -87,6 +88,7 @@ export function App() {
           </section>
         </main>
         {frechet ? <FrechetPlots /> : <PlotsPanel />}
+        <ScreenLayout />
       </div>
       <footer className="app-footer">
         Everything runs locally in this page. Data-driven τ (the paper&apos;s choice) uses the private data to

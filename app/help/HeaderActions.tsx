@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PresentBar, PresentToggle } from '../present/PresentMode';
 import { startFresh } from '../state/persistence';
 import { CopyLink } from './CopyLink';
 import { AboutPanel } from './Explain';
@@ -49,6 +50,7 @@ export function HeaderActions() {
         <button type="button" id="tour-button" className="header-button" onClick={() => setTourStep(0)}>
           Tour
         </button>
+        <PresentToggle />
         <span className="visually-hidden" role="status" aria-live="polite">
           {announcement}
         </span>
@@ -56,6 +58,7 @@ export function HeaderActions() {
         <Tour />
       </div>
       <FigureCaption />
+      <PresentBar />
     </>
   );
 }

@@ -23,6 +23,7 @@ import {
   Tooltip,
   squaredUnit,
   fmt,
+  OKABE_ITO,
   seriesStyle,
   symbolPath,
   useElementWidth,
@@ -30,6 +31,9 @@ import {
 } from './chart';
 import { Legend, ReleaseMarker, layoutLegend, type LegendItem } from './Legend';
 import { useThrottledLab } from './useThrottledLab';
+import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
+import { AdvicePanel, useCurrentAdvice } from './AdvicePanel';
+import type { Advice } from '../../src/experiments';
 import {
   lowest,
   mseModel,
@@ -64,6 +68,7 @@ export function MseTab() {
     () => mseModel(sweep.rows, 'equal', settings.curves, isImported),
     [sweep.rows, settings.curves, isImported],
   );
+  const advice = useCurrentAdvice();
   const notPrivate = sweep.notes.some((n) => /not private/i.test(n)) || settings.tauMode === 'data';
   const releaseN = imported ? imported.ys.length : settings.n;
 
@@ -94,7 +99,9 @@ export function MseTab() {
         releaseError={releaseStatus === 'error'}
         releaseN={releaseN}
         running={sweep.status === 'running'}
+        advice={advice}
       />
+      <AdvicePanel />
       <MseFigure
         panel="equal"
         model={equal}
@@ -144,6 +151,50 @@ export function MseTab() {
 
 type Focus = { s: number; p: number } | 'release';
 
+/** The advisor's interval (shaded), its recommended split (dashed line) and fitted curve, in ε_p units. */
+function AdviceBand(props: {
+  advice: Advice;
+  x: d3.ScaleLinear<number, number>;
+  y: (v: number) => number;
+  top: number;
+  bottom: number;
+}) {
+  const { advice, x, y } = props;
+  const eps = advice.eps;
+  const [lo, hi] = advice.interval.map((f) => x(f * eps));
+  const at = x(advice.split * eps);
+  const path = d3
+    .line<{ split: number; lnMse: number }>()
+    .x((c) => x(c.split * eps))
+    .y((c) => y(c.lnMse))(advice.curve.filter((c) => Number.isFinite(c.lnMse)));
+  return (
+    <g data-testid="advice-interval" data-lo={advice.interval[0]} data-hi={advice.interval[1]}>
+      <title>{advice.summary}</title>
+      <rect
+        x={lo}
+        y={props.top}
+        width={Math.max(2, hi - lo)}
+        height={props.bottom - props.top}
+        fill={OKABE_ITO.green}
+        opacity={0.15}
+      />
+      <path d={path ?? ''} fill="none" stroke={OKABE_ITO.green} strokeWidth={2} opacity={0.9} />
+      <line
+        x1={at}
+        x2={at}
+        y1={props.top}
+        y2={props.bottom}
+        stroke={OKABE_ITO.green}
+        strokeWidth={2}
+        strokeDasharray="5 4"
+      />
+      <text x={at + 4} y={props.top + 14} fontSize={12} fill="#005c44" {...HALO}>
+        advised
+      </text>
+    </g>
+  );
+}
+
 /**
  * Dashes of the non-private lines: with k curves, dash and gap are set so that lines lying on top of each
  * other (non-private MSEs often nearly coincide) interleave their colours instead of hiding each other.
@@ -163,11 +214,14 @@ function MseFigure(props: {
   releaseError: boolean;
   releaseN: number;
   running: boolean;
+  /** The split advisor's answer for the current settings (split panel only). */
+  advice?: Advice | null;
 }) {
   const { panel, model, settings, release } = props;
   const titleId = useId();
   const tipId = useId();
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
+  const presentH = usePresentingPlotHeight();
   const svgRef = useRef<SVGSVGElement>(null);
   const pointRefs = useRef(new Map<string, SVGElement>());
   const [active, setActive] = useState<Focus | null>(null);
@@ -198,10 +252,11 @@ function MseFigure(props: {
         }
       : { kind: 'rule', label: 'current total ε' },
   ];
-  const margin = { left: 64, right: 16, bottom: 56, top: 0 };
+  // presenting: room for the larger tick labels beside the axis title
+  const margin = { left: presentH ? 80 : 64, right: 16, bottom: presentH ? 62 : 56, top: 0 };
   const legend = layoutLegend(legendItems, W - margin.left - margin.right + 40);
   margin.top = legend.height + 14;
-  const plotH = Math.round(Math.min(320, Math.max(200, W * 0.55)));
+  const plotH = presentH ?? Math.round(Math.min(320, Math.max(200, W * 0.55)));
   const H = margin.top + plotH + margin.bottom;
   const x = d3
     .scaleLinear()
@@ -444,7 +499,7 @@ function MseFigure(props: {
         count={6}
         grid={W - margin.right}
         label={`ln mean MSE (MSE in ${squaredUnit(settings.workspace)})`}
-        labelOffset={48}
+        labelOffset={presentH ? 64 : 48}
       />
       <g>
         {model.series.map((s, si) => {
@@ -470,6 +525,9 @@ function MseFigure(props: {
           <text x={margin.left + 6} y={npLabelY} fontSize={12} fill={MUTED} fontStyle="italic" {...HALO}>
             non-private
           </text>
+        )}
+        {props.advice && (
+          <AdviceBand advice={props.advice} x={x} y={clampY} top={margin.top} bottom={margin.top + plotH} />
         )}
         <CurrentRule
           testId={`current-rule-${panel}`}
