@@ -7,7 +7,7 @@
 import * as d3 from 'd3';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SWEEP_ROW_COLUMNS, type Panel } from '../../src/experiments';
-import { currentBudget, equalRange, sweepSpec } from '../compute/jobs';
+import { currentBudget, equalRange, sweepSpec, SWEEP_POINTS } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab, type LabState } from '../store';
@@ -35,8 +35,10 @@ import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
 import { AdvicePanel, useCurrentAdvice } from './AdvicePanel';
 import type { Advice } from '../../src/experiments';
 import {
+  FLAT_SPREAD,
   lowest,
   mseModel,
+  panelShape,
   paddedExtent,
   releaseSummary,
   type MseModel,
@@ -383,6 +385,18 @@ function MseFigure(props: {
     };
   })();
 
+  const shape = panelShape(model, SWEEP_POINTS);
+  // flat near the non-private line: privacy costs little; flat far above it: the noise swamps every fit
+  const excesses = model.series.flatMap((s) =>
+    s.lnNonPrivate === null ? [] : s.points.map((p) => p.y - s.lnNonPrivate!),
+  );
+  const meanExcess = excesses.reduce((a, b) => a + b, 0) / Math.max(1, excesses.length);
+  const flatReason =
+    meanExcess < FLAT_SPREAD
+      ? ': all of them are close to the non-private error, so privacy costs little at these settings'
+      : panel === 'unequal'
+        ? ': the privacy noise swamps the fit whatever the split — try a larger ε or more data'
+        : ': the privacy noise swamps the fit at every ε shown — try larger budgets or more data';
   const title =
     panel === 'unequal'
       ? `ln mean MSE vs budget split (total ε = ${fmt(total)})`
@@ -414,19 +428,40 @@ function MseFigure(props: {
       }
       footer={
         <>
-          <figcaption className="plot-caption">
+          <figcaption className="plot-caption" data-testid={`mse-caption-${panel}`} data-shape={shape}>
             {panel === 'unequal' ? (
               <>
                 A fixed total ε = {fmt(total)} is split between the footpoint (ε<sub>p</sub>) and the shooting
-                vector (ε<sub>v</sub> = total − ε<sub>p</sub>). <strong>Look for a U:</strong> starving either
-                part of the budget ruins the fit, so the best split lies in between. Larger data sets lie
-                lower (n = 20 above 50 above 100), and each curve stays above its own dashed non-private line.
+                vector (ε<sub>v</sub> = total − ε<sub>p</sub>).{' '}
+                {shape === 'flat' ? (
+                  <>
+                    <strong>No split helps here:</strong> at this n and ε every split gives about the same
+                    error (no curve moves by more than its own noise){flatReason}.
+                  </>
+                ) : (
+                  <>
+                    <strong>Look for a U:</strong> starving either part of the budget ruins the fit, so the
+                    best split lies in between.
+                  </>
+                )}
+                {model.series.length > 1 && shape !== 'flat' && ' Larger data sets usually lie lower.'} Each
+                curve stays above its own dashed non-private line.
               </>
             ) : (
               <>
                 Both parts get half of the total: ε<sub>p</sub> = ε<sub>v</sub> = ε/2.{' '}
-                <strong>Look for:</strong> the error falls as ε grows (less noise is needed) and approaches
-                the dashed non-private line at large ε. Smaller ε (left) is more private.
+                {shape === 'flat' ? (
+                  <>
+                    <strong>Over this range of ε the error hardly changes</strong> (no curve moves by more
+                    than its own noise){flatReason}.
+                  </>
+                ) : (
+                  <>
+                    <strong>Look for:</strong> the error falls as ε grows (less noise is needed) and
+                    approaches the dashed non-private line at large ε.
+                  </>
+                )}{' '}
+                Smaller ε (left) is more private.
               </>
             )}
           </figcaption>
@@ -448,7 +483,7 @@ function MseFigure(props: {
               <> (its split is not equal, so the ring need not sit on the curves)</>
             )}
             .
-            {best.length > 0 && best.some(([, b]) => b) && (
+            {shape !== 'flat' && best.length > 0 && best.some(([, b]) => b) && (
               <>
                 {' '}
                 Best split so far:{' '}
