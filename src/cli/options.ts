@@ -239,8 +239,7 @@ export const OPTIONS: readonly OptionDef[] = [
     default: (c) => (c === 'frechet' ? '0.1,0.2,0.3,0.4' : c === 'advise' ? '1' : '0.1,0.2,0.5,1,2,5,10'),
     help:
       'Total privacy budgets ε, comma-separated (each > 0; smaller = more private). linreg: DPGR spends ε/2 on the ' +
-      'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean. advise: one total ε ' +
-      'to split between footpoint and shooting vector.',
+      'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean. advise: one total.',
   },
   {
     name: 'method',
