@@ -71,24 +71,19 @@ function usePresentEffects() {
     else delete root.dataset.presentFigure;
   }, [on, more, figure]);
   useEffect(() => {
-    // keep the flag in the address bar (the settings' URL sync rewrites the query: re-add it after)
+    // keep the flag in the address bar while presenting (the settings' URL sync rewrites the query: re-add
+    // it after each change); when not presenting, remove it once and stay out of the way
     const write = () => {
       const want = withPresentFlag(window.location.search, usePresent.getState().on);
       if (want !== window.location.search)
         window.history.replaceState(null, '', `${window.location.pathname}${want}${window.location.hash}`);
     };
     write();
-    const a = useLab.subscribe((s, prev) => {
+    if (!on) return;
+    return useLab.subscribe((s, prev) => {
       if (s.settings !== prev.settings) queueMicrotask(write);
     });
-    const b = usePresent.subscribe((s, prev) => {
-      if (s.on !== prev.on) write();
-    });
-    return () => {
-      a();
-      b();
-    };
-  }, []);
+  }, [on]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
