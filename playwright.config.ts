@@ -38,8 +38,5 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    // Views and plot tabs load their scripts on demand, and a loaded 2-core machine runs them slowly: assertions
-    // wait up to 15 s (they pass as soon as they hold; a test that waits longer says so itself).
-    expect: { timeout: 15_000 },
   },
 });

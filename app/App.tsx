@@ -7,6 +7,7 @@ import { Explainers } from './help/Explain';
 import { HeaderActions } from './help/HeaderActions';
 import { Notices } from './Notices';
 import { PlotsPanel } from './plots/PlotsPanel';
+import { ScreenLayout } from './present/ScreenLayout';
 import { WORKSPACES, useLab, type WorkspaceId } from './store';
 
 /** A component loaded with its own script the first time it is shown (each workspace is one). */
@@ -115,6 +116,7 @@ export function App() {
             {frechet ? <FrechetPlots /> : <PlotsPanel />}
           </Suspense>
         </ErrorBoundary>
+        <ScreenLayout />
       </div>
       <footer className="app-footer">
         Everything runs locally in this page. Data-driven τ (the paper&apos;s choice) uses the private data to

@@ -57,6 +57,9 @@ export function equalRange(s: LabSettings): [number, number] {
   return [Math.min(0.2, s.eps), Math.max(2, s.eps)];
 }
 
+/** Budget points per panel of the live sweep. */
+export const SWEEP_POINTS = 10;
+
 export function sweepSpec(s: LabSettings, imported: ImportedData | undefined): SweepSpec {
   return {
     manifold: regressionWorkspace(s.workspace),
@@ -64,7 +67,7 @@ export function sweepSpec(s: LabSettings, imported: ImportedData | undefined): S
     imported: imported ? { xs: imported.xs, ys: imported.ys, label: imported.fileName } : undefined,
     seed: s.seed,
     panels: ['unequal', 'equal'],
-    budgets: { points: 10, unequalTotal: s.eps, equalRange: equalRange(s) },
+    budgets: { points: SWEEP_POINTS, unequalTotal: s.eps, equalRange: equalRange(s) },
     kng: kngSettings(s),
   };
 }

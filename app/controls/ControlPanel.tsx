@@ -1,10 +1,9 @@
-import { currentBudget } from '../compute/jobs';
 import { Explainers } from '../help/Explain';
 import { ImportData } from './ImportData';
 import { useLab } from '../store';
 import { DATA_DEFAULTS, LIMITS } from '../state/settings';
-import { CheckboxField, NumberField, SelectField, SliderField } from './fields';
-import { EpsilonSlider, fmt, SampleSizeField, SeedField, SigmaRuleField } from './commonFields';
+import { CheckboxField, NumberField, SelectField } from './fields';
+import { EpsilonSlider, SampleSizeField, SeedField, SigmaRuleField, SplitSlider } from './commonFields';
 
 /** The shared control panel: data, privacy, sampler. Every change goes to the store (and the URL). */
 export function ControlPanel() {
@@ -12,10 +11,9 @@ export function ControlPanel() {
   const set = useLab((st) => st.set);
   const imported = useLab((st) => st.imported[st.settings.workspace]);
   const setImported = useLab((st) => st.setImported);
-  const { epsP, epsV } = currentBudget(s);
   const defaults = DATA_DEFAULTS[s.workspace];
   return (
-    <aside className="control-panel" aria-label="Controls">
+    <aside className="control-panel" id="lab-controls" aria-label="Controls">
       <fieldset>
         <legend>Data</legend>
         {imported ? (
@@ -46,17 +44,7 @@ export function ControlPanel() {
       <fieldset>
         <legend>Privacy</legend>
         <EpsilonSlider label="total budget ε" hint="← smaller ε: more private, noisier fits" />
-        <SliderField
-          label="split ε_p : ε_v"
-          value={s.split}
-          min={LIMITS.split[0]}
-          max={LIMITS.split[1]}
-          step={0.01}
-          display={`${fmt(epsP)} : ${fmt(epsV)}`}
-          onChange={(split) => set({ split })}
-          hint="← more budget to the shooting vector · more to the footpoint →"
-          testId="split"
-        />
+        <SplitSlider hint="← more budget to the shooting vector · more to the footpoint →" />
         <SigmaRuleField label="noise scale σ" />
         <SelectField
           label="residual bound τ"

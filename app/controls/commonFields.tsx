@@ -65,6 +65,26 @@ export function EpsilonSlider({ label, hint }: { label: string; hint?: string })
   );
 }
 
+/** The split ε_p : ε_v of the total ε (the share ε_p/ε moves in steps of 0.01). */
+export function SplitSlider({ hint }: { hint?: string }) {
+  const split = useLab((st) => st.settings.split);
+  const eps = useLab((st) => st.settings.eps);
+  const set = useLab((st) => st.set);
+  return (
+    <SliderField
+      label="split ε_p : ε_v"
+      value={split}
+      min={LIMITS.split[0]}
+      max={LIMITS.split[1]}
+      step={0.01}
+      display={`${fmt(split * eps)} : ${fmt((1 - split) * eps)}`}
+      onChange={(v) => set({ split: v })}
+      hint={hint}
+      testId="split"
+    />
+  );
+}
+
 export function SigmaRuleField({ label }: { label: string }) {
   const sigmaRule = useLab((st) => st.settings.sigmaRule);
   const set = useLab((st) => st.set);

@@ -151,7 +151,7 @@ export function FrechetControls() {
     set({ mechanisms: FRECHET_MECHANISMS.filter((m) => chosen.has(m)) });
   };
   return (
-    <aside className="control-panel frechet-controls" aria-label="Controls">
+    <aside className="control-panel frechet-controls" id="lab-controls" aria-label="Controls">
       <fieldset>
         <legend>Space and data</legend>
         <SelectField

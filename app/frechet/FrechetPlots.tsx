@@ -45,6 +45,7 @@ import {
 import { MECHANISM_STYLES } from './mechanisms';
 import { useViewClouds } from './useFrechet';
 import '../plots/plots.css';
+import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
 
 const selectEps = (s: LabState) => s.frechetEps;
 const selectK = (s: LabState) => s.frechetK;
@@ -87,6 +88,7 @@ function ErrorFigure(props: {
   const { x, job, settings, own } = props;
   const titleId = useId();
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
+  const presentH = usePresentingPlotHeight();
   const svgRef = useRef<SVGSVGElement>(null);
   const model = useMemo(
     () => errorModel(job.rows, x, settings.errorMeasure),
@@ -109,7 +111,7 @@ function ErrorFigure(props: {
   const margin = { left: 64, right: 16, bottom: 56, top: 0 };
   const legendWidth = W - margin.left - margin.right + 40;
   margin.top = layoutLegend(legendItems, legendWidth).height + 14;
-  const plotH = Math.round(Math.min(300, Math.max(190, W * 0.5)));
+  const plotH = presentH ?? Math.round(Math.min(300, Math.max(190, W * 0.5)));
   const H = margin.top + plotH + margin.bottom;
   const xs = x === 'eps' ? EPS_GRID : K_GRID;
   const xScale = (x === 'eps' ? d3.scaleLog() : d3.scaleLinear())

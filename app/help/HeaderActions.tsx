@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PresentBar, PresentToggle } from '../present/PresentMode';
 import { startFresh } from '../state/persistence';
 import { CopyLink } from './CopyLink';
 import { AboutPanel } from './Explain';
@@ -57,6 +58,7 @@ export function HeaderActions() {
         >
           Tour
         </button>
+        <PresentToggle />
         <span className="visually-hidden" role="status" aria-live="polite">
           {announcement}
         </span>
@@ -64,6 +66,7 @@ export function HeaderActions() {
         <Tour />
       </div>
       <FigureCaption />
+      <PresentBar />
     </>
   );
 }

@@ -109,7 +109,12 @@ export function LinregMsePlot(props: { rows: readonly LinregRow[]; currentEps: n
         scale={x}
         y={margin.top + plotH}
         ticks={logTicks(x)}
-        label="total privacy budget ε (log scale; right = less private)"
+        // the long title does not fit a phone-wide plot
+        label={
+          W - margin.left - margin.right < 380
+            ? 'total ε (log scale)'
+            : 'total privacy budget ε (log scale; right = less private)'
+        }
         grid={margin.top}
         format={tickFormat}
       />

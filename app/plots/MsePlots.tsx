@@ -8,7 +8,7 @@ import { ErrorBoundary } from '../ErrorBoundary';
 import * as d3 from 'd3';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SWEEP_ROW_COLUMNS, type Panel } from '../../src/experiments';
-import { currentBudget, equalRange, sweepSpec } from '../compute/jobs';
+import { currentBudget, equalRange, sweepSpec, SWEEP_POINTS } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab, type LabState } from '../store';
@@ -24,6 +24,7 @@ import {
   Tooltip,
   squaredUnit,
   fmt,
+  OKABE_ITO,
   seriesStyle,
   symbolPath,
   useElementWidth,
@@ -31,9 +32,14 @@ import {
 } from './chart';
 import { Legend, ReleaseMarker, layoutLegend, type LegendItem } from './Legend';
 import { useThrottledLab } from './useThrottledLab';
+import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
+import { AdvicePanel, useCurrentAdvice } from './AdvicePanel';
+import type { Advice } from '../../src/experiments';
 import {
+  FLAT_SPREAD,
   lowest,
   mseModel,
+  panelShape,
   paddedExtent,
   releaseSummary,
   type MseModel,
@@ -65,6 +71,7 @@ export function MseTab() {
     () => mseModel(sweep.rows, 'equal', settings.curves, isImported),
     [sweep.rows, settings.curves, isImported],
   );
+  const advice = useCurrentAdvice();
   const notPrivate = sweep.notes.some((n) => /not private/i.test(n)) || settings.tauMode === 'data';
   const releaseN = imported ? imported.ys.length : settings.n;
 
@@ -96,7 +103,11 @@ export function MseTab() {
           releaseError={releaseStatus === 'error'}
           releaseN={releaseN}
           running={sweep.status === 'running'}
+          advice={advice}
         />
+      </ErrorBoundary>
+      <ErrorBoundary name="the split advisor">
+        <AdvicePanel />
       </ErrorBoundary>
       <ErrorBoundary name="the total-ε plot">
         <MseFigure
@@ -149,6 +160,50 @@ export function MseTab() {
 
 type Focus = { s: number; p: number } | 'release';
 
+/** The advisor's interval (shaded), its recommended split (dashed line) and fitted curve, in ε_p units. */
+function AdviceBand(props: {
+  advice: Advice;
+  x: d3.ScaleLinear<number, number>;
+  y: (v: number) => number;
+  top: number;
+  bottom: number;
+}) {
+  const { advice, x, y } = props;
+  const eps = advice.eps;
+  const [lo, hi] = advice.interval.map((f) => x(f * eps));
+  const at = x(advice.split * eps);
+  const path = d3
+    .line<{ split: number; lnMse: number }>()
+    .x((c) => x(c.split * eps))
+    .y((c) => y(c.lnMse))(advice.curve.filter((c) => Number.isFinite(c.lnMse)));
+  return (
+    <g data-testid="advice-interval" data-lo={advice.interval[0]} data-hi={advice.interval[1]}>
+      <title>{advice.summary}</title>
+      <rect
+        x={lo}
+        y={props.top}
+        width={Math.max(2, hi - lo)}
+        height={props.bottom - props.top}
+        fill={OKABE_ITO.green}
+        opacity={0.15}
+      />
+      <path d={path ?? ''} fill="none" stroke={OKABE_ITO.green} strokeWidth={2} opacity={0.9} />
+      <line
+        x1={at}
+        x2={at}
+        y1={props.top}
+        y2={props.bottom}
+        stroke={OKABE_ITO.green}
+        strokeWidth={2}
+        strokeDasharray="5 4"
+      />
+      <text x={at + 4} y={props.top + 14} fontSize={12} fill="#005c44" {...HALO}>
+        advised
+      </text>
+    </g>
+  );
+}
+
 /**
  * Dashes of the non-private lines: with k curves, dash and gap are set so that lines lying on top of each
  * other (non-private MSEs often nearly coincide) interleave their colours instead of hiding each other.
@@ -168,11 +223,14 @@ function MseFigure(props: {
   releaseError: boolean;
   releaseN: number;
   running: boolean;
+  /** The split advisor's answer for the current settings (split panel only). */
+  advice?: Advice | null;
 }) {
   const { panel, model, settings, release } = props;
   const titleId = useId();
   const tipId = useId();
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
+  const presentH = usePresentingPlotHeight();
   const svgRef = useRef<SVGSVGElement>(null);
   const pointRefs = useRef(new Map<string, SVGElement>());
   const [active, setActive] = useState<Focus | null>(null);
@@ -203,10 +261,11 @@ function MseFigure(props: {
         }
       : { kind: 'rule', label: 'current total ε' },
   ];
-  const margin = { left: 64, right: 16, bottom: 56, top: 0 };
+  // presenting: room for the larger tick labels beside the axis title
+  const margin = { left: presentH ? 80 : 64, right: 16, bottom: presentH ? 62 : 56, top: 0 };
   const legend = layoutLegend(legendItems, W - margin.left - margin.right + 40);
   margin.top = legend.height + 14;
-  const plotH = Math.round(Math.min(320, Math.max(200, W * 0.55)));
+  const plotH = presentH ?? Math.round(Math.min(320, Math.max(200, W * 0.55)));
   const H = margin.top + plotH + margin.bottom;
   const x = d3
     .scaleLinear()
@@ -333,6 +392,18 @@ function MseFigure(props: {
     };
   })();
 
+  const shape = panelShape(model, SWEEP_POINTS);
+  // flat near the non-private line: privacy costs little; flat far above it: the noise swamps every fit
+  const excesses = model.series.flatMap((s) =>
+    s.lnNonPrivate === null ? [] : s.points.map((p) => p.y - s.lnNonPrivate!),
+  );
+  const meanExcess = excesses.reduce((a, b) => a + b, 0) / Math.max(1, excesses.length);
+  const flatReason =
+    meanExcess < FLAT_SPREAD
+      ? ': all of them are close to the non-private error, so privacy costs little at these settings'
+      : panel === 'unequal'
+        ? ': the privacy noise swamps the fit whatever the split — try a larger ε or more data'
+        : ': the privacy noise swamps the fit at every ε shown — try larger budgets or more data';
   const title =
     panel === 'unequal'
       ? `ln mean MSE vs budget split (total ε = ${fmt(total)})`
@@ -364,19 +435,40 @@ function MseFigure(props: {
       }
       footer={
         <>
-          <figcaption className="plot-caption">
+          <figcaption className="plot-caption" data-testid={`mse-caption-${panel}`} data-shape={shape}>
             {panel === 'unequal' ? (
               <>
                 A fixed total ε = {fmt(total)} is split between the footpoint (ε<sub>p</sub>) and the shooting
-                vector (ε<sub>v</sub> = total − ε<sub>p</sub>). <strong>Look for a U:</strong> starving either
-                part of the budget ruins the fit, so the best split lies in between. Larger data sets lie
-                lower (n = 20 above 50 above 100), and each curve stays above its own dashed non-private line.
+                vector (ε<sub>v</sub> = total − ε<sub>p</sub>).{' '}
+                {shape === 'flat' ? (
+                  <>
+                    <strong>No split helps here:</strong> at this n and ε every split gives about the same
+                    error (no curve moves by more than its own noise){flatReason}.
+                  </>
+                ) : (
+                  <>
+                    <strong>Look for a U:</strong> starving either part of the budget ruins the fit, so the
+                    best split lies in between.
+                  </>
+                )}
+                {model.series.length > 1 && shape !== 'flat' && ' Larger data sets usually lie lower.'} Each
+                curve stays above its own dashed non-private line.
               </>
             ) : (
               <>
                 Both parts get half of the total: ε<sub>p</sub> = ε<sub>v</sub> = ε/2.{' '}
-                <strong>Look for:</strong> the error falls as ε grows (less noise is needed) and approaches
-                the dashed non-private line at large ε. Smaller ε (left) is more private.
+                {shape === 'flat' ? (
+                  <>
+                    <strong>Over this range of ε the error hardly changes</strong> (no curve moves by more
+                    than its own noise){flatReason}.
+                  </>
+                ) : (
+                  <>
+                    <strong>Look for:</strong> the error falls as ε grows (less noise is needed) and
+                    approaches the dashed non-private line at large ε.
+                  </>
+                )}{' '}
+                Smaller ε (left) is more private.
               </>
             )}
           </figcaption>
@@ -398,7 +490,7 @@ function MseFigure(props: {
               <> (its split is not equal, so the ring need not sit on the curves)</>
             )}
             .
-            {best.length > 0 && best.some(([, b]) => b) && (
+            {shape !== 'flat' && best.length > 0 && best.some(([, b]) => b) && (
               <>
                 {' '}
                 Best split so far:{' '}
@@ -449,7 +541,7 @@ function MseFigure(props: {
         count={6}
         grid={W - margin.right}
         label={`ln mean MSE (MSE in ${squaredUnit(settings.workspace)})`}
-        labelOffset={48}
+        labelOffset={presentH ? 64 : 48}
       />
       <g>
         {model.series.map((s, si) => {
@@ -475,6 +567,9 @@ function MseFigure(props: {
           <text x={margin.left + 6} y={npLabelY} fontSize={12} fill={MUTED} fontStyle="italic" {...HALO}>
             non-private
           </text>
+        )}
+        {props.advice && (
+          <AdviceBand advice={props.advice} x={x} y={clampY} top={margin.top} bottom={margin.top + plotH} />
         )}
         <CurrentRule
           testId={`current-rule-${panel}`}

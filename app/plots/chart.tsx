@@ -109,7 +109,7 @@ export function AxisBottom(props: {
       {ticks.map((t) => (
         <g key={t} transform={`translate(${scale(t)},${y})`}>
           <line y2={5} stroke={MUTED} />
-          <text y={18} textAnchor="middle" fontSize={TICK_FONT} fill={INK}>
+          <text className="tick-label" y={18} textAnchor="middle" fontSize={TICK_FONT} fill={INK}>
             {format(t)}
           </text>
         </g>
@@ -153,7 +153,7 @@ export function AxisLeft(props: {
       {ticks.map((t) => (
         <g key={t} transform={`translate(${x},${scale(t)})`}>
           <line x2={-5} stroke={MUTED} />
-          <text x={-8} dy="0.32em" textAnchor="end" fontSize={TICK_FONT} fill={INK}>
+          <text className="tick-label" x={-8} dy="0.32em" textAnchor="end" fontSize={TICK_FONT} fill={INK}>
             {format(t)}
           </text>
         </g>

@@ -146,3 +146,25 @@ export function lowest(s: MseSeries): MsePoint | null {
   for (const p of s.points) if (!best || p.y < best.y) best = p;
   return best;
 }
+
+/** Below this spread in ln MSE (a factor 1.65 in MSE) across a panel, its curves count as flat. */
+export const FLAT_SPREAD = 0.5;
+
+/**
+ * What a panel's finished curves show, for its caption: 'flat' when no curve moves by more than its own noise
+ * (and by at least FLAT_SPREAD) over the panel — no split helps, or ε does not matter, at these settings —
+ * 'moves' otherwise, 'pending' until every curve has `points` points. A curve's noise is estimated from its
+ * second differences (median |yᵢ − (yᵢ₋₁ + yᵢ₊₁)/2| ≈ 0.83 σ for independent noise of sd σ).
+ */
+export function panelShape(model: MseModel, points: number): 'pending' | 'flat' | 'moves' {
+  if (model.series.length === 0 || model.series.some((s) => s.points.length < points)) return 'pending';
+  const moves = (s: MseSeries) => {
+    const ys = s.points.map((p) => p.y);
+    const spread = Math.max(...ys) - Math.min(...ys);
+    const d = ys.slice(1, -1).map((y, i) => Math.abs(y - (ys[i] + ys[i + 2]) / 2));
+    d.sort((a, b) => a - b);
+    const sigma = d.length ? d[d.length >> 1] / 0.83 : 0;
+    return spread >= Math.max(FLAT_SPREAD, 4.5 * sigma);
+  };
+  return model.series.some(moves) ? 'moves' : 'flat';
+}

@@ -1,7 +1,11 @@
 /** The five commands. Each writes its result to stdout and notes/progress to stderr. */
 import { dataManifold, generate, manifoldOfResponses } from '../data';
 import {
+  adviceFromCells,
+  adviseCoarseSpec,
+  adviseFineSpec,
   aggregateSweep,
+  type AdviseSpec,
   SWEEP_ROW_COLUMNS,
   mse,
   prepareRegression,
@@ -310,6 +314,59 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
   };
   if (cfg.format === 'json') emitJson(ctx, { settings, rows: result.rows });
   else ctx.stdout.write(toCsv(SWEEP_ROW_COLUMNS, result.rows as unknown as Record<string, unknown>[]));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// advise
+// ---------------------------------------------------------------------------------------------------------
+
+const ADVICE_POINT_COLUMNS = ['stage', 'split', 'epsP', 'epsV', 'lnMeanMse', 'se', 'pairs'];
+
+export async function adviseCommand(ctx: Ctx): Promise<void> {
+  const { cfg } = ctx;
+  const d = loadUserData(ctx);
+  if (d) {
+    prepare(cfg, sourceOf(cfg, d), d);
+    note(
+      ctx,
+      'the advisor analyses the data it runs on, so advice computed on private data is itself not private: ' +
+        'run it on synthetic data of the same size and noise instead (leave out --data, pass --n and --noise-var)',
+    );
+  }
+  const { epsP: _p, epsV: _v, ...kng } = cfg.kng;
+  const spec: AdviseSpec = {
+    manifold: cfg.manifold,
+    dataset: { n: cfg.ns[0], noise: cfg.noise },
+    ...(d ? { imported: { xs: d.xs, ys: d.ys, label: d.parsed.xLabel } } : {}),
+    seed: cfg.seed,
+    eps: cfg.eps,
+    kng,
+    coarsePoints: cfg.points,
+    ...(cfg.fineM !== undefined ? { fineM: cfg.fineM } : {}),
+  };
+  const stage = async (name: string, sweep: SweepSpec) => {
+    const progress = new Progress(ctx.stderr, `advise (${name})`, !cfg.quiet);
+    const cells = await runTask('sweep', sweep, cfg.workers, progress.update);
+    progress.finish(`${cells.length} cells`);
+    return cells;
+  };
+  const coarse = await stage('coarse', adviseCoarseSpec(spec));
+  const fine = await stage('fine', adviseFineSpec(spec, coarse));
+  const advice = adviceFromCells(spec, coarse, fine);
+  privacyNotes(ctx, advice.notes, advice.isPrivate);
+  if (!cfg.quiet) ctx.stderr.write(`${advice.summary}\n`);
+  const settings = {
+    manifold: cfg.manifold,
+    seed: cfg.seed,
+    ...dataSettings(cfg, d, true),
+    eps: cfg.eps,
+    points: cfg.points,
+    fineM: cfg.fineM ?? 'default',
+    ...kngSettingsEcho(cfg.kng, true),
+  };
+  const { points, curve, notes: _notes, ...recommendation } = advice;
+  if (cfg.format === 'json') emitJson(ctx, { settings, advice: recommendation, curve, points });
+  else ctx.stdout.write(toCsv(ADVICE_POINT_COLUMNS, points as unknown as Record<string, unknown>[]));
 }
 
 // ---------------------------------------------------------------------------------------------------------

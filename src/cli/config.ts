@@ -31,6 +31,10 @@ export interface Config {
   /** release, histograms */
   epsP: number;
   epsV: number;
+  /** advise: the total budget */
+  eps: number;
+  /** advise: m of the fine stage */
+  fineM?: number;
   /** sweep */
   panels: Panel[];
   points: number;
@@ -75,6 +79,8 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     : undefined;
 
   const epsP = numberValue('eps-p', get('eps-p') ?? '1', 'positive');
+  const eps = numberValue('eps', get('eps') ?? '1', 'positive');
+  const fineMRaw = get('fine-m');
   const epsV = numberValue('eps-v', get('eps-v') ?? '1', 'positive');
   const split = enumValue('split', get('split') ?? 'both', ['unequal', 'equal', 'both'] as const);
   const panels: Panel[] = split === 'both' ? ['unequal', 'equal'] : [split];
@@ -109,8 +115,10 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     ...(data ? { data } : {}),
     epsP,
     epsV,
+    eps,
+    ...(fineMRaw !== undefined ? { fineM: intValue('fine-m', fineMRaw, 1, 10_000) } : {}),
     panels,
-    points: intValue('points', get('points') ?? '10', 1, 10_000),
+    points: intValue('points', get('points') ?? (command === 'advise' ? '11' : '10'), 1, 10_000),
     kng,
     pairs: intValue('pairs', get('pairs') ?? '20', 1, 100_000),
     draws: intValue('draws', get('draws') ?? '200', 1, 1_000_000),

@@ -48,7 +48,7 @@ describe('frechet --help', () => {
     expect(all.stdout).toContain('  frechet ');
     // per-command defaults of a shared option list only the commands it applies to
     expect(all.stdout).toMatch(
-      /\[default:\s+linreg\s+0\.1,0\.2,0\.5,1,2,5,10;\s+frechet\s+0\.1,0\.2,0\.3,0\.4\]/,
+      /\[default:\s+linreg\s+0\.1,0\.2,0\.5,1,2,5,10;\s+frechet\s+0\.1,0\.2,0\.3,0\.4;\s+advise\s+1\]/,
     );
   });
 });

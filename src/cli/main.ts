@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DataFormatError } from '../io';
 import {
+  adviseCommand,
   fitCommand,
   histogramsCommand,
   releaseCommand,
@@ -77,6 +78,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         break;
       case 'sweep':
         await sweepCommand(ctx);
+        break;
+      case 'advise':
+        await adviseCommand(ctx);
         break;
       case 'sensitivity':
         await sensitivityCommand(ctx);

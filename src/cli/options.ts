@@ -7,6 +7,7 @@ export const COMMANDS = [
   'fit',
   'release',
   'sweep',
+  'advise',
   'sensitivity',
   'histograms',
   'linreg',
@@ -35,10 +36,10 @@ export interface OptionDef {
 }
 
 const ALL = COMMANDS;
-const DATA: readonly Command[] = ['fit', 'release', 'sweep'];
+const DATA: readonly Command[] = ['fit', 'release', 'sweep', 'advise'];
 /** Options of the sampler and calibration of KNG (the audit takes them too: it runs KNG releases). */
-const KNG: readonly Command[] = ['release', 'sweep', 'histograms', 'audit'];
-const POOL: readonly Command[] = ['sweep', 'sensitivity', 'histograms'];
+const KNG: readonly Command[] = ['release', 'sweep', 'advise', 'histograms', 'audit'];
+const POOL: readonly Command[] = ['sweep', 'advise', 'sensitivity', 'histograms'];
 
 export const OPTIONS: readonly OptionDef[] = [
   {
@@ -64,7 +65,7 @@ export const OPTIONS: readonly OptionDef[] = [
             : c === 'frechet'
               ? '500'
               : '50',
-    help: 'Sizes of the synthetic data sets, comma-separated (sweep, sensitivity: one curve per n; fit, release, histograms: one n). Ignored with --data.',
+    help: 'Sizes of the synthetic data sets, comma-separated (sweep, sensitivity: one curve per n; fit, release, advise, histograms: one n). Ignored with --data.',
   },
   {
     name: 'seed',
@@ -134,9 +135,16 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'points',
     arg: 'INT',
-    commands: ['sweep'],
-    default: '10',
-    help: 'Budget points per panel.',
+    commands: ['sweep', 'advise'],
+    default: (c) => (c === 'advise' ? '11' : '10'),
+    help: 'Budget points per panel (advise: splits of the coarse stage over 2%…98% of ε on the footpoint).',
+  },
+  {
+    name: 'fine-m',
+    arg: 'INT',
+    commands: ['advise'],
+    default: 'max(m, min(20, 2m))',
+    help: 'm of the advisor’s fine stage (9 splits around the coarse minimum, fine-m × fine-m pairs each).',
   },
   {
     name: 'sigma-rule',
@@ -178,7 +186,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'm',
     arg: 'INT',
-    commands: ['release', 'sweep'],
+    commands: ['release', 'sweep', 'advise'],
     default: '10',
     help: 'Private footpoints, and shooting vectors per footpoint (m × m pairs).',
   },
@@ -192,7 +200,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'scheme',
     arg: 'independent|consecutive',
-    commands: ['release', 'sweep'],
+    commands: ['release', 'sweep', 'advise'],
     default: 'independent',
     help:
       'independent — each draw is the final state of its own chain; consecutive — the paper’s App. A scheme ' +
@@ -229,13 +237,19 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'eps',
     arg: 'LIST',
-    commands: ['linreg', 'frechet', 'audit'],
+    commands: ['linreg', 'frechet', 'audit', 'advise'],
     default: (c) =>
-      c === 'frechet' ? '0.1,0.2,0.3,0.4' : c === 'linreg' ? '0.1,0.2,0.5,1,2,5,10' : undefined,
+      c === 'frechet'
+        ? '0.1,0.2,0.3,0.4'
+        : c === 'linreg'
+          ? '0.1,0.2,0.5,1,2,5,10'
+          : c === 'advise'
+            ? '1'
+            : undefined,
     help:
       'Total privacy budgets ε, comma-separated (each > 0; smaller = more private). linreg: DPGR spends ε/2 on the ' +
       'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean. audit: one ε ' +
-      '(kng: ε_p = ε_v = ε/2).',
+      '(kng: ε_p = ε_v = ε/2). advise: one total.',
   },
   {
     name: 'method',

@@ -8,6 +8,10 @@ export const COMMAND_SUMMARY: Record<Command, string> = {
   sweep:
     'Budget-split sweep of paper 000 (Fig. 1 sphere, Fig. 7 SPD, Fig. 2 Kendall): ln mean MSE of m×m private ' +
     'pairs per budget point and n, against the non-private ln MSE.',
+  advise:
+    'Split advisor: how to split a total ε between footpoint and shooting vector. A coarse budget-split sweep, a ' +
+    'finer one with more pairs near its minimum, a smooth fit of ln MSE over the split; prints the recommended ' +
+    'split, the interval of splits within the noise of the best, and the fitted curve.',
   sensitivity:
     'Validity of the sensitivity bounds (Fig. 9/10): Δ^thy/Δ^exp over adjacent data-set pairs per n ' +
     '(all ratios must be ≥ 1). Synthetic data only.',
@@ -96,6 +100,7 @@ export function usage(command?: Command): string {
     '',
     'Examples:',
     '  npm run cli -- sweep --manifold sphere --n 20,50,100 --format json      (paper 000, Fig. 1)',
+    '  npm run cli -- advise --manifold sphere --n 50 --eps 1      (how to split ε = 1, synthetic data)',
     '  npm run cli -- release --eps-p 0.5 --eps-v 1.5 --tau 3.14159 --m 5',
     '  npm run cli -- fit --manifold euclidean --data winequality-red.csv --columns x=alcohol,y=pH',
     '  npm run cli -- linreg --data public/data/winequality-red.csv --rows 100 --columns "x=fixed acidity,y=pH" --eps 2',

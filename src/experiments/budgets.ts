@@ -18,12 +18,15 @@ export interface BudgetOptions {
   unequalTotal?: number;
   /** Equal panel: total ε from epsMin to epsMax (paper: 0.2 … 2.0), ε_p = ε_v = ε/2. */
   equalRange?: readonly [number, number];
+  /** Unequal panel: the shares ε_p/ε to run instead of the paper's grid (the split advisor's finer sweeps). */
+  splits?: readonly number[];
 }
 
 export function budgetPairs(panel: Panel, opts: BudgetOptions = {}): BudgetPair[] {
   const points = opts.points ?? 10;
   if (panel === 'unequal') {
     const total = opts.unequalTotal ?? 2.02;
+    if (opts.splits) return opts.splits.map((f) => ({ epsP: f * total, epsV: (1 - f) * total }));
     const lo = (0.02 / 2.02) * total;
     return linspace(lo, total - lo, points).map((epsP) => ({ epsP, epsV: total - epsP }));
   }

@@ -2,6 +2,7 @@ export { budgetPairs, linspace, type Panel, type BudgetPair, type BudgetOptions 
 export { prepareRegression, mse, type DataSource, type PreparedRegression } from './regressionSetup';
 export {
   runSweep,
+  sweepCells,
   aggregateSweep,
   sweepCell,
   sweepCellCount,
@@ -46,6 +47,16 @@ export {
   type LinregRow,
   type LinregResult,
 } from './linreg';
+export {
+  runAdvice,
+  adviceFromCells,
+  adviseCoarseSpec,
+  adviseFineSpec,
+  type AdviseSpec,
+  type Advice,
+  type AdvicePoint,
+  type AdviceCurvePoint,
+} from './advise';
 export { dataTask, type DataSpec } from './dataTask';
 export { parseTask, parseUserData, type ParseSpec, type ParseOutcome } from './parseTask';
 export {

@@ -28,6 +28,8 @@ export interface SweepSpec {
   panels: Panel[];
   budgets?: BudgetOptions;
   kng: Omit<KngSettings, 'epsP' | 'epsV'>;
+  /** Extra key of the samplers' random streams, so that several sweeps of one data set draw independently. */
+  stream?: number;
 }
 
 export interface SweepCellResult {
@@ -141,7 +143,8 @@ export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch)
     ctx = prepareKng(reg, { ...spec.kng, ...budgets[panel][budget] });
     scratch.contexts.set(key, ctx);
   }
-  const rng = Rng.fromKey(spec.seed, 0x5eed, panel, budget, dataset);
+  const path = [spec.seed, 0x5eed, panel, budget, dataset] as const;
+  const rng = spec.stream === undefined ? Rng.fromKey(...path) : Rng.fromKey(...path, spec.stream);
   const g = releaseKngGroup(ctx, rng, group);
   let mseSum = 0;
   let pairs = 0;
@@ -217,11 +220,15 @@ export function aggregateSweep(
   return { rows, notes: [...notes] };
 }
 
-/** The whole sweep on this thread (tests, small runs); the worker pool runs the same cells in parallel. */
-export function runSweep(spec: SweepSpec): SweepResult {
+/** All cells of a sweep on this thread; the worker pool runs the same cells in parallel. */
+export function sweepCells(spec: SweepSpec): SweepCellResult[] {
   const scratch = sweepSetup(spec);
-  const cells = Array.from({ length: sweepCellCount(spec) }, (_, i) => sweepCell(spec, i, scratch));
-  return aggregateSweep(spec, cells);
+  return Array.from({ length: sweepCellCount(spec) }, (_, i) => sweepCell(spec, i, scratch));
+}
+
+/** The whole sweep on this thread (tests, small runs). */
+export function runSweep(spec: SweepSpec): SweepResult {
+  return aggregateSweep(spec, sweepCells(spec));
 }
 
 export const sweepTask = defineTask<SweepSpec, SweepCellResult, SweepScratch>({

@@ -1,0 +1,87 @@
+/**
+ * "How should I split ε?": runs the split advisor (app/compute/advise.ts) and says the answer in one sentence;
+ * the split plot draws its interval. Honest about privacy: on imported data the advice is an analysis of those
+ * data, so the default is synthetic data of the same size and noise.
+ */
+import { useId, useState } from 'react';
+import { adviceKey, cancelAdvice, runAdvice, useAdvice, type AdviceSource } from '../compute/advise';
+import { useLab } from '../store';
+import type { Advice } from '../../src/experiments';
+
+/** The advice for the current settings, if one has been computed (null when settings moved on). */
+export function useCurrentAdvice(): Advice | null {
+  const run = useAdvice((s) => s.run);
+  const settings = useLab((s) => s.settings);
+  const imported = useLab((s) => s.imported[s.settings.workspace]);
+  if (!run || run.status !== 'done') return null;
+  return run.key === adviceKey(settings, imported, run.source) ? run.advice : null;
+}
+
+export function AdvicePanel() {
+  const settings = useLab((s) => s.settings);
+  const imported = useLab((s) => s.imported[s.settings.workspace]);
+  const run = useAdvice((s) => s.run);
+  const current = useCurrentAdvice();
+  const [source, setSource] = useState<AdviceSource>('synthetic');
+  const name = useId();
+  const n = imported ? imported.ys.length : settings.n;
+  const running = run?.status === 'running';
+  const stale = run?.status === 'done' && !current;
+  return (
+    <section className="advice-panel" aria-labelledby={`${name}-title`} data-testid="advice-panel">
+      <h3 id={`${name}-title`}>How should I split ε?</h3>
+      {imported ? (
+        <fieldset className="advice-source">
+          <legend>Compute the advice on</legend>
+          <label>
+            <input
+              type="radio"
+              name={name}
+              checked={source === 'synthetic'}
+              onChange={() => setSource('synthetic')}
+            />{' '}
+            synthetic data of the same size (n = {n}) and noise ({settings.noise}, set under Data) — keeps
+            your data out of it
+          </label>
+          <label>
+            <input type="radio" name={name} checked={source === 'data'} onChange={() => setSource('data')} />{' '}
+            your data — <strong>not private</strong>: the advice is an analysis of these data
+          </label>
+        </fieldset>
+      ) : (
+        <p className="hint">
+          On the synthetic data shown (n = {n}): advice on your own data would be an analysis of them, so
+          after an import it runs on synthetic data of the same size and noise unless you choose otherwise.
+        </p>
+      )}
+      <button
+        type="button"
+        data-testid="advice-run"
+        onClick={() => (running ? cancelAdvice() : void runAdvice(settings, imported, source))}
+      >
+        {running ? 'Stop' : 'Advise the split'}
+      </button>
+      <p className="advice-result" role="status" aria-live="polite" data-testid="advice-result">
+        {running
+          ? `Sweeping the split (${run.stage === 'coarse' ? 'coarse' : 'fine, more pairs'}): ${run.done} of ${run.total || '…'} chain groups…`
+          : run?.status === 'error'
+            ? `The advisor failed: ${run.error}`
+            : current
+              ? current.summary
+              : stale
+                ? 'The settings changed since the last advice: run it again.'
+                : 'A finer sweep of the split near its best, a smooth fit, and the range of splits within the noise of the best.'}
+      </p>
+      {current && (
+        <p className="hint">
+          Shaded on the split plot: the recommended range
+          {current.flat ? ' (the whole range: no split is clearly better)' : ''}; green line: the fitted ln
+          MSE (n = {current.n}
+          {run?.source === 'data' ? ', your data' : ', synthetic'}).
+          {!current.isPrivate &&
+            ' As computed here, with τ from the data, the releases themselves are not private.'}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The split advisor in the lab (issue 14): it runs on demand, says the answer in one sentence and shades the
+ * recommended range on the split plot; the answer goes away when the settings move on.
+ */
+import { expect, test } from '@playwright/test';
+import { labState, watchErrors } from './util';
+
+test('the advisor recommends a split with an interval, drawn on the split plot', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  // small runs: n = 20, 3 × 3 pairs (the fine stage 6 × 6), burn-in 200
+  await page.goto('/?ws=sphere&n=20&m=3&burn=200');
+  const panel = page.getByTestId('advice-panel');
+  await expect(panel).toContainText('On the synthetic data shown (n = 20)');
+  await page.getByTestId('advice-run').click();
+  const result = page.getByTestId('advice-result');
+  await expect(result).toHaveText(/^(Give the footpoint \d+%–\d+% of ε|No split is clearly better)/, {
+    timeout: 120_000,
+  });
+  await expect(result).toContainText('at ε = 1, n = 20');
+  const band = page.getByTestId('advice-interval');
+  await expect(band).toBeAttached();
+  const lo = Number(await band.getAttribute('data-lo'));
+  const hi = Number(await band.getAttribute('data-hi'));
+  expect(lo).toBeGreaterThan(0);
+  expect(hi).toBeLessThan(1);
+  expect(lo).toBeLessThan(hi);
+  // the shaded range lies inside the plot's drawing area
+  const plot = (await page.getByTestId('mse-plot-unequal').boundingBox())!;
+  const rect = (await band.locator('rect').boundingBox())!;
+  expect(rect.x).toBeGreaterThanOrEqual(plot.x);
+  expect(rect.x + rect.width).toBeLessThanOrEqual(plot.x + plot.width);
+  await page
+    .getByTestId('mse-plot-unequal')
+    .screenshot({ path: 'test-output/screenshots/advice-split-plot.png' });
+  // another total ε: the advice no longer applies, and says so
+  await page.evaluate(() =>
+    (window as unknown as { __dpLab: { getState(): { set(p: object): void } } }).__dpLab
+      .getState()
+      .set({ eps: 2 }),
+  );
+  await expect(band).toHaveCount(0);
+  await expect(result).toHaveText(/settings changed/);
+  expect(await labState<number>(page, 'settings.eps')).toBe(2);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,32 @@
+/**
+ * Captions that describe the curves shown (issue 14): under a truly private setting the split curves are flat,
+ * and the caption says that no split helps instead of "look for a U".
+ */
+import { expect, test } from '@playwright/test';
+import { waitForSweep, watchErrors } from './util';
+
+test('public τ = π and the strict σ rule at ε = 0.2: the split caption says that no split helps', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await page.goto('/?ws=sphere&taumode=public&tau=3.14159&sigma=strict&eps=0.2&m=3&burn=300&curves=20,50');
+  await waitForSweep(page);
+  const caption = page.getByTestId('mse-caption-unequal');
+  await expect(caption).toHaveAttribute('data-shape', 'flat');
+  await expect(caption).toContainText('No split helps here');
+  await expect(caption).not.toContainText('Look for a U');
+  await page
+    .locator('figure.plot-figure', { has: caption })
+    .screenshot({ path: 'test-output/screenshots/caption-flat-split.png' });
+  expect(errors).toEqual([]);
+});
+
+test('the paper’s Fig. 1 settings: the split caption still asks for the U', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/?ws=sphere&eps=2.02&split=0.3&m=3&burn=300&curves=20,50');
+  await waitForSweep(page);
+  const caption = page.getByTestId('mse-caption-unequal');
+  await expect(caption).toHaveAttribute('data-shape', 'moves');
+  await expect(caption).toContainText('Look for a U');
+});

@@ -1,0 +1,142 @@
+/**
+ * Presenting mode (issue 14): on a 1024×768 projector the main view, both budget sliders and the live plot are
+ * on screen at once, in large type; the split slider moved by keyboard moves the plot and the view; PageDown
+ * walks the figures in order.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PRESETS } from '../app/presets';
+import { labState, watchErrors } from './util';
+
+const SHOTS = 'test-output/screenshots';
+
+async function inViewport(page: Page, el: Locator, what: string) {
+  await expect(el, what).toBeVisible({ timeout: 60_000 });
+  const box = (await el.boundingBox())!;
+  const vp = page.viewportSize()!;
+  expect(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.y, `${what}: top edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(vp.width + 0.5);
+  expect(box.y + box.height, `${what}: bottom edge`).toBeLessThanOrEqual(vp.height + 0.5);
+  expect(box.height, `${what}: height`).toBeGreaterThan(40);
+}
+
+const VIEWS: Record<string, string[]> = {
+  sphere: ['sphere-canvas'],
+  spd: ['spd-ellipses', 'spd-cone'],
+  kendall: ['shape-morph'],
+  frechet: ['frechet-sphere-canvas'],
+};
+
+for (const size of [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+]) {
+  for (const ws of Object.keys(VIEWS)) {
+    if (size.width !== 1024 && ws !== 'sphere' && ws !== 'spd') continue; // the other sizes: two workspaces
+    test(`present=1 at ${size.width}×${size.height}, ${ws}: view, sliders and plot on one screen, large type`, async ({
+      page,
+    }) => {
+      const errors = watchErrors(page);
+      await page.setViewportSize(size);
+      await page.goto(`/?ws=${ws}&present=1`);
+      await expect(page.getByTestId('present-bar')).toBeVisible();
+      // the flag survives the settings' own URL sync
+      await expect.poll(() => new URL(page.url()).searchParams.get('present')).toBe('1');
+      for (const id of VIEWS[ws]) await inViewport(page, page.getByTestId(id), id);
+      const controls = page.getByTestId('present-controls');
+      await inViewport(page, controls.getByTestId('eps'), 'total-ε slider');
+      const plot = page.getByTestId(ws === 'frechet' ? 'frechet-plot-eps' : 'mse-plot-unequal');
+      await inViewport(page, plot, 'plot');
+      if (ws !== 'frechet') await inViewport(page, controls.getByTestId('split'), 'split slider');
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      // large type: body ≥ 20 px, tick labels ≥ 16 px, slider values in large figures
+      const body = await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
+      expect(body).toBeGreaterThanOrEqual(20);
+      const ticks = await plot
+        .locator('text.tick-label')
+        .evaluateAll((ts) => ts.map((t) => parseFloat(getComputedStyle(t).fontSize)));
+      expect(ticks.length).toBeGreaterThan(4);
+      for (const t of ticks) expect(t).toBeGreaterThanOrEqual(16);
+      const value = await controls
+        .locator('output')
+        .first()
+        .evaluate((o) => parseFloat(getComputedStyle(o).fontSize));
+      expect(value).toBeGreaterThanOrEqual(26);
+      await page.screenshot({ path: `${SHOTS}/present-${ws}-${size.width}x${size.height}.png` });
+      expect(errors).toEqual([]);
+    });
+  }
+}
+
+test('presenting: the split slider moved by keyboard moves the plot and the view, both staying on screen', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/?ws=sphere&present=1');
+  const rule = page.getByTestId('current-rule-unequal');
+  await expect(rule).toBeAttached({ timeout: 60_000 });
+  await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
+  // a vertical line has an empty box: read where it is drawn
+  const ruleX = () => rule.getAttribute('x1').then(Number);
+  const before = await ruleX();
+  const slider = page.getByTestId('present-controls').getByTestId('split');
+  await slider.focus();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => labState<number>(page, 'settings.split')).toBeCloseTo(0.7, 6);
+  // the plot's marker of the current split moved right; the view gets the release of the new split
+  await expect.poll(ruleX).toBeGreaterThan(before + 30);
+  await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
+  await expect
+    .poll(() => page.getByTestId('sphere-status').textContent())
+    .toMatch(/ε_p = 0\.70, ε_v = 0\.30/);
+  await inViewport(page, page.getByTestId('sphere-canvas'), 'view');
+  await inViewport(page, page.getByTestId('mse-plot-unequal'), 'plot');
+  expect(errors).toEqual([]);
+});
+
+test('presenting: PageDown walks the figures in order, PageUp goes back, M unfolds everything else', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/?present=1');
+  const step = page.getByTestId('present-step');
+  await expect(step).toHaveText('Figures');
+  for (const [i, p] of PRESETS.entries()) {
+    await page.keyboard.press('PageDown');
+    await expect(step).toHaveText(`${i + 1} / ${PRESETS.length} · ${p.label}`);
+    expect(await labState<string>(page, 'settings.figure')).toBe(p.figure);
+    await expect(page.getByTestId('present-caption').locator('summary')).not.toBeEmpty();
+  }
+  await page.keyboard.press('PageUp');
+  await expect(step).toHaveText(`${PRESETS.length - 1} / ${PRESETS.length} · ${PRESETS.at(-2)!.label}`);
+  // → steps too when no control has the focus
+  await page.keyboard.press('ArrowRight');
+  await expect(step).toHaveText(`${PRESETS.length} / ${PRESETS.length} · ${PRESETS.at(-1)!.label}`);
+  // the controls are folded away, one key away
+  await expect(page.locator('.control-panel')).toBeHidden();
+  await page.keyboard.press('m');
+  await expect(page.locator('.control-panel')).toBeVisible();
+  await page.keyboard.press('m');
+  await expect(page.locator('.control-panel')).toBeHidden();
+  // Shift+P leaves presenting mode (and the URL flag)
+  await page.keyboard.press('Shift+P');
+  await expect(page.getByTestId('present-bar')).toBeHidden();
+  await expect.poll(() => new URL(page.url()).searchParams.get('present')).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+test('presenting: the play button sweeps the split while the view follows', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/?ws=euclidean&present=1');
+  await page.getByTestId('present-play').click();
+  await expect.poll(() => labState<number>(page, 'settings.split'), { timeout: 30_000 }).toBeGreaterThan(0.2);
+  await page.getByTestId('present-play').click();
+  const stopped = await labState<number>(page, 'settings.split');
+  await page.waitForTimeout(1500);
+  expect(await labState<number>(page, 'settings.split')).toBe(stopped);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,97 @@
+/**
+ * Phones (issue 14): below ~700 px the view comes first, nothing overflows sideways, the controls live in a
+ * bottom sheet, and a slider moved by touch changes the release while the view stays in sight.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { labState, watchErrors } from './util';
+
+const SHOTS = 'test-output/screenshots';
+
+/** Elements reaching past the right edge that no sideways-scrolling box holds. */
+function overflowing(page: Page) {
+  return page.evaluate(() => {
+    const W = document.documentElement.clientWidth;
+    const bad: string[] = [];
+    for (const e of document.querySelectorAll('body *')) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.right <= W + 0.5 && r.left >= -0.5) continue;
+      let p = e.parentElement;
+      let held = false;
+      while (p) {
+        const o = getComputedStyle(p).overflowX;
+        if (o === 'auto' || o === 'scroll' || o === 'hidden') {
+          held = true;
+          break;
+        }
+        p = p.parentElement;
+      }
+      if (!held) bad.push(`${e.tagName.toLowerCase()}.${String(e.className)}`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width: W, bad };
+  });
+}
+
+const VIEW: Record<string, string> = {
+  sphere: 'sphere-canvas',
+  spd: 'spd-ellipses',
+  euclidean: 'scatter',
+  frechet: 'frechet-sphere-canvas',
+};
+
+for (const width of [360, 390, 430]) {
+  for (const ws of Object.keys(VIEW)) {
+    if (width !== 390 && ws !== 'sphere') continue;
+    test(`${width}×844, ${ws}: the view starts on the first screen, nothing overflows sideways`, async ({
+      page,
+    }) => {
+      const errors = watchErrors(page);
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`/?ws=${ws}`);
+      const view = page.getByTestId(VIEW[ws]);
+      await expect(view).toBeVisible({ timeout: 60_000 });
+      const box = (await view.boundingBox())!;
+      expect(box.y).toBeLessThan(844 * 0.6);
+      const o = await overflowing(page);
+      expect(o.scrollWidth).toBeLessThanOrEqual(o.width);
+      expect(o.bad).toEqual([]);
+      // the controls wait in a bottom sheet
+      await expect(page.locator('#lab-controls')).toBeHidden();
+      await expect(page.getByTestId('sheet-handle')).toBeVisible();
+      const h = (await page.getByTestId('sheet-handle').boundingBox())!.height;
+      expect(h).toBeGreaterThanOrEqual(44);
+      await page.screenshot({ path: `${SHOTS}/small-${ws}-${width}.png` });
+      expect(errors).toEqual([]);
+    });
+  }
+}
+
+test('390×844: a slider moved by touch in the open sheet changes the release, the view stays in sight', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/?ws=sphere');
+  await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
+  await page.getByTestId('sheet-handle').tap();
+  const slider = page.locator('#lab-controls').getByTestId('split');
+  await expect(slider).toBeVisible();
+  const box = (await slider.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  await page.touchscreen.tap(box.x + box.width * 0.8, box.y + box.height / 2);
+  await expect.poll(() => labState<number>(page, 'settings.split')).toBeGreaterThan(0.7);
+  await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
+  // the view above the sheet: at least two thirds of it on screen, above the sheet's top edge
+  const view = (await page.getByTestId('sphere-canvas').boundingBox())!;
+  const sheet = (await page.locator('#lab-controls').boundingBox())!;
+  const visible = Math.min(view.y + view.height, sheet.y) - Math.max(view.y, 0);
+  expect(visible).toBeGreaterThan((2 / 3) * view.height);
+  await page.screenshot({ path: `${SHOTS}/small-sheet-390.png` });
+  expect(errors).toEqual([]);
+  await context.close();
+});

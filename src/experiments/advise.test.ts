@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { DataManifold } from '../data';
+import { DEFAULT_KNG_SETTINGS } from '../privacy/kng';
+import { adviceStage, fitAdvice, loess } from './advise';
+import { linspace } from './budgets';
+import { adviseCoarseSpec, runAdvice, sweepCells, type AdviseSpec, type SweepSpec } from '.';
+
+/**
+ * Small seeded runs (a few seconds in all): shapes need a larger ε than the others before the split matters at
+ * these sizes (at ε = 1 their private fits are near random, so every split gives the same error).
+ */
+const CASES: { manifold: DataManifold; n: number; eps: number; m: number; burnIn: number }[] = [
+  { manifold: 'sphere', n: 20, eps: 1, m: 6, burnIn: 300 },
+  { manifold: 'spd', n: 10, eps: 1, m: 6, burnIn: 200 },
+  { manifold: 'kendall', n: 10, eps: 20, m: 4, burnIn: 150 },
+  { manifold: 'euclidean', n: 20, eps: 1, m: 6, burnIn: 300 },
+];
+
+function spec(c: (typeof CASES)[number]): AdviseSpec {
+  return {
+    manifold: c.manifold,
+    dataset: { n: c.n },
+    seed: 1,
+    eps: c.eps,
+    coarsePoints: 9,
+    finePoints: 7,
+    kng: { ...DEFAULT_KNG_SETTINGS, m: c.m, burnIn: c.burnIn },
+  };
+}
+
+/** Brute force: 17 splits over the whole range, twice the advisor's m, its own random streams. */
+function bruteForceMinimiser(a: AdviseSpec): number {
+  const sweep: SweepSpec = {
+    ...adviseCoarseSpec(a),
+    budgets: { unequalTotal: a.eps, splits: linspace(0.02, 0.98, 17) },
+    kng: { ...a.kng, m: 2 * a.kng.m },
+    stream: 0xb7f,
+  };
+  const { points } = adviceStage(sweep, sweepCells(sweep), 'fine');
+  return points.reduce((p, q) => (q.lnMeanMse < p.lnMeanMse ? q : p)).split;
+}
+
+describe('split advisor against a brute-force fine sweep (seeded, all four manifolds)', () => {
+  for (const c of CASES) {
+    it(`${c.manifold}: the interval holds the brute-force minimiser and is narrower than the range`, () => {
+      const a = spec(c);
+      const advice = runAdvice(a);
+      const best = bruteForceMinimiser(a);
+      expect(advice.interval[0]).toBeLessThanOrEqual(best);
+      expect(advice.interval[1]).toBeGreaterThanOrEqual(best);
+      expect(advice.interval[0]).toBeLessThanOrEqual(advice.split);
+      expect(advice.split).toBeLessThanOrEqual(advice.interval[1]);
+      // a U at these settings: the advice says something
+      expect(advice.flat).toBe(false);
+      expect(advice.interval[1] - advice.interval[0]).toBeLessThan(0.7);
+      // the fit stays above the non-private error, and the fine stage ran with more pairs
+      expect(advice.excess).toBeGreaterThan(0);
+      const pairs = (stage: string) => advice.points.find((p) => p.stage === stage)!.pairs;
+      expect(pairs('fine')).toBeGreaterThan(pairs('coarse'));
+      expect(advice.epsP + advice.epsV).toBeCloseTo(c.eps, 12);
+      expect(advice.summary).toMatch(/^Give the footpoint \d+%–\d+% of ε/);
+    });
+  }
+});
+
+describe('split advisor fit', () => {
+  it('the local fit reproduces a quadratic exactly and reports the standard error of a mean', () => {
+    const pts = linspace(-2, 2, 21).map((x) => ({ x, y: 1 + 0.5 * x - 0.25 * x * x, se: 0.1 }));
+    for (const x0 of [-1.5, 0, 0.7])
+      expect(loess(pts, x0, 0.5).y).toBeCloseTo(1 + 0.5 * x0 - 0.25 * x0 * x0, 10);
+    // constant data: the fit is a weighted mean, so its standard error is below each point's
+    const flat = linspace(0, 1, 11).map((x) => ({ x, y: 3, se: 0.2 }));
+    const f = loess(flat, 0.5, 0.3);
+    expect(f.y).toBeCloseTo(3, 12);
+    expect(f.se).toBeGreaterThan(0);
+    expect(f.se).toBeLessThan(0.2);
+  });
+
+  it('says plainly when no split helps (a flat curve within the noise)', () => {
+    const a = spec(CASES[0]);
+    const points = linspace(0.02, 0.98, 11).map((split, i) => ({
+      split,
+      epsP: split,
+      epsV: 1 - split,
+      lnMeanMse: -3 + (i % 2 ? 0.05 : -0.05),
+      se: 0.1,
+      pairs: 36,
+      stage: 'coarse' as const,
+    }));
+    const advice = fitAdvice(a, { points, n: 20, lnNonPrivateMse: -4, isPrivate: true, notes: [] });
+    expect(advice.flat).toBe(true);
+    expect(advice.summary).toMatch(/^No split is clearly better at ε = 1, n = 20/);
+  });
+});

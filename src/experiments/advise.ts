@@ -1,0 +1,366 @@
+import type { DataManifold } from '../data';
+import { linspace } from './budgets';
+import { sweepCells, type SweepCellResult, type SweepSpec } from './sweep';
+
+/**
+ * Split advisor: "how should I split my ε between footpoint and shooting vector?" Two budget-split sweeps of
+ * the same data at the same total ε (the sweep task, so workers run them): a coarse one over the whole range,
+ * then a finer one with more private pairs around the coarse minimum. A local quadratic (LOESS) fit of
+ * ln mean MSE over the split, weighted by each point's standard error, gives a smooth curve; the advice is its
+ * minimum and the interval of splits whose fitted error is within z standard errors of the best (the noise of
+ * the estimate: a narrower claim is not supported by the draws).
+ */
+export interface AdviseSpec {
+  manifold: DataManifold;
+  /** The synthetic data set (ignored with `imported`). */
+  dataset: { n: number; noise?: number };
+  imported?: SweepSpec['imported'];
+  d?: number;
+  seed: number;
+  /** Total budget ε = ε_p + ε_v. */
+  eps: number;
+  /** Sampler settings; `m` is the coarse stage's m (m × m private pairs per split). */
+  kng: SweepSpec['kng'];
+  /** Shares ε_p/ε searched (default [0.02, 0.98]). */
+  range?: readonly [number, number];
+  /** Splits of the coarse stage (default 11). */
+  coarsePoints?: number;
+  /** Splits of the fine stage (default 9). */
+  finePoints?: number;
+  /** m of the fine stage (default max(m, min(20, 2m))): more pairs where the decision is made. */
+  fineM?: number;
+  /** Width of the "within the noise" band, in standard errors of the fitted difference (default 2). */
+  z?: number;
+}
+
+export interface AdvicePoint {
+  split: number;
+  epsP: number;
+  epsV: number;
+  lnMeanMse: number;
+  /** Standard error of lnMeanMse (delta method over the independent footpoint groups). */
+  se: number;
+  pairs: number;
+  stage: 'coarse' | 'fine';
+}
+
+export interface AdviceCurvePoint {
+  split: number;
+  /** Fitted ln MSE. */
+  lnMse: number;
+  /** Standard error of the fitted value. */
+  se: number;
+}
+
+export interface Advice {
+  eps: number;
+  n: number;
+  /** Recommended share of ε on the footpoint, and the budgets it gives. */
+  split: number;
+  epsP: number;
+  epsV: number;
+  /** Fitted ln MSE at the recommended split, and its excess over the non-private ln MSE. */
+  lnMse: number;
+  excess: number;
+  lnNonPrivateMse: number;
+  /** Splits whose fitted error is within the noise of the best. */
+  interval: [number, number];
+  /** True when the interval spans (nearly) the whole range: no split is clearly better at this n and ε. */
+  flat: boolean;
+  isPrivate: boolean;
+  notes: string[];
+  points: AdvicePoint[];
+  curve: AdviceCurvePoint[];
+  /** One sentence for people. */
+  summary: string;
+}
+
+const DEFAULT_RANGE: readonly [number, number] = [0.02, 0.98];
+const COARSE_STREAM = 0xad1;
+const FINE_STREAM = 0xad2;
+const CURVE_POINTS = 97;
+/**
+ * Smallest half-width of the local fit, as a share of the searched range. The fit runs in logit(split): the
+ * noise terms grow like 1/ε_p² and 1/ε_v², which that coordinate spreads out, so the curve is smoother there.
+ * Narrower windows let a local quadratic overshoot below every measured point in the gap next to a steep end
+ * of the U (seen on seeded runs); this width keeps enough splits in each window.
+ */
+const BANDWIDTH = 0.25;
+/** Interval covering this share of the searched range counts as "no split helps". */
+const FLAT_SHARE = 0.85;
+
+const logit = (f: number) => Math.log(f / (1 - f));
+const rangeOf = (a: AdviseSpec) => a.range ?? DEFAULT_RANGE;
+const fineMOf = (a: AdviseSpec) => a.fineM ?? Math.max(a.kng.m, Math.min(20, 2 * a.kng.m));
+
+function stageSpec(a: AdviseSpec, splits: number[], m: number, stream: number): SweepSpec {
+  return {
+    manifold: a.manifold,
+    datasets: a.imported ? [] : [a.dataset],
+    ...(a.imported ? { imported: a.imported } : {}),
+    ...(a.d !== undefined ? { d: a.d } : {}),
+    seed: a.seed,
+    panels: ['unequal'],
+    budgets: { unequalTotal: a.eps, splits },
+    kng: { ...a.kng, m },
+    stream,
+  };
+}
+
+/** Stage 1: the whole range, at the given m. */
+export function adviseCoarseSpec(a: AdviseSpec): SweepSpec {
+  const [lo, hi] = rangeOf(a);
+  return stageSpec(a, linspace(lo, hi, a.coarsePoints ?? 11), a.kng.m, COARSE_STREAM);
+}
+
+/** Stage 2: a finer grid with more pairs around the coarse stage's minimum (± 1.5 coarse steps). */
+export function adviseFineSpec(a: AdviseSpec, coarse: readonly SweepCellResult[]): SweepSpec {
+  const [lo, hi] = rangeOf(a);
+  const first = fitAdvice(a, adviceStage(adviseCoarseSpec(a), coarse, 'coarse'));
+  const half = (1.5 * (hi - lo)) / Math.max(1, (a.coarsePoints ?? 11) - 1);
+  const from = Math.max(lo, Math.min(first.split - half, hi - 2 * half));
+  const to = Math.min(hi, from + 2 * half);
+  return stageSpec(a, linspace(from, to, a.finePoints ?? 9), fineMOf(a), FINE_STREAM);
+}
+
+export interface Stage {
+  points: AdvicePoint[];
+  n: number;
+  lnNonPrivateMse: number;
+  isPrivate: boolean;
+  notes: string[];
+}
+
+/** Points of one stage from its sweep cells (one per split; groups give the standard error). */
+export function adviceStage(
+  spec: SweepSpec,
+  cells: readonly SweepCellResult[],
+  stage: 'coarse' | 'fine',
+): Stage {
+  const splits = spec.budgets?.splits ?? [];
+  const total = spec.budgets?.unequalTotal ?? 0;
+  const byBudget = new Map<number, SweepCellResult[]>();
+  for (const c of cells) byBudget.set(c.budget, [...(byBudget.get(c.budget) ?? []), c]);
+  const points: AdvicePoint[] = [];
+  for (const [budget, list] of byBudget) {
+    const pairs = list.reduce((s, c) => s + c.pairs, 0);
+    const mean = list.reduce((s, c) => s + c.mseSum, 0) / pairs;
+    const groupMeans = list.map((c) => c.mseSum / c.pairs);
+    const g = groupMeans.length;
+    const sd = g > 1 ? Math.sqrt(groupMeans.reduce((s, x) => s + (x - mean) ** 2, 0) / (g - 1)) : Number.NaN;
+    const f = splits[budget];
+    points.push({
+      split: f,
+      epsP: f * total,
+      epsV: (1 - f) * total,
+      lnMeanMse: Math.log(mean),
+      se: sd / Math.sqrt(g) / mean,
+      pairs,
+      stage,
+    });
+  }
+  points.sort((p, q) => p.split - q.split);
+  const c0 = cells[0];
+  return {
+    points,
+    n: c0?.n ?? 0,
+    lnNonPrivateMse: c0?.lnNonPrivateMse ?? Number.NaN,
+    isPrivate: cells.every((c) => c.isPrivate),
+    notes: [...new Set(cells.flatMap((c) => c.notes))],
+  };
+}
+
+/**
+ * Standard errors for the fit. Each is estimated from a few groups, so it is noisy itself: none is taken below
+ * its stage's median (one lucky point would otherwise dominate the fit). Points without a group estimate (one
+ * group: the consecutive scheme) get one from second differences along the split.
+ */
+function fitStandardErrors(points: AdvicePoint[]): { x: number; y: number; se: number }[] {
+  const finite = points.filter((p) => Number.isFinite(p.lnMeanMse));
+  const stageMedian = new Map<string, number>();
+  for (const stage of ['coarse', 'fine'] as const) {
+    const ses = finite.filter((p) => p.stage === stage && p.se > 0).map((p) => p.se);
+    if (ses.length) stageMedian.set(stage, median(ses));
+  }
+  let fallback = Number.NaN;
+  if (finite.some((p) => !(p.se > 0))) {
+    let sum = 0;
+    let k = 0;
+    for (let i = 1; i + 1 < finite.length; i++) {
+      sum += (finite[i].lnMeanMse - (finite[i - 1].lnMeanMse + finite[i + 1].lnMeanMse) / 2) ** 2;
+      k++;
+    }
+    // Var(y_i − (y_{i−1} + y_{i+1})/2) = 1.5 σ² for independent points of equal noise
+    fallback = k > 0 ? Math.sqrt(sum / k / 1.5) : 0.1;
+  }
+  // a floor keeps the weights finite where the draws happened to agree exactly
+  return finite.map((p) => ({
+    x: logit(p.split),
+    y: p.lnMeanMse,
+    se: Math.max(1e-3, p.se > 0 ? Math.max(p.se, stageMedian.get(p.stage) ?? 0) : fallback),
+  }));
+}
+
+/**
+ * Local quadratic regression at x0 with tricube weights over the nearest points (span) and inverse-variance
+ * weights: the fitted value and its standard error (Σ lᵢ² seᵢ² of the linear smoother's row l).
+ */
+export function loess(
+  pts: readonly { x: number; y: number; se: number }[],
+  x0: number,
+  minWidth: number,
+  span = 0.35,
+): { y: number; se: number } {
+  const k = Math.min(pts.length, Math.max(6, Math.ceil(span * pts.length)));
+  const dists = pts.map((p) => Math.abs(p.x - x0)).sort((a, b) => a - b);
+  // a floor on the half-width: the two stages' grids interleave, and a quadratic through nearly coincident
+  // splits would follow their noise
+  const h = Math.max(dists[k - 1] * 1.0001, minWidth, 1e-9);
+  const w = pts.map((p) => {
+    const u = Math.abs(p.x - x0) / h;
+    return u < 1 ? (1 - u ** 3) ** 3 / p.se ** 2 : 0;
+  });
+  const used = w.filter((v) => v > 0).length;
+  const degree = used >= 4 ? 2 : used >= 2 ? 1 : 0;
+  const dim = degree + 1;
+  // normal equations A β = Xᵀ W y, with A = Xᵀ W X, X's columns 1, (x − x0), (x − x0)²
+  const A = Array.from({ length: dim }, () => new Array<number>(dim).fill(0));
+  pts.forEach((p, i) => {
+    const t = p.x - x0;
+    for (let r = 0; r < dim; r++) for (let c = 0; c < dim; c++) A[r][c] += w[i] * t ** (r + c);
+  });
+  // first row of A⁻¹ (solve A a = e₁), so that lᵢ = wᵢ Σ_c a_c tᵢ^c
+  const a = solve(
+    A,
+    Array.from({ length: dim }, (_, i) => (i === 0 ? 1 : 0)),
+  );
+  if (!a) {
+    const best = pts.reduce((p, q) => (Math.abs(q.x - x0) < Math.abs(p.x - x0) ? q : p));
+    return { y: best.y, se: best.se };
+  }
+  let y = 0;
+  let v = 0;
+  pts.forEach((p, i) => {
+    const t = p.x - x0;
+    let l = 0;
+    for (let c = 0; c < dim; c++) l += a[c] * t ** c;
+    l *= w[i];
+    y += l * p.y;
+    v += l * l * p.se ** 2;
+  });
+  return { y, se: Math.sqrt(v) };
+}
+
+/** Gaussian elimination with partial pivoting; null when singular. */
+function solve(A: number[][], b: number[]): number[] | null {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]]);
+  const scale = Math.max(...A.flat().map(Math.abs), 1e-300);
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r][c]) > Math.abs(M[piv][c])) piv = r;
+    if (Math.abs(M[piv][c]) < 1e-12 * scale) return null;
+    [M[c], M[piv]] = [M[piv], M[c]];
+    for (let r = c + 1; r < n; r++) {
+      const f = M[r][c] / M[c][c];
+      for (let k = c; k <= n; k++) M[r][k] -= f * M[c][k];
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = M[r][n];
+    for (let k = r + 1; k < n; k++) s -= M[r][k] * x[k];
+    x[r] = s / M[r][r];
+  }
+  return x;
+}
+
+function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const k = s.length >> 1;
+  return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
+}
+
+const pct = (f: number) => `${Math.round(100 * f)}%`;
+const num = (x: number) => String(+x.toPrecision(3));
+
+/** The advice from the points of one or both stages. */
+export function fitAdvice(a: AdviseSpec, ...stages: Stage[]): Advice {
+  const [lo, hi] = rangeOf(a);
+  const z = a.z ?? 2;
+  const points = stages.flatMap((s) => s.points).sort((p, q) => p.split - q.split);
+  const pts = fitStandardErrors(points);
+  const { n, lnNonPrivateMse } = stages[0];
+  const isPrivate = stages.every((s) => s.isPrivate);
+  const notes = [...new Set(stages.flatMap((s) => s.notes))];
+  const curve: AdviceCurvePoint[] =
+    pts.length === 0
+      ? []
+      : linspace(lo, hi, CURVE_POINTS).map((x) => {
+          const split = Math.round(x * 1e6) / 1e6; // grid values without float dust in the JSON
+          const f = loess(pts, logit(split), BANDWIDTH * (logit(hi) - logit(lo)));
+          return { split, lnMse: f.y, se: f.se };
+        });
+  let best = 0;
+  curve.forEach((c, i) => {
+    if (c.lnMse < curve[best].lnMse) best = i;
+  });
+  // "Within the noise": what one evaluation of the finest stage cannot tell apart (its median standard
+  // error), on top of the uncertainty of the two fitted values compared.
+  const last = stages[stages.length - 1].points.map((p) => p.se).filter((s) => s > 0);
+  const noise = last.length ? median(last) : median(pts.map((p) => p.se));
+  const within = (i: number) =>
+    curve[i].lnMse - curve[best].lnMse <= z * Math.hypot(curve[i].se, curve[best].se, noise);
+  let from = best;
+  let to = best;
+  while (from > 0 && within(from - 1)) from--;
+  while (to + 1 < curve.length && within(to + 1)) to++;
+  const b = curve[best] ?? { split: (lo + hi) / 2, lnMse: Number.NaN, se: Number.NaN };
+  const interval: [number, number] = curve.length ? [curve[from].split, curve[to].split] : [lo, hi];
+  const flat = interval[1] - interval[0] >= FLAT_SHARE * (hi - lo);
+  const excess = b.lnMse - lnNonPrivateMse;
+  const at = `at ε = ${num(a.eps)}, n = ${n}`;
+  const cost = `${excess >= 0 ? '+' : '−'}${Math.abs(excess).toFixed(2)} in ln MSE over non-private`;
+  const summary = flat
+    ? `No split is clearly better ${at}: every share of ε on the footpoint from ${pct(interval[0])} to ` +
+      `${pct(interval[1])} gives the same error within the noise (${cost}).`
+    : `Give the footpoint ${pct(interval[0])}–${pct(interval[1])} of ε (best ≈ ${pct(b.split)}); ${at} the ` +
+      `best split costs ${cost}.`;
+  return {
+    eps: a.eps,
+    n,
+    split: b.split,
+    epsP: b.split * a.eps,
+    epsV: (1 - b.split) * a.eps,
+    lnMse: b.lnMse,
+    excess,
+    lnNonPrivateMse,
+    interval,
+    flat,
+    isPrivate,
+    notes,
+    points,
+    curve,
+    summary,
+  };
+}
+
+/** The advice from both stages' cells. */
+export function adviceFromCells(
+  a: AdviseSpec,
+  coarse: readonly SweepCellResult[],
+  fine: readonly SweepCellResult[],
+): Advice {
+  return fitAdvice(
+    a,
+    adviceStage(adviseCoarseSpec(a), coarse, 'coarse'),
+    adviceStage(adviseFineSpec(a, coarse), fine, 'fine'),
+  );
+}
+
+/** Both stages on this thread (tests, small runs); the CLI and the lab run the same specs on workers. */
+export function runAdvice(a: AdviseSpec): Advice {
+  const coarse = sweepCells(adviseCoarseSpec(a));
+  return adviceFromCells(a, coarse, sweepCells(adviseFineSpec(a, coarse)));
+}
