@@ -11,6 +11,10 @@ const SHOTS = 'test-output/screenshots';
 
 async function inViewport(page: Page, el: Locator, what: string) {
   await expect(el, what).toBeVisible({ timeout: 60_000 });
+  // a view whose script has just loaded is laid out over a frame or two: wait until it has its height
+  await expect
+    .poll(async () => (await el.boundingBox())?.height ?? 0, { message: `${what}: height` })
+    .toBeGreaterThan(40);
   const box = (await el.boundingBox())!;
   const vp = page.viewportSize()!;
   expect(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
