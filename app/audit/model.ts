@@ -1,0 +1,131 @@
+/**
+ * The Audit tab's view-model (pure): which mechanisms of the table the current regression workspace can
+ * attack, the audit spec of the current settings, and what the view draws from a result — the boundary of
+ * the (ε, δ)-DP region, the attacker's power at a fixed false-alarm rate, the verdict's tone, the exports.
+ */
+import type { AuditCell, AuditResult, AuditSpec } from '../../src/audit';
+import { privacyBoundary } from '../../src/audit/bounds';
+import { MECHANISMS, type MechanismSettings } from '../../src/experiments/mechanisms';
+import { currentBudget, dataSource, kngSettings } from '../compute/jobs';
+import { labLinregSettings } from '../linreg/jobs';
+import type { ImportedData } from '../store';
+import {
+  AUDIT_MECHANISMS,
+  regressionWorkspace,
+  type AuditMechanismId,
+  type LabSettings,
+  type WorkspaceId,
+} from '../state/settings';
+
+export interface AuditMechanismOption {
+  id: AuditMechanismId;
+  label: string;
+  blurb: string;
+}
+
+/** The mechanisms of the table that release on this workspace's manifold (none on the Fréchet workspace). */
+export function auditMechanismOptions(w: WorkspaceId): AuditMechanismOption[] {
+  if (w === 'frechet') return [];
+  const space = regressionWorkspace(w);
+  return AUDIT_MECHANISMS.flatMap((id) => {
+    const m = MECHANISMS.find((x) => x.id === id);
+    if (!m || !m.spaces.includes(space)) return [];
+    const label = m.family === 'regression' && id !== 'nonprivate' ? `${m.label}, current settings` : m.label;
+    return [{ id, label, blurb: m.blurb }];
+  });
+}
+
+/** The mechanism audited: the chosen one where it applies, else KNG. */
+export function auditMechanismOf(s: LabSettings): AuditMechanismId {
+  return auditMechanismOptions(s.workspace).some((o) => o.id === s.auditMechanism) ? s.auditMechanism : 'kng';
+}
+
+/** Releases per side in one worker cell: about 20 cells per run, so the picture sharpens as they arrive. */
+export function auditCellReleases(releases: number): number {
+  return Math.max(4, Math.round(releases / 80) * 4);
+}
+
+/** What every mechanism of the table reads, from the lab's settings (KNG exactly as the workspace releases). */
+export function labMechanismSettings(s: LabSettings): MechanismSettings {
+  return {
+    eps: s.eps,
+    // m = 1: the audit attacks one released pair (the table forces it too; keeps m out of the job's key)
+    kng: { ...kngSettings(s), ...currentBudget(s), m: 1 },
+    frechet: {
+      metric: s.metric,
+      radius: s.radius,
+      delta: s.delta,
+      calibration: s.calibration,
+      sigmaRule: s.sigmaRule,
+    },
+    linreg: labLinregSettings(s),
+  };
+}
+
+/** The audit of the current regression workspace's release (worst-case neighbour: the largest residual). */
+export function labAuditSpec(s: LabSettings, imported: ImportedData | undefined): AuditSpec {
+  return {
+    mechanism: auditMechanismOf(s),
+    data: { kind: 'regression', source: dataSource(s, imported) },
+    settings: labMechanismSettings(s),
+    neighbour: { kind: 'largest-residual' },
+    releases: s.auditReleases,
+    seed: s.seed,
+    cellReleases: auditCellReleases(s.auditReleases),
+    statistic: 'auto',
+  };
+}
+
+/**
+ * Corners of the boundary of the (ε, δ)-DP region β = max(0, 1 − δ − e^ε α, e^{−ε}(1 − δ − α)): it is
+ * piecewise linear, so these points draw it exactly. Empty for ε = ∞ (no region: every test is allowed).
+ */
+export function boundaryCorners(eps: number, delta: number): { alpha: number; beta: number }[] {
+  if (!Number.isFinite(eps)) return [];
+  const kink = (1 - delta) / (1 + Math.exp(eps));
+  return [0, kink, 1 - delta, 1].map((alpha) => ({ alpha, beta: privacyBoundary(alpha, eps, delta) }));
+}
+
+/** The largest share of D′ a test catches (1 − β) when it wrongly says D′ for at most `alpha` of D. */
+export function powerBound(alpha: number, eps: number, delta: number): number {
+  return 1 - privacyBoundary(alpha, eps, delta);
+}
+
+/** The best measured power (1 − β) among the threshold tests with false-positive rate ≤ `alpha`. */
+export function measuredPower(tradeOff: { alpha: number[]; beta: number[] }, alpha: number): number {
+  let best = 0;
+  tradeOff.alpha.forEach((a, i) => {
+    if (a <= alpha) best = Math.max(best, 1 - tradeOff.beta[i]);
+  });
+  return best;
+}
+
+export type VerdictTone = 'leaks' | 'consistent' | 'undecided';
+
+/**
+ * 'leaks' when the data prove more than is claimed (the lower bound exceeds the claimed ε, or any positive
+ * bound against a release that claims nothing), 'consistent' otherwise; 'undecided' before any release.
+ */
+export function verdictTone(r: Pick<AuditResult, 'releases' | 'leaks' | 'claimedEpsilon' | 'epsilonLower'>) {
+  if (r.releases === 0) return 'undecided' as const;
+  if (r.leaks || (!Number.isFinite(r.claimedEpsilon) && r.epsilonLower > 0)) return 'leaks' as const;
+  return 'consistent' as const;
+}
+
+/** Scores in release order, one row per release and side (the CSV export). */
+export function scoreRows(cells: readonly (AuditCell | undefined)[]) {
+  const done = cells.filter((c): c is AuditCell => c !== undefined).sort((a, b) => a.first - b.first);
+  return done.flatMap((c) => [
+    ...Array.from(c.scoresD, (score, j) => ({ side: 'D', release: c.first + j, score })),
+    ...Array.from(c.scoresD2, (score, j) => ({ side: 'D′', release: c.first + j, score })),
+  ]);
+}
+
+/** The empirical trade-off curve with the (ε, δ) boundary at each α (the curve's CSV export). */
+export function tradeOffRows(r: Pick<AuditResult, 'tradeOff' | 'claimedEpsilon' | 'delta'>) {
+  return r.tradeOff.alpha.map((alpha, i) => ({
+    alpha,
+    beta: r.tradeOff.beta[i],
+    boundary: Number.isFinite(r.claimedEpsilon) ? privacyBoundary(alpha, r.claimedEpsilon, r.delta) : 0,
+  }));
+}
