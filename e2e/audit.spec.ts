@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { watchErrors } from './util';
+import { letCellsThrough, stopPacing, watchErrors } from './util';
 
 /** Small runs: 200 releases per side, short chains, one light sweep curve beside the audit. */
 const FAST = 'burn=100&m=2&curves=20&plot=audit&an=200';
@@ -94,5 +94,72 @@ test('the audit can be cancelled and is keyboard operable', async ({ page }) => 
     /^Stopped|^Not run/,
   );
   await expect(page.getByTestId('audit-cancel')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('the audit streams: the verdict and plots show partial results while it runs', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  // paced: cells reach the page only as the test lets them through (pacing.ts)
+  await page.goto(`/?ws=sphere&${FAST}&pace=audit`);
+  await page.getByTestId('audit-run').click();
+  const progress = page.getByRole('progressbar', { name: 'Audit progress' });
+  await letCellsThrough(page, 'audit', 3);
+  await expect(progress).toHaveAttribute('aria-valuenow', '3', { timeout: 60_000 });
+  await expect(page.getByTestId('audit-verdict')).toContainText('So far');
+  const total = Number(await progress.getAttribute('aria-valuemax'));
+  expect(total).toBeGreaterThan(3);
+  await expect(page.getByTestId('audit-numbers')).toContainText(`of 200`);
+  const partial = await page.getByTestId('audit-numbers').textContent();
+  expect(partial).not.toContain('200 of 200');
+  await stopPacing(page, 'audit');
+  await expect(progress).toHaveAttribute('aria-valuetext', /^Done/, { timeout: 60_000 });
+  await expect(page.getByTestId('audit-numbers')).toContainText('200 of 200');
+  await expect(page.getByTestId('audit-verdict')).not.toContainText('So far');
+  expect(errors).toEqual([]);
+});
+
+test('the audit runs on the Fréchet workspace: the Riemannian Laplace keeps its ε, a new ε is audited', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.goto('/?ws=frechet&plot=audit&an=1000');
+  const tab = page.getByRole('tab', { name: 'Audit' });
+  // (the Fréchet plots load with their own script while the view's first releases run)
+  await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 60_000 });
+  // keyboard: the tab list cycles through its three tabs
+  await tab.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Error vs ε' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('audit-mechanism')).toHaveValue('riemannian-laplace');
+  await expect(page.getByTestId('audit-data-note')).toContainText('n = 100');
+
+  await runAudit(page);
+  const claimed = await numberOf(page, 'audit-claimed');
+  const lower = await numberOf(page, 'audit-lower');
+  expect(claimed).toBeCloseTo(1, 6);
+  // the exact sampler with public r is ε-DP: the 95% bound stays below the claim (it may fail 1 time in 20)
+  expect(lower).toBeGreaterThanOrEqual(0);
+  expect(lower).toBeLessThanOrEqual(claimed);
+  await expect(page.getByTestId('audit-verdict')).toHaveAttribute('data-tone', 'consistent');
+  await expect(page.getByTestId('audit-not-private')).toHaveCount(0);
+  await expect(page.getByTestId('audit-statistic')).toHaveText('log-likelihood ratio');
+  await expect(page.locator('#frechet-tabpanel')).not.toContainText('NaN');
+  await page.getByRole('region', { name: 'Plots' }).screenshot({ path: `${SHOTS}/audit-frechet-rl.png` });
+
+  const eps = page.getByTestId('eps');
+  await eps.focus();
+  for (let i = 0; i < 5; i++) await eps.press('ArrowRight');
+  await expect(page.getByTestId('audit-stale')).toBeVisible();
+  await runAudit(page);
+  expect(await numberOf(page, 'audit-claimed')).toBeGreaterThan(claimed);
+
+  await page.getByTestId('audit-mechanism').selectOption('extrinsic-gaussian');
+  await runAudit(page);
+  expect(Number.isFinite(await numberOf(page, 'audit-lower'))).toBe(true);
+  await expect(page.getByTestId('audit-claimed')).toContainText('δ =');
   expect(errors).toEqual([]);
 });

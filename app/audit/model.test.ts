@@ -3,7 +3,13 @@ import { auditInfo, runAudit, type AuditCell } from '../../src/audit';
 import { privacyBoundary } from '../../src/audit/bounds';
 import { MECHANISMS } from '../../src/experiments/mechanisms';
 import { jobKey } from '../compute/jobs';
-import { AUDIT_MECHANISMS, defaultsFor, queryToSettings, settingsToQuery } from '../state/settings';
+import {
+  AUDIT_MECHANISMS,
+  defaultsFor,
+  queryToSettings,
+  settingsToQuery,
+  type WorkspaceId,
+} from '../state/settings';
 import {
   auditCellReleases,
   auditMechanismOf,
@@ -20,19 +26,42 @@ import {
 const small = { n: 20, burnIn: 50 };
 
 describe('audit view-model', () => {
-  it('offers the table mechanisms of each regression workspace, and none on the Fréchet workspace', () => {
+  it('offers the table mechanisms of each workspace: regression ones, or Fréchet-mean ones', () => {
     for (const id of AUDIT_MECHANISMS) expect(MECHANISMS.some((m) => m.id === id)).toBe(true);
-    const ids = (w: Parameters<typeof auditMechanismOptions>[0]) => auditMechanismOptions(w).map((o) => o.id);
+    const ids = (workspace: WorkspaceId, frechetSpace: 'sphere' | 'spd' = 'sphere') =>
+      auditMechanismOptions({ workspace, frechetSpace }).map((o) => o.id);
     expect(ids('sphere')).toEqual(['kng', 'kng-footpoint', 'nonprivate']);
     expect(ids('kendall')).toEqual(['kng', 'kng-footpoint', 'nonprivate']);
     expect(ids('euclidean')).toEqual(['kng', 'kng-footpoint', 'nonprivate', 'dpgr', 'ssp', 'dpsgd']);
-    expect(ids('frechet')).toEqual([]);
-    expect(auditMechanismOptions('sphere')[0].label).toMatch(/current settings/);
+    const frechet = MECHANISMS.filter((m) => m.family === 'frechet' && m.spaces.includes('sphere'));
+    expect(ids('frechet')).toEqual(frechet.map((m) => m.id));
+    expect(ids('frechet', 'spd')).toContain('riemannian-laplace');
+    expect(ids('frechet', 'spd')).not.toContain('kng');
+    expect(auditMechanismOptions({ workspace: 'sphere', frechetSpace: 'sphere' })[0].label).toMatch(
+      /current settings/,
+    );
   });
 
   it('falls back to KNG where the chosen mechanism does not apply', () => {
     expect(auditMechanismOf({ ...defaultsFor('sphere'), auditMechanism: 'ssp' })).toBe('kng');
     expect(auditMechanismOf({ ...defaultsFor('euclidean'), auditMechanism: 'ssp' })).toBe('ssp');
+    expect(auditMechanismOf(defaultsFor('frechet'))).toBe('riemannian-laplace');
+  });
+
+  it('audits the Fréchet workspace’s mechanisms on points like its data (n, r, spread, seed in the key)', () => {
+    const s = { ...defaultsFor('frechet'), n: 30, auditReleases: 200 };
+    const spec = labAuditSpec(s, undefined);
+    expect(spec.data).toMatchObject({ kind: 'points', space: 'sphere', n: 30, seed: s.seed });
+    expect(spec.settings.frechet.radius).toBe(s.radius);
+    const key = jobKey(spec, undefined);
+    for (const patch of [{ n: 31 }, { spread: 'heterogeneous' as const }, { radius: 0.3 }, { eps: 2 }])
+      expect(jobKey(labAuditSpec({ ...s, ...patch }, undefined), undefined)).not.toBe(key);
+    const r = runAudit(spec);
+    expect(r.claimedEpsilon).toBe(1);
+    expect(r.isPrivate).toBe(true);
+    expect(Number.isFinite(r.epsilonLower)).toBe(true);
+    expect(r.exactEpsilon).not.toBeNull(); // the exact S² Laplace: its ε for this pair
+    expect(r.exactEpsilon!).toBeLessThanOrEqual(1 + 1e-9);
   });
 
   it('keeps the audit settings in the link, and refuses a release count it does not offer', () => {

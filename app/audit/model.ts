@@ -1,12 +1,13 @@
 /**
- * The Audit tab's view-model (pure): which mechanisms of the table the current regression workspace can
- * attack, the audit spec of the current settings, and what the view draws from a result — the boundary of
+ * The Audit tab's view-model (pure): which mechanisms of the table the current workspace can attack, the audit spec of the current settings, and what the view draws from a result — the boundary of
  * the (ε, δ)-DP region, the attacker's power at a fixed false-alarm rate, the verdict's tone, the exports.
  */
 import type { AuditCell, AuditResult, AuditSpec } from '../../src/audit';
 import { privacyBoundary } from '../../src/audit/bounds';
 import { MECHANISMS, type MechanismSettings } from '../../src/experiments/mechanisms';
+import type { SpaceKind } from '../../src/privacy/mechanism';
 import { currentBudget, dataSource, kngSettings } from '../compute/jobs';
+import { ownData, VIEW_K } from '../frechet/jobs';
 import { labLinregSettings } from '../linreg/jobs';
 import type { ImportedData } from '../store';
 import {
@@ -14,7 +15,6 @@ import {
   regressionWorkspace,
   type AuditMechanismId,
   type LabSettings,
-  type WorkspaceId,
 } from '../state/settings';
 
 export interface AuditMechanismOption {
@@ -23,21 +23,38 @@ export interface AuditMechanismOption {
   blurb: string;
 }
 
-/** The mechanisms of the table that release on this workspace's manifold (none on the Fréchet workspace). */
-export function auditMechanismOptions(w: WorkspaceId): AuditMechanismOption[] {
-  if (w === 'frechet') return [];
-  const space = regressionWorkspace(w);
+/** The space whose releases the workspace audits (the Fréchet workspace: its sphere or SPD space). */
+export function auditSpace(s: Pick<LabSettings, 'workspace' | 'frechetSpace'>): SpaceKind {
+  return s.workspace === 'frechet' ? s.frechetSpace : regressionWorkspace(s.workspace);
+}
+
+/** Mechanisms that run slowly (an MCMC chain in a data-dependent metric per release): their options say so. */
+const SLOW: readonly string[] = ['conformal'];
+
+/**
+ * The mechanisms of the table that release on this workspace's space: regression and linear-regression
+ * mechanisms on the regression workspaces, Fréchet-mean mechanisms on the Fréchet workspace.
+ */
+export function auditMechanismOptions(
+  s: Pick<LabSettings, 'workspace' | 'frechetSpace'>,
+): AuditMechanismOption[] {
+  const space = auditSpace(s);
+  const wantsPoints = s.workspace === 'frechet';
   return AUDIT_MECHANISMS.flatMap((id) => {
     const m = MECHANISMS.find((x) => x.id === id);
-    if (!m || !m.spaces.includes(space)) return [];
-    const label = m.family === 'regression' && id !== 'nonprivate' ? `${m.label}, current settings` : m.label;
+    if (!m || !m.spaces.includes(space) || (m.family === 'frechet') !== wantsPoints) return [];
+    const label =
+      m.family === 'regression' && id !== 'nonprivate'
+        ? `${m.label}, current settings`
+        : `${m.label}${SLOW.includes(id) ? ' (slow)' : ''}`;
     return [{ id, label, blurb: m.blurb }];
   });
 }
 
-/** The mechanism audited: the chosen one where it applies, else KNG. */
+/** The mechanism audited: the chosen one where it applies, else the workspace's first. */
 export function auditMechanismOf(s: LabSettings): AuditMechanismId {
-  return auditMechanismOptions(s.workspace).some((o) => o.id === s.auditMechanism) ? s.auditMechanism : 'kng';
+  const options = auditMechanismOptions(s);
+  return options.some((o) => o.id === s.auditMechanism) ? s.auditMechanism : options[0].id;
 }
 
 /** Releases per side in one worker cell: about 20 cells per run, so the picture sharpens as they arrive. */
@@ -57,17 +74,40 @@ export function labMechanismSettings(s: LabSettings): MechanismSettings {
       delta: s.delta,
       calibration: s.calibration,
       sigmaRule: s.sigmaRule,
+      conformal: { phiSource: s.phiSource },
     },
     linreg: labLinregSettings(s),
   };
 }
 
-/** The audit of the current regression workspace's release (worst-case neighbour: the largest residual). */
+/**
+ * The audit of the current workspace's release (worst-case neighbour: the largest residual). On the Fréchet
+ * workspace: the user's points, or a synthetic sample with the view's settings (n, r, spread, seed) drawn by
+ * the audit (`src/audit/audit.ts` auditData) — the same kind of data, not the view's very points.
+ */
 export function labAuditSpec(s: LabSettings, imported: ImportedData | undefined): AuditSpec {
+  const settings = labMechanismSettings(s);
+  let data: AuditSpec['data'];
+  if (s.workspace !== 'frechet') data = { kind: 'regression', source: dataSource(s, imported) };
+  else {
+    const own = ownData(s, imported);
+    if (own) {
+      settings.frechet.radius = own.radius;
+      data = { kind: 'imported-points', space: s.frechetSpace, ys: own.points };
+    } else
+      data = {
+        kind: 'points',
+        space: s.frechetSpace,
+        n: s.n,
+        k: VIEW_K,
+        seed: s.seed,
+        heterogeneous: s.spread === 'heterogeneous',
+      };
+  }
   return {
     mechanism: auditMechanismOf(s),
-    data: { kind: 'regression', source: dataSource(s, imported) },
-    settings: labMechanismSettings(s),
+    data,
+    settings,
     neighbour: { kind: 'largest-residual' },
     releases: s.auditReleases,
     seed: s.seed,

@@ -1,5 +1,5 @@
 /**
- * Runs the privacy audit of the current regression workspace's release (the `audit` task, `src/audit/`) on a
+ * Runs the privacy audit of the current workspace's release (the `audit` task, `src/audit/`) on a
  * worker pool of its own, on demand, and streams its cells into `useAudit`. The claim, the statistic and the
  * neighbouring data sets come from `auditInfo` on this thread before any release. A settings change that
  * changes the audit's spec cancels a running audit (its results are for settings no longer shown).
@@ -45,9 +45,8 @@ const IDLE: AuditRun = {
 
 export const useAudit = create<AuditRun>(() => IDLE);
 
-/** The key of the audit the current settings ask for ('' where the audit does not apply or cannot start). */
+/** The key of the audit the current settings ask for (cheap: the spec holds no generated data). */
 export function currentAuditKey(state: Pick<LabState, 'settings' | 'imported'>): string {
-  if (state.settings.workspace === 'frechet') return '';
   const imported = state.imported[state.settings.workspace];
   return jobKey(labAuditSpec(state.settings, imported), imported);
 }

@@ -19,6 +19,7 @@ import {
 } from '../audit/model';
 import { cancelAudit, currentAuditKey, startAudit, useAudit } from '../compute/audit';
 import { ErrorBoundary } from '../ErrorBoundary';
+import { ownData } from '../frechet/jobs';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab } from '../store';
 import { AUDIT_RELEASES, type AuditMechanismId } from '../state/settings';
@@ -54,8 +55,9 @@ export function AuditTab() {
   const settings = useLab((s) => s.settings);
   const set = useLab((s) => s.set);
   const currentKey = useLab(currentAuditKey);
+  const ownPoints = useLab((s) => ownData(s.settings, s.imported.frechet) !== null);
   const run = useAudit();
-  const options = auditMechanismOptions(settings.workspace);
+  const options = auditMechanismOptions(settings);
   const mechanism = auditMechanismOf(settings);
   const stale = run.key !== '' && run.key !== currentKey;
   const running = run.status === 'running';
@@ -118,6 +120,13 @@ export function AuditTab() {
           </button>
         )}
       </div>
+      {settings.workspace === 'frechet' && !ownPoints && (
+        <p className="hint" data-testid="audit-data-note">
+          The audit draws its own sample with the view&apos;s settings (n = {settings.n}, r ={' '}
+          {settings.radius}, {settings.spread} data, seed {settings.seed}): the same kind of data, not the
+          very points drawn in the view.
+        </p>
+      )}
       <JobProgress
         label="Audit progress"
         status={stale ? 'idle' : run.status}
@@ -253,8 +262,8 @@ function AuditReport({ result: r, running }: { result: AuditResult; running: boo
         </table>
       </div>
       <p className="plot-readout" data-testid="audit-record">
-        <strong>The changed record:</strong> D′ replaces record #{nb.index + 1}, whose response{' '}
-        {coords(nb.before)} becomes {coords(nb.after)} — {nb.description}.
+        <strong>The changed record:</strong> in D′, record #{nb.index + 1} changes from {coords(nb.before)} to{' '}
+        {coords(nb.after)} — {nb.description}.
       </p>
       <p className="plot-readout" data-testid="audit-power">
         <strong>As an attacker&apos;s power:</strong>{' '}

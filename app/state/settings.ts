@@ -97,10 +97,22 @@ export const FIGURES = [
 export type FigureId = (typeof FIGURES)[number];
 export const PLOT_TABS = ['mse', 'diagnostics', 'sensitivity', 'histograms', 'audit'] as const;
 /**
- * Mechanisms of the table (`src/experiments/mechanisms.ts`) the Audit tab can attack on the regression
- * workspaces (ids listed here so the URL parser does not load the table; a test checks they are in it).
+ * Mechanisms of the table (`src/experiments/mechanisms.ts`) the Audit tab can attack (ids listed here so the URL parser does not load the table; a test checks they are in it).
  */
-export const AUDIT_MECHANISMS = ['kng', 'kng-footpoint', 'nonprivate', 'dpgr', 'ssp', 'dpsgd'] as const;
+export const AUDIT_MECHANISMS = [
+  'kng',
+  'kng-footpoint',
+  'nonprivate',
+  'dpgr',
+  'ssp',
+  'dpsgd',
+  // the Fréchet-mean workspace
+  'riemannian-laplace',
+  'tangent-gaussian',
+  'extrinsic-gaussian',
+  'ambient-laplace',
+  'conformal',
+] as const;
 export type AuditMechanismId = (typeof AUDIT_MECHANISMS)[number];
 /** Releases per side the Audit tab offers (the default runs in about 10 s with 2 workers). */
 export const AUDIT_RELEASES = [200, 1000, 2000, 10000] as const;
