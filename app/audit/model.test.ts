@@ -37,8 +37,8 @@ describe('audit view-model', () => {
     expect(ids('frechet')).toEqual(frechet.map((m) => m.id));
     expect(ids('frechet', 'spd')).toContain('riemannian-laplace');
     expect(ids('frechet', 'spd')).not.toContain('kng');
-    expect(auditMechanismOptions({ workspace: 'sphere', frechetSpace: 'sphere' })[0].label).toMatch(
-      /current settings/,
+    expect(auditMechanismOptions({ workspace: 'sphere', frechetSpace: 'sphere' })[0].label).toBe(
+      'KNG (current settings)',
     );
   });
 
@@ -72,6 +72,10 @@ describe('audit view-model', () => {
       plotTab: 'audit' as const,
     };
     expect(queryToSettings(settingsToQuery(s)).settings).toEqual(s);
+    // shapes default to fewer releases (96-dimensional chains), and a link keeps another count
+    expect(defaultsFor('kendall').auditReleases).toBe(200);
+    expect(queryToSettings('ws=kendall').settings.auditReleases).toBe(200);
+    expect(queryToSettings('ws=kendall&an=1000').settings.auditReleases).toBe(1000);
     const bad = queryToSettings('ws=sphere&an=300&amech=nope');
     expect(bad.settings.auditReleases).toBe(1000);
     expect(bad.settings.auditMechanism).toBe('kng');

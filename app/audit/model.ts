@@ -28,6 +28,12 @@ export function auditSpace(s: Pick<LabSettings, 'workspace' | 'frechetSpace'>): 
   return s.workspace === 'frechet' ? s.frechetSpace : regressionWorkspace(s.workspace);
 }
 
+/** Short names for the select (the table's full label heads the results). */
+const SHORT_LABELS: Partial<Record<AuditMechanismId, string>> = {
+  kng: 'KNG (current settings)',
+  'kng-footpoint': 'KNG footpoint p̃ only (current settings)',
+};
+
 /** Mechanisms that run slowly (an MCMC chain in a data-dependent metric per release): their options say so. */
 const SLOW: readonly string[] = ['conformal'];
 
@@ -43,10 +49,7 @@ export function auditMechanismOptions(
   return AUDIT_MECHANISMS.flatMap((id) => {
     const m = MECHANISMS.find((x) => x.id === id);
     if (!m || !m.spaces.includes(space) || (m.family === 'frechet') !== wantsPoints) return [];
-    const label =
-      m.family === 'regression' && id !== 'nonprivate'
-        ? `${m.label}, current settings`
-        : `${m.label}${SLOW.includes(id) ? ' (slow)' : ''}`;
+    const label = SHORT_LABELS[id] ?? `${m.label}${SLOW.includes(id) ? ' (slow)' : ''}`;
     return [{ id, label, blurb: m.blurb }];
   });
 }

@@ -192,7 +192,8 @@ function AuditIntro() {
   return (
     <p className="hint" data-testid="audit-intro">
       Press <strong>Run audit</strong> to attack the release with the current settings. The picture sharpens
-      as releases arrive; the default count takes a few seconds to a minute, depending on the burn-in.
+      as releases arrive; the default count takes seconds to tens of seconds (longer with a longer burn-in or
+      more releases).
     </p>
   );
 }

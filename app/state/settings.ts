@@ -114,7 +114,7 @@ export const AUDIT_MECHANISMS = [
   'conformal',
 ] as const;
 export type AuditMechanismId = (typeof AUDIT_MECHANISMS)[number];
-/** Releases per side the Audit tab offers (the default runs in about 10 s with 2 workers). */
+/** Releases per side the Audit tab offers (the defaults run in about 10–20 s with 2 workers). */
 export const AUDIT_RELEASES = [200, 1000, 2000, 10000] as const;
 export type PlotTab = (typeof PLOT_TABS)[number];
 
@@ -270,7 +270,15 @@ export function clampSetting(key: NumericKey, value: number): number {
 /** The defaults in force for a workspace: the shared ones with that workspace's data defaults. */
 export function defaultsFor(workspace: WorkspaceId): LabSettings {
   const d = DATA_DEFAULTS[workspace];
-  return { ...DEFAULT_SETTINGS, workspace, n: d.n, noise: d.noise, tau: d.public };
+  return {
+    ...DEFAULT_SETTINGS,
+    workspace,
+    n: d.n,
+    noise: d.noise,
+    tau: d.public,
+    // a shape release samples 96 dimensions: 1000 releases per side would take minutes there
+    auditReleases: workspace === 'kendall' ? 200 : DEFAULT_SETTINGS.auditReleases,
+  };
 }
 
 /** Settings → query string (only values that differ from the workspace's defaults, so links stay short). */
