@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { letCellsThrough, stopPacing, watchErrors } from './util';
 
@@ -116,6 +117,25 @@ test('the audit streams: the verdict and plots show partial results while it run
   await expect(progress).toHaveAttribute('aria-valuetext', /^Done/, { timeout: 60_000 });
   await expect(page.getByTestId('audit-numbers')).toContainText('200 of 200');
   await expect(page.getByTestId('audit-verdict')).not.toContainText('So far');
+
+  // exports: every score (200 per side) and the curve with the boundary of the claimed ε
+  const csv = async (name: string) => {
+    const [dl] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download ${name} results as CSV` }).click(),
+    ]);
+    const rows = (await readFile((await dl.path())!, 'utf8'))
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+    return { name: dl.suggestedFilename(), rows };
+  };
+  const scores = await csv('audit scores');
+  expect(scores.name).toMatch(/audit-scores\.csv$/);
+  expect(scores.rows[0]).toBe('side,release,score');
+  expect(scores.rows).toHaveLength(401);
+  const curve = await csv('audit trade-off curve');
+  expect(curve.rows[0]).toBe('alpha,beta,boundary');
+  expect(curve.rows.length).toBeGreaterThan(10);
   expect(errors).toEqual([]);
 });
 
