@@ -119,7 +119,17 @@ export const useLab = create<LabState>((set, get) => ({
     const s = get().settings;
     if (s.workspace === workspace) return;
     const d = defaultsFor(workspace);
-    set({ settings: { ...s, workspace, n: d.n, noise: d.noise, tau: d.tau, camera: null } });
+    set({
+      settings: {
+        ...s,
+        workspace,
+        n: d.n,
+        noise: d.noise,
+        tau: d.tau,
+        auditReleases: d.auditReleases,
+        camera: null,
+      },
+    });
   },
   setImported: (w, data) => {
     const imported = { ...get().imported };

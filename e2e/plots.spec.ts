@@ -180,7 +180,10 @@ test('plot tabs work with the keyboard; diagnostics show traces and acceptance',
   await plots(page).screenshot({ path: `${SHOTS}/plots-diagnostics.png` });
 
   await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('tab', { name: 'Histograms' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
   await page.keyboard.press('ArrowRight');
   await expect(mseTab).toHaveAttribute('aria-selected', 'true');
   expect(errors).toEqual([]);

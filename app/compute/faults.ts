@@ -10,7 +10,7 @@ import { useSyncExternalStore } from 'react';
 import { createBrowserWorker } from '../../src/workers/browser';
 import { WorkerPool, type WorkerLike } from '../../src/workers/pool';
 
-export type PoolName = 'data' | 'release' | 'sweep' | 'parse';
+export type PoolName = 'data' | 'release' | 'sweep' | 'parse' | 'audit';
 export type Fault = 'throw' | 'kill';
 
 let enabled = false;
@@ -38,7 +38,8 @@ export function enableFaultInjectionFromUrl(search: string): boolean {
  */
 export function injectFault(name: PoolName, fault: Fault, chunk = 1): void {
   if (!enabled) throw new Error('fault injection is off (open the lab with ?faults=1)');
-  if (!['data', 'release', 'sweep', 'parse'].includes(name)) throw new Error(`no pool named "${name}"`);
+  if (!['data', 'release', 'sweep', 'parse', 'audit'].includes(name))
+    throw new Error(`no pool named "${name}"`);
   if (fault !== 'throw' && fault !== 'kill') throw new Error(`unknown fault "${String(fault)}"`);
   armed.set(name, { fault, chunk: Math.max(1, Math.floor(chunk)) });
 }

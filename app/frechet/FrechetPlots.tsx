@@ -3,11 +3,12 @@
  * true mean, ±2 SE) against ε, with the current ε marked and this view's releases as hollow markers, and — on
  * SPD — against the matrix size k at the current ε (002 Fig. 1). Rows that do not apply are listed as notes.
  * Curves fill in while the workers compute. A second tab (settings.plotTab 'sensitivity') shows 004 Fig. 1's
- * empirical sensitivity against the bound.
+ * empirical sensitivity against the bound, a third ('audit') the privacy audit shared with the regression
+ * workspaces (app/plots/AuditPlots.tsx).
  */
 import { ErrorBoundary } from '../ErrorBoundary';
 import * as d3 from 'd3';
-import { useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { FRECHET_ROW_COLUMNS, type FrechetRow } from '../../src/experiments/frechet';
 import { ExportButtons } from '../export/ExportButtons';
 import { Explainers } from '../help/Explain';
@@ -328,16 +329,29 @@ function ErrorFigure(props: {
 const TABS = [
   { id: 'mse', label: 'Error vs ε', title: 'Error against the privacy budget' },
   { id: 'sensitivity', label: 'Sensitivity (004)', title: 'Is the sensitivity bound valid? (004 Fig. 1)' },
+  { id: 'audit', label: 'Audit', title: 'Privacy audit: can an attacker tell?' },
 ] as const;
+type FrechetTab = (typeof TABS)[number]['id'];
+
+/** The audit (shared with the regression workspaces) loads with its own script when first opened. */
+const AuditTab = lazy(() => import('../plots/AuditPlots').then((m) => ({ default: m.AuditTab })));
 
 export function FrechetPlots() {
-  const tab = useLab((s) => (s.settings.plotTab === 'sensitivity' ? 'sensitivity' : 'mse'));
+  const tab = useLab((s): FrechetTab =>
+    s.settings.plotTab === 'sensitivity' || s.settings.plotTab === 'audit' ? s.settings.plotTab : 'mse',
+  );
   const set = useLab((s) => s.set);
   const onKey = (e: KeyboardEvent) => {
     if (!['ArrowRight', 'ArrowLeft', 'Home', 'End'].includes(e.key)) return;
     e.preventDefault();
-    const next =
-      e.key === 'Home' ? 'mse' : e.key === 'End' ? 'sensitivity' : tab === 'mse' ? 'sensitivity' : 'mse';
+    const i = TABS.findIndex((t) => t.id === tab);
+    const j =
+      e.key === 'Home'
+        ? 0
+        : e.key === 'End'
+          ? TABS.length - 1
+          : (i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
+    const next = TABS[j].id;
     set({ plotTab: next });
     document.getElementById(`frechet-tab-${next}`)?.focus();
   };
@@ -371,16 +385,24 @@ export function FrechetPlots() {
           <h2>{current.title}</h2>
           {tab === 'mse' ? (
             <ErrorPlots />
-          ) : (
+          ) : tab === 'sensitivity' ? (
             <ErrorBoundary name="the sensitivity plot (004)">
               <FrechetSensitivityPlot />
+            </ErrorBoundary>
+          ) : (
+            <ErrorBoundary key="audit" name="the audit plots">
+              <Suspense fallback={<p role="status">Loading the Audit plots…</p>}>
+                <AuditTab />
+              </Suspense>
             </ErrorBoundary>
           )}
           <Explainers
             topics={
               tab === 'mse'
                 ? ['riemannianLaplace', 'tangentGaussian', 'ambientBaseline', 'conformalDp']
-                : ['frechetSensitivity', 'sensitivity']
+                : tab === 'sensitivity'
+                  ? ['frechetSensitivity', 'sensitivity']
+                  : ['privacy', 'riemannianLaplace']
             }
           />
         </div>

@@ -5,7 +5,7 @@
  * ε, whose lines the comparison draws.
  */
 import { DEFAULT_LINREG_EPS, type LinregSpec } from '../../src/experiments/linreg';
-import { DEFAULT_LINREG_SETTINGS, LINREG_METHODS } from '../../src/privacy/linreg';
+import { DEFAULT_LINREG_SETTINGS, LINREG_METHODS, type LinregSettings } from '../../src/privacy/linreg';
 import type { ImportedData } from '../store';
 import type { LabSettings } from '../state/settings';
 
@@ -19,6 +19,14 @@ export function linregEpsGrid(current: number): number[] {
   return [...grid, current].sort((a, b) => a - b);
 }
 
+/** The methods' settings: DPGR follows the workspace's τ mode and σ rule, SSP and DP-SGD their defaults. */
+export function labLinregSettings(s: LabSettings): LinregSettings {
+  return {
+    ...DEFAULT_LINREG_SETTINGS,
+    dpgr: { tau: s.tauMode === 'data' ? 'data' : s.tau, sigmaRule: s.sigmaRule },
+  };
+}
+
 /** The comparison's spec, or null outside the Euclidean workspace. */
 export function labLinregSpec(s: LabSettings, imported: ImportedData | undefined): LinregSpec | null {
   if (s.workspace !== 'euclidean') return null;
@@ -30,10 +38,7 @@ export function labLinregSpec(s: LabSettings, imported: ImportedData | undefined
     methods: [...LINREG_METHODS],
     reps: LAB_LINREG_REPS,
     seed: s.seed,
-    settings: {
-      ...DEFAULT_LINREG_SETTINGS,
-      dpgr: { tau: s.tauMode === 'data' ? 'data' : s.tau, sigmaRule: s.sigmaRule },
-    },
+    settings: labLinregSettings(s),
     keepLines: LAB_LINREG_LINES,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The plots column: live ln-MSE plots, MCMC diagnostics, the sensitivity check and 001's histograms, as
- * tabs bound to `settings.plotTab` (so a link or a preset opens the right one).
+ * The plots column: live ln-MSE plots, MCMC diagnostics, the sensitivity check, 001's histograms and the
+ * privacy audit, as tabs bound to `settings.plotTab` (so a link or a preset opens the right one).
  */
 import { lazy, Suspense, type ComponentType, type KeyboardEvent } from 'react';
 import { ErrorBoundary } from '../ErrorBoundary';
@@ -15,6 +15,7 @@ const TAB_TOPICS: Record<PlotTab, TopicId[]> = {
   diagnostics: ['mcmc', 'domain'],
   sensitivity: ['sensitivity', 'ratios'],
   histograms: ['kng', 'geodesic'],
+  audit: ['privacy', 'tau'],
 };
 import { MseTab } from './MsePlots';
 import './plots.css';
@@ -22,6 +23,7 @@ import './plots.css';
 // The MSE tab is the first view; the others load with their own script when first opened.
 const DiagnosticsTab = lazy(() => import('./DiagnosticsPlots').then((m) => ({ default: m.DiagnosticsTab })));
 const SensitivityTab = lazy(() => import('./SensitivityPlot').then((m) => ({ default: m.SensitivityTab })));
+const AuditTab = lazy(() => import('./AuditPlots').then((m) => ({ default: m.AuditTab })));
 const HistogramsTab = lazy(() => import('./HistogramsPlot').then((m) => ({ default: m.HistogramsTab })));
 
 const TABS: Record<PlotTab, { label: string; title: string; view: ComponentType }> = {
@@ -33,6 +35,7 @@ const TABS: Record<PlotTab, { label: string; title: string; view: ComponentType 
   },
   sensitivity: { label: 'Sensitivity', title: 'Are the sensitivity bounds valid?', view: SensitivityTab },
   histograms: { label: 'Histograms', title: 'Single releases (paper 001)', view: HistogramsTab },
+  audit: { label: 'Audit', title: 'Privacy audit: can an attacker tell?', view: AuditTab },
 };
 
 export function PlotsPanel() {

@@ -74,6 +74,10 @@ export interface LabSettings {
   phiSource: 'private' | 'public';
   /** Fréchet plots: each mechanism's own distance (geodesic; Euclidean for the ambient ones) or Euclidean for all. */
   errorMeasure: 'own' | 'euclidean';
+  /** Audit tab: the mechanism attacked (an id of the mechanism table, `src/experiments/mechanisms.ts`). */
+  auditMechanism: AuditMechanismId;
+  /** Audit tab: releases per side (one of AUDIT_RELEASES). */
+  auditReleases: number;
 }
 
 export const FIGURES = [
@@ -91,7 +95,27 @@ export const FIGURES = [
   'p004fig1',
 ] as const;
 export type FigureId = (typeof FIGURES)[number];
-export const PLOT_TABS = ['mse', 'diagnostics', 'sensitivity', 'histograms'] as const;
+export const PLOT_TABS = ['mse', 'diagnostics', 'sensitivity', 'histograms', 'audit'] as const;
+/**
+ * Mechanisms of the table (`src/experiments/mechanisms.ts`) the Audit tab can attack (ids listed here so the URL parser does not load the table; a test checks they are in it).
+ */
+export const AUDIT_MECHANISMS = [
+  'kng',
+  'kng-footpoint',
+  'nonprivate',
+  'dpgr',
+  'ssp',
+  'dpsgd',
+  // the Fréchet-mean workspace
+  'riemannian-laplace',
+  'tangent-gaussian',
+  'extrinsic-gaussian',
+  'ambient-laplace',
+  'conformal',
+] as const;
+export type AuditMechanismId = (typeof AUDIT_MECHANISMS)[number];
+/** Releases per side the Audit tab offers (the defaults run in about 10–20 s with 2 workers). */
+export const AUDIT_RELEASES = [200, 1000, 2000, 10000] as const;
 export type PlotTab = (typeof PLOT_TABS)[number];
 
 export const WORKSPACES: readonly { id: WorkspaceId; label: string; blurb: string }[] = [
@@ -157,6 +181,8 @@ export const DEFAULT_SETTINGS: LabSettings = {
   mechanisms: [...FRECHET_MECHANISMS],
   phiSource: 'private',
   errorMeasure: 'own',
+  auditMechanism: 'kng',
+  auditReleases: 1000,
 };
 
 /** Limits of every numeric setting: the URL parser and the controls use the same ones. */
@@ -213,6 +239,8 @@ const KEYS: Record<keyof LabSettings, string> = {
   mechanisms: 'mechs',
   phiSource: 'phi',
   errorMeasure: 'err',
+  auditMechanism: 'amech',
+  auditReleases: 'an',
 };
 
 const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
@@ -230,6 +258,8 @@ const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
   metric: ['affine', 'logEuclidean'],
   errorMeasure: ['own', 'euclidean'],
   phiSource: ['private', 'public'],
+  auditMechanism: AUDIT_MECHANISMS,
+  auditReleases: AUDIT_RELEASES.map(String),
 };
 
 export function clampSetting(key: NumericKey, value: number): number {
@@ -240,7 +270,15 @@ export function clampSetting(key: NumericKey, value: number): number {
 /** The defaults in force for a workspace: the shared ones with that workspace's data defaults. */
 export function defaultsFor(workspace: WorkspaceId): LabSettings {
   const d = DATA_DEFAULTS[workspace];
-  return { ...DEFAULT_SETTINGS, workspace, n: d.n, noise: d.noise, tau: d.public };
+  return {
+    ...DEFAULT_SETTINGS,
+    workspace,
+    n: d.n,
+    noise: d.noise,
+    tau: d.public,
+    // a shape release samples 96 dimensions: 1000 releases per side would take minutes there
+    auditReleases: workspace === 'kendall' ? 200 : DEFAULT_SETTINGS.auditReleases,
+  };
 }
 
 /** Settings → query string (only values that differ from the workspace's defaults, so links stay short). */
@@ -272,7 +310,7 @@ export function queryToSettings(query: string): { settings: LabSettings; problem
     const bad = () => problems.push(`link parameter "${KEYS[key]}=${raw}" is not valid; using the default`);
     const def = s[key];
     if (ENUMS[key]) {
-      if (ENUMS[key]!.includes(raw)) out[key] = raw;
+      if (ENUMS[key]!.includes(raw)) out[key] = typeof def === 'number' ? Number(raw) : raw;
       else bad();
     } else if (typeof def === 'boolean') {
       if (raw === '1' || raw === '0') out[key] = raw === '1';

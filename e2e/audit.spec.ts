@@ -1,0 +1,185 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { letCellsThrough, stopPacing, watchErrors } from './util';
+
+/** Small runs: 200 releases per side, short chains, one light sweep curve beside the audit. */
+const FAST = 'burn=100&m=2&curves=20&plot=audit&an=200';
+const SHOTS = 'test-output/screenshots';
+
+const panel = (page: Page) => page.locator('#plot-tabpanel');
+
+/** Presses Run audit and waits until every cell has arrived. */
+async function runAudit(page: Page) {
+  await page.getByTestId('audit-run').click();
+  await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Done/,
+    { timeout: 150_000 },
+  );
+  await expect(page.getByTestId('audit-verdict')).not.toHaveAttribute('data-tone', 'undecided');
+}
+
+async function numberOf(page: Page, testId: string): Promise<number> {
+  return Number(await page.getByTestId(testId).getAttribute('data-value'));
+}
+
+for (const ws of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
+  test(`the audit runs on the ${ws} workspace, follows ε and catches the non-private fit`, async ({
+    page,
+  }) => {
+    test.setTimeout(420_000);
+    const errors = watchErrors(page);
+    await page.goto(`/?ws=${ws}&${FAST}`);
+    await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('audit-intro')).toBeVisible();
+
+    // KNG with the workspace's settings (data-driven τ by default: labelled not private)
+    await runAudit(page);
+    const lower = await numberOf(page, 'audit-lower');
+    const claimed = await numberOf(page, 'audit-claimed');
+    expect(Number.isFinite(lower) && lower >= 0).toBe(true);
+    expect(claimed).toBeCloseTo(1, 6);
+    await expect(page.getByTestId('audit-verdict')).toContainText(/consistent with ε = 1|leaks more than/i);
+    await expect(page.getByTestId('audit-not-private')).toContainText(/not private/i);
+    await expect(page.getByTestId('audit-record')).toContainText('record #');
+    await expect(page.getByTestId('audit-histograms').locator('rect').first()).toBeVisible();
+    await expect(page.getByTestId('audit-region')).toBeVisible();
+    await expect(panel(page)).not.toContainText('NaN');
+    await page.getByRole('region', { name: 'Plots' }).screenshot({ path: `${SHOTS}/audit-${ws}-kng.png` });
+
+    // A new ε makes the shown result stale (never shown as current); a rerun audits the new claim.
+    const eps = page.getByTestId('eps');
+    await eps.focus();
+    for (let i = 0; i < 5; i++) await eps.press('ArrowRight');
+    await expect(page.getByTestId('audit-stale')).toBeVisible();
+    await expect(page.getByTestId('audit-verdict')).toHaveCount(0);
+    await runAudit(page);
+    const claimed2 = await numberOf(page, 'audit-claimed');
+    expect(claimed2).toBeGreaterThan(claimed);
+    expect(Number.isFinite(await numberOf(page, 'audit-lower'))).toBe(true);
+
+    // The non-private fit: trivially told apart.
+    await page.getByTestId('audit-mechanism').selectOption('nonprivate');
+    await runAudit(page);
+    await expect(page.getByTestId('audit-verdict')).toHaveAttribute('data-tone', 'leaks');
+    await expect(page.getByTestId('audit-verdict')).toContainText(/not private/i);
+    expect(await numberOf(page, 'audit-lower')).toBeGreaterThan(2);
+    await page
+      .getByRole('region', { name: 'Plots' })
+      .screenshot({ path: `${SHOTS}/audit-${ws}-nonprivate.png` });
+
+    if (ws === 'euclidean') {
+      // the linear-regression baselines of the table are offered here
+      await page.getByTestId('audit-mechanism').selectOption('dpgr');
+      await runAudit(page);
+      expect(Number.isFinite(await numberOf(page, 'audit-lower'))).toBe(true);
+      await expect(page.getByTestId('audit-statistic')).toHaveText('log-likelihood ratio');
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the audit can be cancelled and is keyboard operable', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await page.goto(`/?ws=sphere&burn=2000&m=2&curves=20&plot=audit&an=2000`);
+  const run = page.getByTestId('audit-run');
+  await run.focus();
+  await page.keyboard.press('Enter');
+  const cancel = page.getByTestId('audit-cancel');
+  await expect(cancel).toBeVisible();
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Stopped|^Not run/,
+  );
+  await expect(page.getByTestId('audit-cancel')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('the audit streams: the verdict and plots show partial results while it runs', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  // paced: cells reach the page only as the test lets them through (pacing.ts)
+  await page.goto(`/?ws=sphere&${FAST}&pace=audit`);
+  await page.getByTestId('audit-run').click();
+  const progress = page.getByRole('progressbar', { name: 'Audit progress' });
+  await letCellsThrough(page, 'audit', 3);
+  await expect(progress).toHaveAttribute('aria-valuenow', '3', { timeout: 60_000 });
+  await expect(page.getByTestId('audit-verdict')).toContainText('So far');
+  const total = Number(await progress.getAttribute('aria-valuemax'));
+  expect(total).toBeGreaterThan(3);
+  await expect(page.getByTestId('audit-numbers')).toContainText(`of 200`);
+  const partial = await page.getByTestId('audit-numbers').textContent();
+  expect(partial).not.toContain('200 of 200');
+  await stopPacing(page, 'audit');
+  await expect(progress).toHaveAttribute('aria-valuetext', /^Done/, { timeout: 60_000 });
+  await expect(page.getByTestId('audit-numbers')).toContainText('200 of 200');
+  await expect(page.getByTestId('audit-verdict')).not.toContainText('So far');
+
+  // exports: every score (200 per side) and the curve with the boundary of the claimed ε
+  const csv = async (name: string) => {
+    const [dl] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download ${name} results as CSV` }).click(),
+    ]);
+    const rows = (await readFile((await dl.path())!, 'utf8'))
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+    return { name: dl.suggestedFilename(), rows };
+  };
+  const scores = await csv('audit scores');
+  expect(scores.name).toMatch(/audit-scores\.csv$/);
+  expect(scores.rows[0]).toBe('side,release,score');
+  expect(scores.rows).toHaveLength(401);
+  const curve = await csv('audit trade-off curve');
+  expect(curve.rows[0]).toBe('alpha,beta,boundary');
+  expect(curve.rows.length).toBeGreaterThan(10);
+  expect(errors).toEqual([]);
+});
+
+test('the audit runs on the Fréchet workspace: the Riemannian Laplace keeps its ε, a new ε is audited', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.goto('/?ws=frechet&plot=audit&an=1000');
+  const tab = page.getByRole('tab', { name: 'Audit' });
+  // (the Fréchet plots load with their own script while the view's first releases run)
+  await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 60_000 });
+  // keyboard: the tab list cycles through its three tabs
+  await tab.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Error vs ε' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('audit-mechanism')).toHaveValue('riemannian-laplace');
+  await expect(page.getByTestId('audit-data-note')).toContainText('n = 100');
+
+  await runAudit(page);
+  const claimed = await numberOf(page, 'audit-claimed');
+  const lower = await numberOf(page, 'audit-lower');
+  expect(claimed).toBeCloseTo(1, 6);
+  // the exact sampler with public r is ε-DP: the 95% bound stays below the claim (it may fail 1 time in 20)
+  expect(lower).toBeGreaterThanOrEqual(0);
+  expect(lower).toBeLessThanOrEqual(claimed);
+  await expect(page.getByTestId('audit-verdict')).toHaveAttribute('data-tone', 'consistent');
+  await expect(page.getByTestId('audit-not-private')).toHaveCount(0);
+  await expect(page.getByTestId('audit-statistic')).toHaveText('log-likelihood ratio');
+  await expect(page.locator('#frechet-tabpanel')).not.toContainText('NaN');
+  await page.getByRole('region', { name: 'Plots' }).screenshot({ path: `${SHOTS}/audit-frechet-rl.png` });
+
+  const eps = page.getByTestId('eps');
+  await eps.focus();
+  for (let i = 0; i < 5; i++) await eps.press('ArrowRight');
+  await expect(page.getByTestId('audit-stale')).toBeVisible();
+  await runAudit(page);
+  expect(await numberOf(page, 'audit-claimed')).toBeGreaterThan(claimed);
+
+  await page.getByTestId('audit-mechanism').selectOption('extrinsic-gaussian');
+  await runAudit(page);
+  expect(Number.isFinite(await numberOf(page, 'audit-lower'))).toBe(true);
+  await expect(page.getByTestId('audit-claimed')).toContainText('δ =');
+  expect(errors).toEqual([]);
+});
