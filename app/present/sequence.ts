@@ -9,7 +9,7 @@ import type { LabSettings } from '../state/settings';
 const SHORT: Record<string, string> = {
   fig1: 'Slide the split: the error forms a U, because starving the footpoint or the shooting vector ruins the fit.',
   fig2: 'The same U on shapes: each data point is a whole outline of the corpus callosum.',
-  fig3: 'At ε = 0.6 the private outlines stay close to the non-private ones: the thinning with age survives.',
+  fig3: 'At ε = 0.6 the private outlines are scribbles: in 96 dimensions KNG needs a far larger budget.',
   fig5: 'Private geodesics coloured by budget: the darker (smaller ε), the farther they stray from the data.',
   'fig5-d0.1': 'Ten times noisier data: the low-budget geodesics stray even further.',
   fig6: 'At δ = 0.001 the error falls towards the dashed non-private line as the total ε grows.',
@@ -24,6 +24,8 @@ const SHORT: Record<string, string> = {
     'As the matrices grow, the Riemannian Laplace error grows much faster than the tangent Gaussian’s.',
   p004fig1:
     'Noise added on the sphere itself (intrinsic) against noise added in the space around it (ambient).',
+  'p004fig1-sensitivity':
+    'The distance between the means of adjacent data sets stays below the sensitivity bound at every n.',
 };
 
 export interface PresentStep {

@@ -248,8 +248,7 @@ export const OPTIONS: readonly OptionDef[] = [
             : undefined,
     help:
       'Total privacy budgets ε, comma-separated (each > 0; smaller = more private). linreg: DPGR spends ε/2 on the ' +
-      'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean. audit: one ε ' +
-      '(kng: ε_p = ε_v = ε/2). advise: one total.',
+      'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean. audit, advise: one ε.',
   },
   {
     name: 'method',

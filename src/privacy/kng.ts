@@ -217,16 +217,16 @@ export function footpointTarget(
     size: M.ambientDim,
     // NaN marks a proposal Exp could not represent (e.g. an SPD matrix beyond floating point): rejected.
     potential: (p) => (Number.isNaN(p[0]) ? Infinity : kernel.footpointGradNorm(p) / sigmaP),
-    propose: geometry
-      ? (p, step, rng, out) => geometry.exp(p, geometry.tangentBall(p, step, rng, nu), out)
-      : (p, step, rng, out) => {
-          try {
-            M.exp(p, uniformTangentBall(M, p, step, rng, nu), out);
-          } catch (e) {
-            if (!(e instanceof GeometryError)) throw e;
-            out.fill(NaN);
-          }
-        },
+    propose: (p, step, rng, out) => {
+      try {
+        if (geometry) geometry.exp(p, geometry.tangentBall(p, step, rng, nu), out);
+        else M.exp(p, uniformTangentBall(M, p, step, rng, nu), out);
+      } catch (e) {
+        // a start the geometry refuses (e.g. a fit beyond floating point on SPD) proposes nothing acceptable
+        if (!(e instanceof GeometryError)) throw e;
+        out.fill(NaN);
+      }
+    },
   };
 }
 
@@ -239,13 +239,23 @@ export function shootingTarget(
   geometry: FusedGeometry | null = fusedGeometry(M),
 ): RandomWalkTarget {
   const nu = new Float64Array(M.ambientDim);
-  const norm = geometry ?? M;
+  // the fused geometry refuses a footpoint that is not a valid point to its own checks (SPD(2): a matrix at the
+  // edge of positive definiteness): the Manifold's own norm then, as before the fused path
+  let norm: { norm(p: Float64Array, v: Float64Array): number } = geometry ?? M;
+  if (geometry) {
+    try {
+      geometry.norm(pTilde, new Float64Array(M.ambientDim));
+    } catch (e) {
+      if (!(e instanceof GeometryError)) throw e;
+      norm = M;
+    }
+  }
   return {
     size: M.ambientDim,
     potential: (v) =>
       norm.norm(pTilde, v) > vRadius ? Infinity : kernel.shootingGradNorm(pTilde, v) / sigmaV,
     propose: (v, step, rng, out) => {
-      if (geometry) geometry.tangentBall(pTilde, step, rng, nu);
+      if (norm !== M && geometry) geometry.tangentBall(pTilde, step, rng, nu);
       else uniformTangentBall(M, pTilde, step, rng, nu);
       for (let i = 0; i < out.length; i++) out[i] = v[i] + nu[i];
     },
