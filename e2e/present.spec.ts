@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PRESETS } from '../app/presets';
-import { labState, watchErrors } from './util';
+import { labState, waitForRelease, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 
@@ -139,8 +139,10 @@ test('presenting: the play button sweeps the split while the view follows', asyn
   await page.getByTestId('present-play').click();
   await expect.poll(() => labState<number>(page, 'settings.split'), { timeout: 30_000 }).toBeGreaterThan(0.2);
   await page.getByTestId('present-play').click();
+  // once the button says stopped, no step follows: the release in flight settles on the same split
+  await expect(page.getByTestId('present-play')).toHaveAttribute('aria-pressed', 'false');
   const stopped = await labState<number>(page, 'settings.split');
-  await page.waitForTimeout(1500);
+  await waitForRelease(page);
   expect(await labState<number>(page, 'settings.split')).toBe(stopped);
   expect(errors).toEqual([]);
 });

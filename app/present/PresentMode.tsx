@@ -183,6 +183,8 @@ function usePlaySplit() {
     lab.set({ split: lo });
     last.current = performance.now();
     const timer = window.setInterval(() => {
+      // Stop takes effect at once: a tick that runs before this effect's cleanup must not move the split
+      if (!usePresent.getState().playing) return;
       const s = useLab.getState();
       // wait for the view to show this split before moving on (slow spaces take longer than the dwell)
       if (performance.now() - last.current < DWELL || s.release.status === 'running') return;
