@@ -2,7 +2,7 @@
  * The Fréchet-mean workspace with the user's own points (issue 11, item 6) and paper 004's sensitivity figure
  * (item 7), against the built app: a lat/lon file and a JSON file of SPD(3) matrices imported through the data
  * zone, a bad file refused with its row and column, the normalise offer, the radius taken from the data
- * (labelled not private) or public, the data download read back by the importer; the sensitivity plot with its
+ * (labelled not private) or public, the data download read back by the importer, the points kept over a reload; the sensitivity plot with its
  * points, bound and caption, from the Figures menu. No console errors. Screenshots go to test-output/screenshots/.
  */
 import { readFileSync } from 'node:fs';
@@ -116,6 +116,18 @@ test('own SPD(3) matrices from a JSON array: not drawn as ellipses, errors and t
   expect(await labState<number>(page, 'frechetEps.rows.0.k')).toBe(3);
   await expect(page.locator('[data-testid="frechet-plot-eps"] .frechet-series path').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/frechet-import-spd3.png`, fullPage: true });
+  // the points are kept in this browser: a reload brings them back, read again by the points importer
+  const before = await labState<Record<string, number>[]>(page, 'imported.frechet.ys');
+  await page.reload();
+  await expect.poll(() => labState<number>(page, 'imported.frechet.points.k')).toBe(3);
+  await expect(page.getByTestId('frechet-own-data')).toContainText(
+    'frechet-spd3.json (20 points, 3×3 matrices, read as matrices',
+  );
+  await expect(page.locator('.notice').filter({ hasText: 'Restored' })).toContainText(
+    'your data from frechet-spd3.json',
+  );
+  const after = await labState<Record<string, number>[]>(page, 'imported.frechet.ys');
+  after.forEach((p, i) => Object.keys(before[i]).forEach((j) => expect(p[j]).toBeCloseTo(before[i][j], 14)));
   expect(errors).toEqual([]);
 });
 

@@ -106,6 +106,60 @@ describe('stored data', () => {
     expect(after.sphere!.id).not.toBe(after.kendall!.id);
   });
 
+  it("keep the Fréchet workspace's own points (sphere and SPD(k)) and read them back with the points importer", () => {
+    const sphere = [Float64Array.of(0.6, 0.8, 0), Float64Array.of(0, 0, 1), Float64Array.of(0, -0.6, 0.8)];
+    const spd3 = [
+      Float64Array.of(2, 0.5, 0, 0.5, 1, 0.1, 0, 0.1, 3),
+      Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1),
+    ];
+    for (const [space, k, ys] of [
+      ['sphere', 2, sphere],
+      ['spd', 3, spd3],
+    ] as const) {
+      const before: ImportedData = {
+        id: newImportId(),
+        fileName: 'points.csv',
+        xs: new Float64Array(0),
+        ys: [...ys],
+        xLabel: '',
+        xRange: [0, 0],
+        yLabels: ['layout label'],
+        points: { space, k },
+      };
+      const { imported: after, problems } = decodeImported(encodeImported({ frechet: before }));
+      expect(problems).toEqual([]);
+      const b = after.frechet!;
+      expect(b.points).toEqual({ space, k });
+      expect(b.fileName).toBe('points.csv');
+      expect(b.yLabels).toEqual(['layout label']);
+      expect(b.xs.length).toBe(0);
+      expect(b.ys.map((y) => [...y])).toEqual(ys.map((y) => [...y]));
+    }
+    // a stored copy the importer refuses (a matrix that is not positive definite) is named and left out
+    const good = JSON.parse(
+      encodeImported({
+        frechet: {
+          id: newImportId(),
+          fileName: 'tensors.csv',
+          xs: new Float64Array(0),
+          ys: spd3,
+          xLabel: '',
+          xRange: [0, 0],
+          points: { space: 'spd', k: 3 },
+        },
+      }),
+    );
+    const lines = (good.workspaces.frechet.csv as string).trim().split('\n');
+    const bad = { ...good.workspaces.frechet, csv: [lines[0], '1,2,0,1,0,1', lines[2]].join('\n') };
+    const out = decodeImported(JSON.stringify({ ...good, workspaces: { frechet: bad } }));
+    expect(out.imported.frechet).toBeUndefined();
+    expect(out.problems[0]).toMatch(/points from tensors\.csv could not be read back.*row 2/);
+    const noSpace = { ...good.workspaces.frechet, points: { k: 3 } };
+    expect(decodeImported(JSON.stringify({ ...good, workspaces: { frechet: noSpace } })).problems[0]).toMatch(
+      /workspace "frechet" are not in the expected form/,
+    );
+  });
+
   it.each([
     ['not JSON', 'nope', /not valid JSON/],
     ['another version', '{"version":0,"workspaces":{}}', /version 0/],

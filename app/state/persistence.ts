@@ -15,6 +15,7 @@
  */
 import type { DataManifold } from '../../src/data';
 import { parseUserData } from '../../src/experiments/parseTask';
+import { parsePointsFile, pointsTable, type PointSpace } from '../../src/io';
 import { dataTable, tableRecords } from '../export/dataExport';
 import { toCsv } from '../export/results';
 import { newImportId, useLab, type ImportedData, type LabState } from '../store';
@@ -68,11 +69,25 @@ export function decodeSettings(text: string): LabSettings {
   return settings;
 }
 
+/** One workspace's stored data: the file name and the data as CSV (the Fréchet workspace: its points' space). */
+interface StoredData {
+  fileName: string;
+  csv: string;
+  points?: { space: PointSpace; k: number; layout?: string };
+}
+
 /** Imported data of every workspace → stored text (per workspace: the file name and the data as CSV). */
 export function encodeImported(imported: ImportedMap): string {
-  const workspaces: Record<string, { fileName: string; csv: string }> = {};
+  const workspaces: Record<string, StoredData> = {};
   for (const [w, d] of Object.entries(imported) as [string, ImportedData | undefined][]) {
-    if (!d || !isDataWorkspace(w)) continue;
+    if (!d) continue;
+    if (w === 'frechet' && d.points) {
+      const table = pointsTable(d.points.space, d.points.k, d.ys);
+      const csv = toCsv(tableRecords(table), table.columns);
+      workspaces[w] = { fileName: d.fileName, csv, points: { ...d.points, layout: d.yLabels?.[0] } };
+      continue;
+    }
+    if (!isDataWorkspace(w)) continue;
     const table = dataTable(w, d);
     workspaces[w] = { fileName: d.fileName, csv: toCsv(tableRecords(table), table.columns) };
   }
@@ -92,8 +107,14 @@ export function decodeImported(text: string): { imported: ImportedMap; problems:
   const imported: ImportedMap = {};
   const problems: string[] = [];
   for (const [w, entry] of Object.entries(stored as Record<string, unknown>)) {
-    const e = entry as { fileName?: unknown; csv?: unknown } | null;
+    const e = entry as { fileName?: unknown; csv?: unknown; points?: unknown } | null;
     const fileName = typeof e?.fileName === 'string' && e.fileName !== '' ? e.fileName : null;
+    if (w === 'frechet' && fileName && typeof e?.csv === 'string') {
+      const points = decodePoints(e.csv, fileName, e.points);
+      if (typeof points === 'string') problems.push(points);
+      else imported.frechet = points;
+      continue;
+    }
     if (!isDataWorkspace(w) || !fileName || typeof e?.csv !== 'string') {
       problems.push(`the stored data of workspace "${w}" are not in the expected form`);
       continue;
@@ -115,6 +136,29 @@ export function decodeImported(text: string): { imported: ImportedMap; problems:
     };
   }
   return { imported, problems };
+}
+
+/** The Fréchet workspace's stored points, read again by the points importer; a string says what is wrong. */
+function decodePoints(csv: string, fileName: string, stored: unknown): ImportedData | string {
+  const p = stored as { space?: unknown; k?: unknown; layout?: unknown } | null | undefined;
+  if ((p?.space !== 'sphere' && p?.space !== 'spd') || typeof p.k !== 'number')
+    return 'the stored data of workspace "frechet" are not in the expected form';
+  try {
+    const out = parsePointsFile(csv, { fileName: `${fileName} (stored copy)`, space: p.space });
+    if (out.k !== p.k) throw new Error(`its points are ${out.k}×${out.k} matrices, not ${p.k}×${p.k}`);
+    return {
+      id: newImportId(),
+      fileName,
+      xs: new Float64Array(0),
+      ys: out.points,
+      xLabel: '',
+      xRange: [0, 0],
+      yLabels: typeof p.layout === 'string' ? [p.layout] : undefined,
+      points: { space: p.space, k: p.k },
+    };
+  } catch (e) {
+    return `your points from ${fileName} could not be read back (${errorText(e)})`;
+  }
 }
 
 /** True when the query string carries a parameter that the settings codec reads (e.g. `eps`, not `notour`). */
