@@ -1,7 +1,15 @@
-/** Reads a --data file through the shared importer (src/io) and rescales its covariates to [0, 1]. */
+/** Reads a --data file through the shared importer (src/io): regression data (covariates rescaled to [0, 1]) or points. */
 import { readFileSync, statSync } from 'node:fs';
 import type { DataManifold } from '../data';
-import { MAX_DATA_BYTES, parseDataFile, sizeText, type ParsedData } from '../io';
+import {
+  MAX_DATA_BYTES,
+  parseDataFile,
+  parsePointsFile,
+  sizeText,
+  type ParsedData,
+  type ParsedPoints,
+  type PointSpace,
+} from '../io';
 import { rescaleCovariates } from '../regression';
 import { CliError } from './options';
 
@@ -21,6 +29,18 @@ export function loadData(
   columns: { x?: string; y?: string[]; subject?: string } | undefined,
   normalize: boolean,
 ): LoadedData {
+  const parsed = parseDataFile(readText(path), { fileName: path, manifold, columns, normalize });
+  const { xs, scale } = rescaleCovariates(parsed.xs);
+  return { file: path, parsed, xs, ys: parsed.ys, xRange: [scale.min, scale.max] };
+}
+
+/** Reads a points-only --data file (the Fréchet-mean command) through the lab's points importer. */
+export function loadPoints(path: string, space: PointSpace, normalize: boolean): ParsedPoints {
+  return parsePointsFile(readText(path), { fileName: path, space, normalize });
+}
+
+/** The file's text (at most MAX_DATA_BYTES), or a CliError saying why it cannot be read. */
+function readText(path: string): string {
   let bytes: Buffer;
   try {
     const size = statSync(path).size;
@@ -42,8 +62,5 @@ export function loadData(
     throw new CliError(`cannot read data file "${path}": ${why}`);
   }
   // Non-fatal decoding: invalid UTF-8 becomes U+FFFD, which the parser reports as an encoding error.
-  const text = new TextDecoder('utf-8').decode(bytes);
-  const parsed = parseDataFile(text, { fileName: path, manifold, columns, normalize });
-  const { xs, scale } = rescaleCovariates(parsed.xs);
-  return { file: path, parsed, xs, ys: parsed.ys, xRange: [scale.min, scale.max] };
+  return new TextDecoder('utf-8').decode(bytes);
 }

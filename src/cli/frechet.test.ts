@@ -130,6 +130,92 @@ describe('frechet output', () => {
   });
 });
 
+describe('frechet --data: the user’s own points (the lab’s points importer)', () => {
+  const fixture = (name: string) => new URL(`../../e2e/fixtures/${name}`, import.meta.url).pathname;
+
+  it('sphere lat/lon: n from the file, r from the data (every release labelled not private, said in a note)', async () => {
+    const r = await cli(
+      'frechet',
+      '--data',
+      fixture('frechet-directions-latlon.csv'),
+      '--eps',
+      '1',
+      '--reps',
+      '3',
+      '--workers',
+      '1',
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.settings).toMatchObject({ n: [30], radiusFrom: 'data (NOT private)' });
+    expect(out.settings.radius).toBeGreaterThan(0);
+    expect(out.notes.join('\n')).toMatch(/ignored column "id"/);
+    expect(out.notes.join('\n')).toMatch(/taken from your data: no release is private/);
+    for (const row of out.rows as Row[]) {
+      expect(row.n).toBe(30);
+      expect(row.isPrivate).toBe(false);
+    }
+  });
+
+  it('SPD(3) matrices in JSON with a public radius: k and n from the file, private; a radius the points exceed is named', async () => {
+    const args = ['--manifold', 'spd', '--data', fixture('frechet-spd3.json'), '--eps', '1', '--reps', '2'];
+    const ok = await json(
+      'frechet',
+      ...args,
+      '--radius',
+      '5',
+      '--mechanism',
+      'riemannian-laplace',
+      '--workers',
+      '1',
+    );
+    expect(ok.settings).toMatchObject({ k: [3], n: [20], radius: 5, radiusFrom: 'public' });
+    expect(ok.rows).toHaveLength(1);
+    expect(ok.rows[0]).toMatchObject({ k: 3, n: 20, isPrivate: true, applicable: true });
+    const tight = await json(
+      'frechet',
+      ...args,
+      '--radius',
+      '0.01',
+      '--mechanism',
+      'riemannian-laplace',
+      '--workers',
+      '1',
+    );
+    expect(tight.notes.join('\n')).toMatch(/farther than the public --radius 0\.01/);
+  });
+
+  it.each([
+    [['frechet-bad.csv'], /frechet-bad\.csv, row 6, column "y": "abc" is not a number/],
+    [['frechet-offsphere.csv'], /row 3: .* has length 1\.02.*--normalize/],
+    [
+      ['frechet-directions-latlon.csv', '--experiment', 'sensitivity'],
+      /--data is for the utility experiment/,
+    ],
+    [['no-such-file.csv'], /cannot read data file .*no such file/],
+  ])('%s: exit 2 with the place named', async (args, message) => {
+    const [file, ...rest] = args;
+    const r = await cli('frechet', '--data', fixture(file), ...rest);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  });
+
+  it('--normalize projects points off the sphere', async () => {
+    const out = await json(
+      'frechet',
+      '--data',
+      fixture('frechet-offsphere.csv'),
+      '--normalize',
+      '--reps',
+      '1',
+      '--workers',
+      '1',
+    );
+    expect(out.settings.n).toEqual([12]);
+  });
+});
+
 describe('frechet: bad options exit 2 with a message', () => {
   const cases: [string[], RegExp][] = [
     [['--manifold', 'kendall'], /--manifold must be sphere or spd/],

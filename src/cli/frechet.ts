@@ -14,7 +14,9 @@ import {
   type FrechetMechanism,
   type FrechetSpec,
 } from '../experiments/frechet';
+import { frechetDataRadius, frechetPointsDataset } from '../experiments/frechetData';
 import { FRECHET_MECHANISM_TABLE } from '../privacy/frechet/mechanisms';
+import { loadPoints } from './data';
 import { CliError, enumValue, intList, intValue, listOf, numberValue, str, type RawOptions } from './options';
 import { Progress, toCsv, toJson, type ErrorSink, type Sink } from './output';
 import { runTask } from './run';
@@ -63,10 +65,14 @@ function resolve(values: RawOptions): FrechetConfig {
     for (const name of ['k', 'metric'])
       if (given(name)) notes.push(`--${name} is for SPD matrices; the sphere is S² (ignored)`);
   }
-  const ns = intList('n', get('n') ?? '500', 3);
+  const own = ownPoints(values, manifold, metric, experiment, notes);
+  const ns = own ? [own.points.length] : intList('n', get('n') ?? '500', 3);
   if (new Set(ns).size !== ns.length) throw new CliError(`--n lists a size twice (got "${get('n')}")`);
-  const radius = numberValue('radius', get('radius') ?? String(FRECHET_DEFAULT_RADIUS[manifold]), 'positive');
-  if (manifold === 'sphere' && !(radius < Math.PI / 4))
+  const radius =
+    own && !given('radius')
+      ? own.dataRadius
+      : numberValue('radius', get('radius') ?? String(FRECHET_DEFAULT_RADIUS[manifold]), 'positive');
+  if (manifold === 'sphere' && !(radius < Math.PI / 4) && !(own && !given('radius')))
     throw new CliError(
       `--radius must be < π/4 ≈ 0.785 on the sphere (004 Thm 2 needs r < ½·min(inj, π/(2√κ))) (got "${get('radius')}")`,
     );
@@ -101,7 +107,7 @@ function resolve(values: RawOptions): FrechetConfig {
 
   const spec: FrechetSpec = {
     manifold,
-    ks: manifold === 'sphere' ? [2] : ks,
+    ks: manifold === 'sphere' ? [2] : own ? [own.k] : ks,
     metric,
     ns,
     radius,
@@ -117,13 +123,15 @@ function resolve(values: RawOptions): FrechetConfig {
     burnIn,
     keep: 0,
     conformal: { phiSource },
+    ...(own ? { points: own.points, radiusFromData: !given('radius') } : {}),
   };
   try {
     checkFrechetSpec(spec);
   } catch (e) {
     throw new CliError((e as Error).message);
   }
-  const spdOnly = manifold === 'spd' ? { k: ks, metric } : {};
+  const spdOnly = manifold === 'spd' ? { k: spec.ks, metric } : {};
+  const data = own ? { data: own.file, radiusFrom: given('radius') ? 'public' : 'data (NOT private)' } : {};
   return {
     experiment,
     spec,
@@ -138,6 +146,7 @@ function resolve(values: RawOptions): FrechetConfig {
             experiment,
             manifold,
             ...spdOnly,
+            ...data,
             n: ns,
             radius,
             heterogeneous,
@@ -154,6 +163,53 @@ function resolve(values: RawOptions): FrechetConfig {
           },
     notes,
   };
+}
+
+/**
+ * `--data FILE`: the user's own points (the lab's points importer), their size k, and the radius they satisfy —
+ * used as r when no public `--radius` is given, which makes every release not private (as τ from the data).
+ */
+function ownPoints(
+  values: RawOptions,
+  manifold: 'sphere' | 'spd',
+  metric: 'affine' | 'logEuclidean',
+  experiment: 'utility' | 'sensitivity',
+  notes: string[],
+): { file: string; points: Float64Array[]; k: number; dataRadius: number } | null {
+  const file = str(values.data);
+  if (file === undefined) return null;
+  if (experiment === 'sensitivity')
+    throw new CliError(
+      '--data is for the utility experiment: the sensitivity experiment makes its own adjacent data sets',
+    );
+  let parsed;
+  try {
+    parsed = loadPoints(file, manifold, values.normalize === true);
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError((e as Error).message);
+  }
+  for (const w of parsed.warnings) notes.push(`${file}: ${w}`);
+  for (const name of ['n', 'heterogeneous', ...(manifold === 'spd' ? ['k'] : [])])
+    if (values[name] !== undefined) notes.push(`--${name} describes synthetic data; ignored with --data`);
+  const k = manifold === 'sphere' ? 2 : parsed.k;
+  const dataRadius = frechetDataRadius(
+    frechetPointsDataset(manifold, k, metric, parsed.points, 1),
+    manifold,
+    k,
+  );
+  const publicRadius = Number(str(values.radius));
+  if (values.radius !== undefined && dataRadius > publicRadius)
+    notes.push(
+      `your points reach r = ${dataRadius.toPrecision(4)}, farther than the public --radius ${publicRadius}: the ` +
+        'sensitivity bound does not cover them, so the releases are not private as calibrated',
+    );
+  if (values.radius === undefined)
+    notes.push(
+      `the radius r = ${dataRadius.toPrecision(4)} behind the sensitivity is taken from your data: no release is ` +
+        'private (give a public bound with --radius)',
+    );
+  return { file, points: parsed.points, k, dataRadius: Math.max(dataRadius, 1e-6) };
 }
 
 export async function frechetCommand(

@@ -87,13 +87,16 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'data',
     arg: 'FILE',
-    commands: [...DATA, 'linreg', 'audit'],
+    commands: [...DATA, 'linreg', 'audit', 'frechet'],
     help:
-      'Use your own data (CSV or JSON, ≤ 20 MB) instead of synthetic data; --n and --noise-var are then ignored. ' +
+      'Use your own data (CSV or JSON, ≤ 20 MB) instead of synthetic data (the options describing those are then ' +
+      'ignored). ' +
       'Rows: sphere — x, then 3 coordinates of a unit vector, or x, lat, lon in degrees (header naming lat/lon); ' +
       'spd — x, a, b, c of [[a, b], [b, c]]; kendall — x, then x1, y1, …, xk, yk (k ≥ 3), or one row per landmark ' +
       'with a subject/id column; euclidean — x, then d responses. Comma, semicolon or tab separators and a header ' +
-      'line are detected. Covariates are rescaled to [0, 1].',
+      'line are detected. Covariates are rescaled to [0, 1]. frechet: points only — sphere unit vectors x, y, z or ' +
+      'lat, lon in degrees; spd the k(k+1)/2 upper-triangle entries m11, m12, …, mkk per row, or a JSON array of ' +
+      'k×k matrices.',
   },
   {
     name: 'columns',
@@ -106,7 +109,7 @@ export const OPTIONS: readonly OptionDef[] = [
   },
   {
     name: 'normalize',
-    commands: [...DATA, 'audit'],
+    commands: [...DATA, 'audit', 'frechet'],
     help: 'Sphere --data: project points that are not unit vectors onto the sphere (otherwise they are an error).',
   },
   {
@@ -340,7 +343,8 @@ export const OPTIONS: readonly OptionDef[] = [
     help:
       'Public data radius r: sphere — data uniform in the cap of radius r < π/4 around the north pole (004); ' +
       'spd — eigenvalues uniform on [e^{−r}, e^{r}] with a Haar rotation (002), so the data lie in the ball of ' +
-      'radius √k·r around I and Δ = 2√k·r/n.',
+      'radius √k·r around I and Δ = 2√k·r/n. With frechet --data: a public bound your points satisfy; without ' +
+      'it, r is taken from the points (NOT private).',
   },
   {
     name: 'mechanism',
