@@ -48,6 +48,9 @@ test('no request leaves the page: everything is served by the lab itself, and no
 test('the main thread stays responsive while a full sweep computes and streams in (no long task over 500 ms)', async ({
   page,
 }) => {
+  // a ceiling, not a measurement: on a 2-core machine shared with other work, the first release at burn-in
+  // 10,000 alone can take a minute
+  test.setTimeout(240_000);
   // Burn-in 10,000: a sweep ten times the Fig. 1 size, so both cores stay busy with sampling throughout. The
   // sweep is paced (`pace=sweep`, app/compute/pacing.ts): its cells reach the page only as the test lets them
   // through, so the sweep is still running while we measure on any machine, however fast.
@@ -62,7 +65,7 @@ test('the main thread stays responsive while a full sweep computes and streams i
   const slider = page.getByTestId('split');
   await slider.focus();
   await page.keyboard.press('ArrowRight');
-  await waitForRelease(page);
+  await waitForRelease(page, 180_000);
   await page.evaluate(() => {
     const w = window as unknown as { __longTasks: number[] };
     w.__longTasks = [];
@@ -77,7 +80,7 @@ test('the main thread stays responsive while a full sweep computes and streams i
     await letCellsThrough(page, 'sweep', 8);
     await page.waitForTimeout(300);
   }
-  await waitForRelease(page);
+  await waitForRelease(page, 180_000);
   // cells did stream in during the measurement, and the sweep (80 of its 120 cells let through) is running
   await expect.poll(() => labState<number>(page, 'sweep.done'), { timeout: 60_000 }).toBeGreaterThan(0);
   expect(await labState<string>(page, 'sweep.status')).toBe('running');
