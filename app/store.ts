@@ -7,7 +7,10 @@ import type {
   SweepCellResult,
   SweepRow,
 } from '../src/experiments';
+import type { Advice } from '../src/experiments';
 import type { FrechetCell, FrechetRow, FrechetSensitivityRow } from '../src/experiments/frechet';
+import type { AuditCell, AuditInfo, AuditSpec } from '../src/audit';
+import type { TaskParams } from '../src/workers/tasks';
 import type { LinregCell, LinregResult } from '../src/experiments/linreg';
 import {
   defaultsFor,
@@ -66,6 +69,76 @@ export type LinregJob = JobView<LinregCell> & Pick<LinregResult, 'rows' | 'lines
 /** A job of the Fréchet workspace: its cells and their table (one row per cell). */
 export type FrechetJob = JobView<FrechetCell> & { rows: FrechetRow[] };
 
+/** What the current results of an on-demand analysis (sensitivity check, histograms) were computed for. */
+export interface AnalysisRun<K extends 'sensitivity' | 'histograms'> {
+  key: string;
+  spec: TaskParams<K>;
+  settings: LabSettings;
+  started: number;
+  finished: number | null;
+}
+
+/** Fig. 5 (sphere): the private geodesics at one total budget (equal split). */
+export interface BudgetRun {
+  /** Total ε (equal split). */
+  eps: number;
+  cells: (ReleaseCell | undefined)[];
+}
+
+/** Fig. 5's budget runs computed so far. */
+export interface BudgetState {
+  status: 'idle' | 'running' | 'done' | 'error';
+  runs: BudgetRun[];
+  /** Cells done / total over all budgets. */
+  done: number;
+  total: number;
+  error: string | null;
+}
+
+export const idleBudgets = (): BudgetState => ({ status: 'idle', runs: [], done: 0, total: 0, error: null });
+
+/** What the split advisor is computed on: synthetic data like the shown data (private), or the shown data (not). */
+export type AdviceSource = 'synthetic' | 'data';
+
+export interface AdviceRun {
+  key: string;
+  source: AdviceSource;
+  status: 'running' | 'done' | 'error';
+  stage: 'coarse' | 'fine';
+  done: number;
+  total: number;
+  advice: Advice | null;
+  error: string | null;
+}
+
+export interface AuditRun {
+  status: 'idle' | 'running' | 'done' | 'error';
+  /** The job key of the spec the cells belong to ('' before the first run). */
+  key: string;
+  spec: AuditSpec | null;
+  settings: LabSettings | null;
+  info: AuditInfo | null;
+  cells: (AuditCell | undefined)[];
+  done: number;
+  total: number;
+  error: string | null;
+  /** Why a run stopped before its end (cancelled, or superseded by a settings change). */
+  stopped: string | null;
+}
+
+export const idleAudit = (): AuditRun => ({
+  status: 'idle',
+  key: '',
+  spec: null,
+  settings: null,
+  info: null,
+  cells: [],
+  done: 0,
+  total: 0,
+  error: null,
+  stopped: null,
+});
+
 export interface LabState {
   settings: LabSettings;
   generated: GeneratedView;
@@ -81,6 +154,17 @@ export interface LabState {
   /** Fréchet workspace: 004 Fig. 1's empirical sensitivity of adjacent data sets against the bound. */
   frechetSens: JobView<FrechetSensitivityRow>;
   linreg: LinregJob;
+  /** What the sensitivity check's and the histograms' current results were computed for. */
+  analysisRuns: {
+    sensitivity: AnalysisRun<'sensitivity'> | null;
+    histograms: AnalysisRun<'histograms'> | null;
+  };
+  /** Sphere, Fig. 5: the private geodesics at ten budgets. */
+  budgets: BudgetState;
+  /** The split advisor's latest run. */
+  advisor: { run: AdviceRun | null };
+  /** The privacy audit's latest run. */
+  audit: AuditRun;
   /** Messages for the user (bad link parameters, failed jobs …), newest last. */
   notices: string[];
   /** Change settings (clamping is the controls' job). */
@@ -113,6 +197,10 @@ export const useLab = create<LabState>((set, get) => ({
   frechetK: { ...idleJob<FrechetCell>(), rows: [] },
   frechetSens: idleJob(),
   linreg: { ...idleJob<LinregCell>(), rows: [], lines: [], notes: [] },
+  analysisRuns: { sensitivity: null, histograms: null },
+  budgets: idleBudgets(),
+  advisor: { run: null },
+  audit: idleAudit(),
   notices: initial.problems,
   set: (patch) => set({ settings: { ...get().settings, ...patch } }),
   setWorkspace: (workspace) => {
@@ -140,3 +228,20 @@ export const useLab = create<LabState>((set, get) => ({
   notify: (message) => set({ notices: [...get().notices, message] }),
   dismissNotice: (index) => set({ notices: get().notices.filter((_, i) => i !== index) }),
 }));
+
+/**
+ * A hook on one slice of the store, `useSlice()` or `useSlice(selector)`, with `useSlice.getState()`: how the
+ * views read the slices that were once stores of their own (audit, advisor, analysis runs, budgets).
+ */
+export function sliceHook<K extends keyof LabState>(key: K) {
+  function use(): LabState[K];
+  function use<T>(selector: (slice: LabState[K]) => T): T;
+  function use<T>(selector?: (slice: LabState[K]) => T): T | LabState[K] {
+    return useLab((s) => (selector ? selector(s[key]) : s[key]));
+  }
+  return Object.assign(use, {
+    getState: (): LabState[K] => useLab.getState()[key],
+    setState: (patch: Partial<LabState[K]>) =>
+      useLab.setState({ [key]: { ...useLab.getState()[key], ...patch } } as unknown as Partial<LabState>),
+  });
+}

@@ -1,40 +1,26 @@
 /**
  * The split advisor in the lab (issue 14): on demand, the two budget-split sweeps of src/experiments/advise.ts
- * on a small pool of their own (beside the live sweep), for the current workspace, n, total ε and sampler.
+ * on the job runner, on a small pool of their own (beside the live sweep), for the current workspace, n, total ε and sampler.
  * Running it on the data being analysed is itself an analysis of those data — not private — so by default it
  * runs on synthetic data of the same size and noise; the user may choose the data shown instead.
  */
-import { create } from 'zustand';
 import {
   adviceFromCells,
   adviseCoarseSpec,
   adviseFineSpec,
-  type Advice,
   type AdviseSpec,
   type SweepCellResult,
 } from '../../src/experiments';
-import { createBrowserPool } from '../../src/workers/browser';
-import { CancelledError, type WorkerPool } from '../../src/workers/pool';
 import { regressionWorkspace, type LabSettings } from '../state/settings';
-import type { ImportedData } from '../store';
+import { sliceHook, useLab, type AdviceRun, type AdviceSource, type ImportedData } from '../store';
 import { jobKey, kngSettings } from './jobs';
-import { streamCells } from './streamCells';
+import { labRunner, step } from './runner';
 
-/** What the advice is computed on: synthetic data like the shown data (private), or the shown data (not). */
-export type AdviceSource = 'synthetic' | 'data';
+export type { AdviceRun, AdviceSource } from '../store';
 
-export interface AdviceRun {
-  key: string;
-  source: AdviceSource;
-  status: 'running' | 'done' | 'error';
-  stage: 'coarse' | 'fine';
-  done: number;
-  total: number;
-  advice: Advice | null;
-  error: string | null;
-}
-
-export const useAdvice = create<{ run: AdviceRun | null }>(() => ({ run: null }));
+/** The advisor's latest run (the store's `advisor`). */
+export const useAdvice = sliceHook('advisor');
+const setRun = (run: AdviceRun | null) => useLab.setState({ advisor: { run } });
 
 export function adviseSpec(
   s: LabSettings,
@@ -60,21 +46,14 @@ export function adviceKey(s: LabSettings, imported: ImportedData | undefined, so
   return jobKey(adviseSpec(s, imported, source), source === 'data' ? imported : undefined);
 }
 
-let pool: WorkerPool | null = null;
-let cancel: (() => void) | null = null;
-
-/** Starts (or restarts) the advisor for the given settings; progress and the result go to `useAdvice`. */
-export async function runAdvice(
-  s: LabSettings,
-  imported: ImportedData | undefined,
-  source: AdviceSource,
-): Promise<void> {
-  cancel?.();
+/**
+ * Starts (or restarts) the advisor for the given settings: the coarse sweep, then the fine one around its best
+ * split, in one lane of the runner; progress and the result go to the store's `advisor`.
+ */
+export function runAdvice(s: LabSettings, imported: ImportedData | undefined, source: AdviceSource): void {
   const spec = adviseSpec(s, imported, source);
-  const key = adviceKey(s, imported, source);
-  let live = true;
   const base: AdviceRun = {
-    key,
+    key: adviceKey(s, imported, source),
     source,
     status: 'running',
     stage: 'coarse',
@@ -83,42 +62,31 @@ export async function runAdvice(
     advice: null,
     error: null,
   };
-  useAdvice.setState({ run: base });
-  // small: it runs beside the live sweep, which has one worker per core
-  pool ??= createBrowserPool(Math.max(1, Math.min(2, (navigator.hardwareConcurrency || 2) - 1)));
-  const stage = async (name: 'coarse' | 'fine', sweep: ReturnType<typeof adviseCoarseSpec>) => {
-    // progress is written once per animation frame, which can come after the stage has finished
-    let streaming = true;
-    const job = streamCells(pool!, 'sweep', sweep, ({ done, total }) => {
-      if (live && streaming) useAdvice.setState({ run: { ...base, stage: name, done, total } });
+  setRun(base);
+  const onError = (error: string) => setRun({ ...base, status: 'error', error });
+  const stage = (
+    name: 'coarse' | 'fine',
+    sweep: ReturnType<typeof adviseCoarseSpec>,
+    then: (cells: SweepCellResult[]) => void,
+  ) =>
+    labRunner().run('advice', {
+      pool: 'advice',
+      steps: [step('sweep', sweep)],
+      onProgress: ({ done, total }) => {
+        if (done > 0) setRun({ ...base, stage: name, done, total });
+      },
+      onDone: then,
+      onError,
     });
-    cancel = () => {
-      live = false;
-      job.cancel();
-    };
-    try {
-      return (await job.promise) as SweepCellResult[];
-    } finally {
-      streaming = false;
-    }
-  };
-  try {
-    const coarse = await stage('coarse', adviseCoarseSpec(spec));
-    const fine = await stage('fine', adviseFineSpec(spec, coarse));
-    if (!live) return;
-    const advice = adviceFromCells(spec, coarse, fine);
-    useAdvice.setState({ run: { ...base, stage: 'fine', status: 'done', advice, done: 1, total: 1 } });
-  } catch (e) {
-    if (e instanceof CancelledError || !live) return;
-    const message = e instanceof Error ? e.message : String(e);
-    useAdvice.setState({ run: { ...base, status: 'error', error: message } });
-  } finally {
-    if (live) cancel = null;
-  }
+  stage('coarse', adviseCoarseSpec(spec), (coarse) =>
+    stage('fine', adviseFineSpec(spec, coarse), (fine) => {
+      const advice = adviceFromCells(spec, coarse, fine);
+      setRun({ ...base, stage: 'fine', status: 'done', advice, done: 1, total: 1 });
+    }),
+  );
 }
 
 export function cancelAdvice(): void {
-  cancel?.();
-  cancel = null;
-  useAdvice.setState({ run: null });
+  labRunner().cancel('advice');
+  setRun(null);
 }

@@ -1,18 +1,18 @@
 /**
  * On-demand analyses behind the plots column — the sensitivity check (000 Fig. 9/10) and paper 001's
- * histograms — on their own small worker pools, so they neither wait for nor cancel the sweep. Cells stream
- * into the store's `sensitivity` / `histograms` job views (at most one store write per animation frame). The
- * spec each result was computed for is kept here, so the views can tell when settings have moved on.
+ * histograms — on the job runner, each on a small pool of its own, so they neither wait for nor cancel the
+ * sweep. Cells stream into the store's `sensitivity` / `histograms` job views (at most one store write per
+ * animation frame). The spec each result was computed for is kept in the store's `analysisRuns`, so the views
+ * can tell when settings have moved on.
  */
-import { create } from 'zustand';
 import type { HistogramSpec, SensitivitySpec } from '../../src/experiments';
-import { createBrowserPool } from '../../src/workers/browser';
-import { CancelledError, type WorkerPool } from '../../src/workers/pool';
 import type { TaskParams, TaskResult } from '../../src/workers/tasks';
-import { idleJob, useLab, type JobView, type LabState } from '../store';
-import { streamCells } from './streamCells';
+import { idleJob, sliceHook, useLab, type AnalysisRun, type JobView, type LabState } from '../store';
+import { labRunner, step } from './runner';
 import { regressionWorkspace, type LabSettings } from '../state/settings';
 import { kngSettings } from './jobs';
+
+export type { AnalysisRun } from '../store';
 
 export type AnalysisKind = 'sensitivity' | 'histograms';
 
@@ -54,28 +54,8 @@ export function analysisKey(kind: AnalysisKind, s: LabSettings): string {
   return JSON.stringify(SPECS[kind](s));
 }
 
-/** What the current results of each analysis were computed for. */
-export interface AnalysisRun<K extends AnalysisKind> {
-  key: string;
-  spec: TaskParams<K>;
-  settings: LabSettings;
-  started: number;
-  finished: number | null;
-}
-
-export const useAnalysisRuns = create<{
-  sensitivity: AnalysisRun<'sensitivity'> | null;
-  histograms: AnalysisRun<'histograms'> | null;
-}>(() => ({ sensitivity: null, histograms: null }));
-
-const pools: Partial<Record<AnalysisKind, WorkerPool>> = {};
-const cancels: Partial<Record<AnalysisKind, () => void>> = {};
-
-function poolFor(kind: AnalysisKind): WorkerPool {
-  // Small: these run beside the sweep, which has one worker per core.
-  const size = Math.max(1, Math.min(2, (navigator.hardwareConcurrency || 2) - 1));
-  return (pools[kind] ??= createBrowserPool(size));
-}
+/** What the current results of each analysis were computed for (the store's `analysisRuns`). */
+export const useAnalysisRuns = sliceHook('analysisRuns');
 
 function put<K extends AnalysisKind>(kind: K, view: JobView<TaskResult<K>>) {
   useLab.setState({ [kind]: view } as unknown as Partial<LabState>);
@@ -83,7 +63,6 @@ function put<K extends AnalysisKind>(kind: K, view: JobView<TaskResult<K>>) {
 
 /** Starts (or restarts) an analysis for the current settings; results stream into the store. */
 export function runAnalysis<K extends AnalysisKind>(kind: K): void {
-  cancels[kind]?.();
   const settings = useLab.getState().settings;
   const spec = SPECS[kind](settings) as TaskParams<K>;
   const run: AnalysisRun<K> = {
@@ -93,40 +72,32 @@ export function runAnalysis<K extends AnalysisKind>(kind: K): void {
     started: Date.now(),
     finished: null,
   };
-  useAnalysisRuns.setState({ [kind]: run });
-  let live = true;
+  const record = (r: AnalysisRun<K>) =>
+    useLab.setState({ analysisRuns: { ...useLab.getState().analysisRuns, [kind]: r } });
+  record(run);
   put(kind, { status: 'running', cells: [], done: 0, total: 0, error: null });
-  const job = streamCells(poolFor(kind), kind, spec, ({ cells, done, total }) => {
-    if (live) put(kind, { status: 'running', cells: [...cells], done, total, error: null });
-  });
-  cancels[kind] = () => {
-    live = false;
-    job.cancel();
-  };
-  job.promise.then(
-    (all) => {
-      live = false;
-      put(kind, { status: 'done', cells: all, done: all.length, total: all.length, error: null });
-      useAnalysisRuns.setState({ [kind]: { ...run, finished: Date.now() } });
+  labRunner().run(kind, {
+    pool: kind,
+    steps: [step(kind, spec)],
+    onProgress: (p) => {
+      if (p.done > 0) put(kind, { status: 'running', ...p, error: null });
     },
-    (e: unknown) => {
-      live = false;
-      if (e instanceof CancelledError) return;
-      const message = e instanceof Error ? e.message : String(e);
+    onDone: (cells) => {
+      put(kind, { status: 'done', cells, done: cells.length, total: cells.length, error: null });
+      record({ ...run, finished: Date.now() });
+    },
+    onError: (message) => {
       put(kind, { ...idleJob<TaskResult<K>>(), status: 'error', error: message });
       useLab
         .getState()
         .notify(`The ${kind === 'sensitivity' ? 'sensitivity check' : 'histograms'} failed: ${message}`);
     },
-  );
+  });
 }
 
 /** Stops a running analysis; what has arrived stays, marked idle. */
 export function cancelAnalysis(kind: AnalysisKind): void {
-  const cancel = cancels[kind];
-  if (!cancel) return;
-  delete cancels[kind];
-  cancel();
+  if (!labRunner().cancel(kind)) return;
   const view = useLab.getState()[kind];
   if (view.status === 'running') useLab.setState({ [kind]: { ...view, status: 'idle' } });
 }

@@ -1,49 +1,21 @@
 /**
- * Runs the privacy audit of the current workspace's release (the `audit` task, `src/audit/`) on a
- * worker pool of its own, on demand, and streams its cells into `useAudit`. The claim, the statistic and the
- * neighbouring data sets come from `auditInfo` on this thread before any release. A settings change that
+ * Runs the privacy audit of the current workspace's release (the `audit` task, `src/audit/`) on the job runner,
+ * on a pool of its own, on demand, and streams its cells into the store's `audit`. The claim, the statistic and
+ * the neighbouring data sets come from `auditInfo` on this thread before any release. A settings change that
  * changes the audit's spec cancels a running audit (its results are for settings no longer shown).
  */
-import { create } from 'zustand';
-import { auditCellCount, auditInfo, type AuditCell, type AuditInfo, type AuditSpec } from '../../src/audit';
-import { CancelledError, type WorkerPool } from '../../src/workers/pool';
+import { auditCellCount, auditInfo, type AuditInfo, type AuditSpec } from '../../src/audit';
 import { labAuditSpec } from '../audit/model';
 import { errorText } from '../errors';
-import { useLab, type LabState } from '../store';
-import type { LabSettings } from '../state/settings';
-import { labPool } from './faults';
+import { idleAudit, sliceHook, useLab, type AuditRun, type LabState } from '../store';
 import { jobKey } from './jobs';
-import { streamCells } from './streamCells';
+import { labRunner, step } from './runner';
 
-export interface AuditRun {
-  status: 'idle' | 'running' | 'done' | 'error';
-  /** The job key of the spec the cells belong to ('' before the first run). */
-  key: string;
-  spec: AuditSpec | null;
-  settings: LabSettings | null;
-  info: AuditInfo | null;
-  cells: (AuditCell | undefined)[];
-  done: number;
-  total: number;
-  error: string | null;
-  /** Why a run stopped before its end (cancelled, or superseded by a settings change). */
-  stopped: string | null;
-}
+export type { AuditRun } from '../store';
 
-const IDLE: AuditRun = {
-  status: 'idle',
-  key: '',
-  spec: null,
-  settings: null,
-  info: null,
-  cells: [],
-  done: 0,
-  total: 0,
-  error: null,
-  stopped: null,
-};
-
-export const useAudit = create<AuditRun>(() => IDLE);
+/** The audit's latest run (the store's `audit`). */
+export const useAudit = sliceHook('audit');
+const setAudit = (patch: Partial<AuditRun>) => useAudit.setState(patch);
 
 /** The key of the audit the current settings ask for (cheap: the spec holds no generated data). */
 export function currentAuditKey(state: Pick<LabState, 'settings' | 'imported'>): string {
@@ -51,16 +23,13 @@ export function currentAuditKey(state: Pick<LabState, 'settings' | 'imported'>):
   return jobKey(labAuditSpec(state.settings, imported), imported);
 }
 
-let pool: WorkerPool | null = null;
-let cancel: (() => void) | null = null;
 let unsubscribe: (() => void) | null = null;
 
 function stop(reason: string) {
-  cancel?.();
-  cancel = null;
+  labRunner().cancel('audit');
   unsubscribe?.();
   unsubscribe = null;
-  if (useAudit.getState().status === 'running') useAudit.setState({ status: 'idle', stopped: reason });
+  if (useAudit.getState().status === 'running') setAudit({ status: 'idle', stopped: reason });
 }
 
 /** Starts (or restarts) the audit for the current settings. */
@@ -75,28 +44,13 @@ export function startAudit(): void {
     spec = labAuditSpec(settings, imported);
     info = auditInfo(spec);
   } catch (e) {
-    useAudit.setState({ ...IDLE, status: 'error', error: errorText(e) });
+    useLab.setState({ audit: { ...idleAudit(), status: 'error', error: errorText(e) } });
     return;
   }
   const key = jobKey(spec, imported);
-  useAudit.setState({
-    ...IDLE,
-    status: 'running',
-    key,
-    spec,
-    settings,
-    info,
-    total: auditCellCount(spec),
+  useLab.setState({
+    audit: { ...idleAudit(), status: 'running', key, spec, settings, info, total: auditCellCount(spec) },
   });
-  pool ??= labPool('audit', Math.max(1, Math.min(2, navigator.hardwareConcurrency || 2)));
-  let live = true;
-  const job = streamCells(pool, 'audit', spec, ({ cells, done, total }) => {
-    if (live) useAudit.setState({ cells: [...cells], done, total });
-  });
-  cancel = () => {
-    live = false;
-    job.cancel();
-  };
   // a settings change that changes the audit supersedes it
   let lastSettings = settings;
   let lastImported = state.imported;
@@ -106,24 +60,27 @@ export function startAudit(): void {
     lastImported = s.imported;
     if (currentAuditKey(s) !== key) stop('the settings changed');
   });
-  job.promise.then(
-    (all) => {
-      if (!live) return;
-      live = false;
-      unsubscribe?.();
-      unsubscribe = null;
-      cancel = null;
-      useAudit.setState({ status: 'done', cells: all, done: all.length, total: all.length });
+  const ended = () => {
+    unsubscribe?.();
+    unsubscribe = null;
+  };
+  labRunner().run('audit', {
+    pool: 'audit',
+    steps: [step('audit', spec)],
+    current: () => currentAuditKey(useLab.getState()) === key,
+    onProgress: ({ cells, done, total }) => {
+      if (done > 0) setAudit({ cells, done, total });
     },
-    (e: unknown) => {
-      if (!live || e instanceof CancelledError) return;
-      live = false;
-      unsubscribe?.();
-      unsubscribe = null;
-      cancel = null;
-      useAudit.setState({ status: 'error', error: errorText(e) });
+    onDone: (cells) => {
+      ended();
+      setAudit({ status: 'done', cells, done: cells.length, total: cells.length });
     },
-  );
+    onStale: () => stop('the settings changed'),
+    onError: (error) => {
+      ended();
+      setAudit({ status: 'error', error });
+    },
+  });
 }
 
 /** Stops a running audit; what has arrived stays, marked as stopped. */

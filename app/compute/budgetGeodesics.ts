@@ -1,20 +1,20 @@
 /**
  * Fig. 5 of paper 000: private geodesics on the sphere at ten total budgets (equal split ε_p = ε_v = ε/2, ε from
- * 2.0 down to 0.2), coloured by budget. Runs the existing 'release' worker task once per budget, one budget after
- * the other, on a small pool of its own (so it neither waits for nor cancels the lab's release and sweep), and
- * streams the cells into a small store of its own. A change of the settings supersedes the running budgets.
+ * 2.0 down to 0.2), coloured by budget. One job of the runner: the existing 'release' worker task once per
+ * budget, one budget after the other, on a small pool of its own (so it neither waits for nor cancels the lab's
+ * release and sweep); the cells stream into the store's `budgets`. A change of the settings supersedes the
+ * running budgets.
  */
-import { create } from 'zustand';
+import { useEffect } from 'react';
 import type { ReleaseCell, ReleaseSpec } from '../../src/experiments';
-import { createBrowserPool } from '../../src/workers/browser';
-import { CancelledError, type WorkerPool } from '../../src/workers/pool';
-import { frameBatcher } from './frameBatcher';
+import { kngGroupCount } from '../../src/privacy/kng';
+import { labRunner, step } from './runner';
 import { watchSettings } from './watchSettings';
-import { useLab, type ImportedData } from '../store';
+import { idleBudgets, sliceHook, useLab, type BudgetState, type ImportedData } from '../store';
 import type { LabSettings } from '../state/settings';
 import { jobKey, releaseSpec } from './jobs';
-import { useEffect } from 'react';
-import { errorText } from '../errors';
+
+export type { BudgetRun, BudgetState } from '../store';
 
 /** Total budgets of Fig. 5, in the paper's order (2.0 down to 0.2 in ten steps). */
 export const FIG5_BUDGETS: readonly number[] = Array.from(
@@ -28,25 +28,8 @@ export const FIG5_BUDGETS: readonly number[] = Array.from(
  */
 export const FIG5_MAX_M = 4;
 
-export interface BudgetRun {
-  /** Total ε (equal split). */
-  eps: number;
-  cells: (ReleaseCell | undefined)[];
-}
-
-export interface BudgetState {
-  status: 'idle' | 'running' | 'done' | 'error';
-  runs: BudgetRun[];
-  /** Cells done / total over all budgets. */
-  done: number;
-  total: number;
-  error: string | null;
-}
-
-const IDLE: BudgetState = { status: 'idle', runs: [], done: 0, total: 0, error: null };
-
-/** The budget runs computed so far (read it with useBudgetStore(selector)). */
-export const useBudgetStore = create<BudgetState>(() => IDLE);
+/** The budget runs computed so far (the store's `budgets`). */
+export const useBudgetStore = sliceHook('budgets');
 
 /** The release specs of the ten budgets for the current settings. */
 export function budgetSpecs(s: LabSettings, imported: ImportedData | undefined): ReleaseSpec[] {
@@ -62,51 +45,38 @@ export function budgetSpecs(s: LabSettings, imported: ImportedData | undefined):
   });
 }
 
-const cellCount = (spec: ReleaseSpec) => (spec.kng.scheme === 'independent' ? spec.kng.m : 1);
+/** The key of the budget runs the current settings ask for ('' outside the sphere workspace). */
+function wantedKey(): string {
+  const { settings, imported } = useLab.getState();
+  return settings.workspace === 'sphere'
+    ? jobKey(budgetSpecs(settings, imported.sphere), imported.sphere)
+    : '';
+}
 
-let pool: WorkerPool | null = null;
-let generation = 0;
-
-async function runBudgets(specs: ReleaseSpec[], gen: number) {
-  const size = Math.max(1, Math.min(2, (navigator.hardwareConcurrency || 2) - 1));
-  pool ??= createBrowserPool(size);
-  const runs: BudgetRun[] = specs.map((spec, k) => ({
-    eps: FIG5_BUDGETS[k],
-    cells: new Array(cellCount(spec)).fill(undefined),
-  }));
-  const total = runs.reduce((a, r) => a + r.cells.length, 0);
-  let done = 0;
-  const publish = (status: BudgetState['status']) =>
-    useBudgetStore.setState({
-      status,
-      runs: runs.map((r) => ({ eps: r.eps, cells: [...r.cells] })),
-      done,
-      total,
-      error: null,
-    });
-  publish('running');
-  const flush = frameBatcher(() => {
-    if (gen === generation && useBudgetStore.getState().status === 'running') publish('running');
+function runBudgets(specs: ReleaseSpec[], key: string, onStale: () => void) {
+  // cells of budget k are cells offset(k) … offset(k + 1) - 1 of the job
+  const counts = specs.map((spec) => kngGroupCount(spec.kng));
+  const publish = (
+    status: BudgetState['status'],
+    cells: readonly (ReleaseCell | undefined)[],
+    done: number,
+  ) => {
+    let offset = 0;
+    const runs = counts.map((count, k) => ({
+      eps: FIG5_BUDGETS[k],
+      cells: cells.slice(offset, (offset += count)),
+    }));
+    useLab.setState({ budgets: { status, runs, done, total: cells.length, error: null } });
+  };
+  labRunner().run('budgets', {
+    pool: 'budgets',
+    steps: specs.map((spec) => step('release', spec)),
+    current: () => wantedKey() === key,
+    onProgress: ({ cells, done }) => publish('running', cells, done),
+    onDone: (cells) => publish('done', cells, cells.length),
+    onStale,
+    onError: (error) => useLab.setState({ budgets: { ...idleBudgets(), status: 'error', error } }),
   });
-  for (let k = 0; k < specs.length; k++) {
-    if (gen !== generation || !pool) return;
-    const job = pool.run('release', specs[k], {
-      onCell: (i, cell) => {
-        runs[k].cells[i] = cell;
-        done++;
-        flush();
-      },
-    });
-    try {
-      const all = await job.promise;
-      runs[k].cells = all;
-    } catch (e) {
-      if (e instanceof CancelledError || gen !== generation) return;
-      useBudgetStore.setState({ ...IDLE, status: 'error', error: errorText(e) });
-      return;
-    }
-  }
-  if (gen === generation) publish('done');
 }
 
 /** Watches the lab's settings and keeps the budget runs current; returns a function that stops and cleans up. */
@@ -121,15 +91,17 @@ export function startBudgetGeodesics(): () => void {
     const k = jobKey(specs, imported);
     if (k === key) return;
     key = k;
-    void runBudgets(specs, ++generation);
+    // finished for settings changed meanwhile: run what the settings ask for now (they may have come back)
+    runBudgets(specs, k, () => {
+      key = '';
+      check();
+    });
   };
   const stopWatching = watchSettings(check);
   return () => {
     stopWatching();
-    generation++;
-    pool?.terminate();
-    pool = null;
-    useBudgetStore.setState(IDLE);
+    labRunner().cancel('budgets');
+    useLab.setState({ budgets: idleBudgets() });
   };
 }
 

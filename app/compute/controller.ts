@@ -1,14 +1,11 @@
 /**
- * Runs the background jobs for the current settings on Web Worker pools and streams their cells into the
- * store. A change of settings supersedes the running job (the pool rejects it and drops its late results),
- * so what the plots show always belongs to the current settings. Two pools: a small one for the release the
- * views draw (fast feedback), and one per core for the sweeps behind the plots.
+ * Runs the background jobs the current settings ask for on the job runner (runner.ts) and streams their cells
+ * into the store. A change of settings supersedes the running job (its late results are dropped), so what the
+ * plots show always belongs to the current settings. The release the views draw runs on the small release
+ * pool (fast feedback), the sweeps behind the plots on the sweep pool (one worker per core).
  */
 import { aggregateSweep } from '../../src/experiments';
-import { CancelledError, type WorkerPool } from '../../src/workers/pool';
-import { errorText } from '../errors';
-import { labPool } from './faults';
-import { streamCells } from './streamCells';
+import { labRunner, step } from './runner';
 import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
 import { generatedKey, jobKey, releaseSpec, sweepSpec } from './jobs';
@@ -16,24 +13,17 @@ import { frechetJobs } from '../frechet/compute';
 import { linregJobs } from '../linreg/compute';
 import { regressionWorkspace } from '../state/settings';
 
-let dataPool: WorkerPool | null = null;
-let releasePool: WorkerPool | null = null;
-let sweepPool: WorkerPool | null = null;
-
 /** Generates the synthetic data the views draw (the workers regenerate the same data from the same seed). */
 function runData(state: LabState) {
-  dataPool ??= labPool('data', 1);
   const s = state.settings;
   const key = generatedKey(s);
   const manifold = regressionWorkspace(s.workspace);
-  const job = dataPool.run('data', { manifold, n: s.n, noise: s.noise, seed: s.seed });
-  job.promise.then(
-    ([data]) => useLab.setState({ generated: { key, workspace: s.workspace, data, error: null } }),
-    (e) => {
-      if (e instanceof CancelledError) return;
-      useLab.setState({ generated: { key, workspace: s.workspace, data: null, error: errorText(e) } });
-    },
-  );
+  labRunner().run('data', {
+    pool: 'data',
+    steps: [step('data', { manifold, n: s.n, noise: s.noise, seed: s.seed })],
+    onDone: ([data]) => useLab.setState({ generated: { key, workspace: s.workspace, data, error: null } }),
+    onError: (error) => useLab.setState({ generated: { key, workspace: s.workspace, data: null, error } }),
+  });
 }
 
 /**
@@ -49,66 +39,54 @@ function wantedKey(kind: 'release' | 'sweep'): string | null {
   return jobKey(kind === 'release' ? releaseSpec(settings, data) : sweepSpec(settings, data), data);
 }
 
+/** A finished job's cells as a job view's progress. */
+const all = <C>(cells: C[]) => ({ cells, done: cells.length, total: cells.length });
+
 function runRelease(state: LabState, key: string, onStale: () => void) {
-  releasePool ??= labPool('release', 1);
   const imported = state.imported[state.settings.workspace];
   const spec = releaseSpec(state.settings, imported);
-  const total = spec.kng.scheme === 'independent' ? spec.kng.m : 1;
-  const cells: LabState['release']['cells'] = new Array(total).fill(undefined);
-  useLab.setState({ release: { status: 'running', cells, done: 0, total, error: null } });
-  const job = streamCells(releasePool, 'release', spec, ({ cells, done }) => {
-    if (useLab.getState().release.status === 'running')
-      useLab.setState({ release: { status: 'running', cells: [...cells], done, total, error: null } });
+  labRunner().run('release', {
+    pool: 'release',
+    steps: [step('release', spec)],
+    // a job that finishes for other settings (the debounced check has not superseded it yet): its cells are
+    // kept but not marked done, so nothing reads them as the current ones, and the settings' job starts
+    current: () => wantedKey('release') === key,
+    onProgress: (p) => useLab.setState({ release: { status: 'running', ...p, error: null } }),
+    onDone: (cells) => useLab.setState({ release: { status: 'done', ...all(cells), error: null } }),
+    onStale: (cells) => {
+      useLab.setState({ release: { status: 'running', ...all(cells), error: null } });
+      onStale();
+    },
+    onError: (error) => useLab.setState({ release: { ...idleJob(), status: 'error', error } }),
   });
-  job.promise.then(
-    (all) => {
-      const fresh = wantedKey('release') === key;
-      useLab.setState({
-        release: { status: fresh ? 'done' : 'running', cells: all, done: total, total, error: null },
-      });
-      if (!fresh) onStale();
-    },
-    (e) => {
-      if (e instanceof CancelledError) return;
-      useLab.setState({ release: { ...idleJob(), status: 'error', error: errorText(e) } });
-    },
-  );
 }
 
 function runSweep(state: LabState, key: string, onStale: () => void) {
-  sweepPool ??= labPool('sweep');
   const imported = state.imported[state.settings.workspace];
   const spec = sweepSpec(state.settings, imported);
+  const view = (
+    status: 'running' | 'done',
+    p: { cells: LabState['sweep']['cells']; done: number; total: number },
+  ) => {
+    const { rows, notes } = aggregateSweep(spec, p.cells);
+    return { sweep: { status, ...p, error: null, rows, notes } };
+  };
   useLab.setState({ sweep: { ...idleJob(), status: 'running', rows: [], notes: [] } });
-  const job = streamCells(sweepPool, 'sweep', spec, ({ cells, done, total }) => {
-    if (useLab.getState().sweep.status !== 'running') return;
-    const { rows, notes } = aggregateSweep(spec, cells);
-    useLab.setState({
-      sweep: { status: 'running', cells: [...cells], done, total, error: null, rows, notes },
-    });
+  labRunner().run('sweep', {
+    pool: 'sweep',
+    steps: [step('sweep', spec)],
+    current: () => wantedKey('sweep') === key,
+    onProgress: (p) => {
+      if (p.done > 0) useLab.setState(view('running', p));
+    },
+    onDone: (cells) => useLab.setState(view('done', all(cells))),
+    onStale: (cells) => {
+      useLab.setState(view('running', all(cells)));
+      onStale();
+    },
+    onError: (error) =>
+      useLab.setState({ sweep: { ...idleJob(), status: 'error', error, rows: [], notes: [] } }),
   });
-  job.promise.then(
-    (all) => {
-      const { rows, notes } = aggregateSweep(spec, all);
-      const fresh = wantedKey('sweep') === key;
-      useLab.setState({
-        sweep: {
-          status: fresh ? 'done' : 'running',
-          cells: all,
-          done: all.length,
-          total: all.length,
-          error: null,
-          rows,
-          notes,
-        },
-      });
-      if (!fresh) onStale();
-    },
-    (e) => {
-      if (e instanceof CancelledError) return;
-      useLab.setState({ sweep: { ...idleJob(), status: 'error', error: errorText(e), rows: [], notes: [] } });
-    },
-  );
 }
 
 let retry: (() => void) | null = null;
@@ -126,10 +104,7 @@ export function startComputeController(): () => void {
   let markedStale = false;
   // The Fréchet workspace runs its own jobs on the same pools (superseding the regression jobs there, and
   // superseded by them): whichever side is left forgets its keys, so it reruns on return.
-  const frechet = frechetJobs({
-    view: () => (releasePool ??= labPool('release', 1)),
-    sweep: () => (sweepPool ??= labPool('sweep')),
-  });
+  const frechet = frechetJobs();
   let inFrechet = false;
   // The Euclidean workspace's DP linear-regression comparison runs on a pool of its own.
   const linreg = linregJobs();
@@ -198,7 +173,6 @@ export function startComputeController(): () => void {
     retry = null;
     stopWatching();
     linreg.stop();
-    for (const pool of [dataPool, releasePool, sweepPool]) pool?.terminate();
-    dataPool = releasePool = sweepPool = null;
+    labRunner().terminate();
   };
 }

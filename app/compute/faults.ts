@@ -1,5 +1,5 @@
 /**
- * The lab's worker pools, with optional fault injection for end-to-end tests: a worker that throws while
+ * Optional fault injection into the lab's worker pools for end-to-end tests: a worker that throws while
  * computing a job, or a worker that dies in the middle of one. Off unless the page was opened with `?faults=1`
  * (read once at start; the URL sync then drops the parameter, so no shared link carries it); even then a fault
  * happens only when something calls `window.__dpLabFaults.inject(...)`, and it only interrupts the current job
@@ -7,22 +7,18 @@
  * of the page fail to render, which its error boundary is built to survive (`app/ErrorBoundary.tsx`).
  */
 import { useSyncExternalStore } from 'react';
-import { createBrowserWorker } from '../../src/workers/browser';
-import { WorkerPool, type WorkerLike } from '../../src/workers/pool';
+import type { WorkerLike } from '../../src/workers/pool';
+import { POOL_NAMES, isPoolName, type PoolName } from './pools';
 
-export type PoolName = 'data' | 'release' | 'sweep' | 'parse' | 'audit';
 export type Fault = 'throw' | 'kill';
 
 let enabled = false;
 /** Armed faults: the pool's `chunk`-th next chunk (counting from 1) fails. */
 const armed = new Map<PoolName, { fault: Fault; chunk: number }>();
 
-/** A Web Worker pool for one of the lab's jobs (one worker per core by default). */
-export function labPool(name: PoolName, size?: number): WorkerPool {
-  return new WorkerPool({
-    size: size ?? (navigator.hardwareConcurrency || 2),
-    createWorker: enabled ? () => faultable(name, createBrowserWorker()) : createBrowserWorker,
-  });
+/** A worker for pool `name` (of the runner's registry, runner.ts): faultable when injection is on. */
+export function withFaults(name: PoolName, createWorker: () => WorkerLike): WorkerLike {
+  return enabled ? faultable(name, createWorker()) : createWorker();
 }
 
 /** Turns fault injection on (before the pools are created) when the page's URL asks for it. */
@@ -38,8 +34,7 @@ export function enableFaultInjectionFromUrl(search: string): boolean {
  */
 export function injectFault(name: PoolName, fault: Fault, chunk = 1): void {
   if (!enabled) throw new Error('fault injection is off (open the lab with ?faults=1)');
-  if (!['data', 'release', 'sweep', 'parse', 'audit'].includes(name))
-    throw new Error(`no pool named "${name}"`);
+  if (!isPoolName(name)) throw new Error(`no pool named "${String(name)}" (pools: ${POOL_NAMES.join(', ')})`);
   if (fault !== 'throw' && fault !== 'kill') throw new Error(`unknown fault "${String(fault)}"`);
   armed.set(name, { fault, chunk: Math.max(1, Math.floor(chunk)) });
 }

@@ -5,15 +5,12 @@ import type {
   PointsOutcome,
   PointsParseSpec,
 } from '../../src/experiments/parseTask';
-import { MAX_DATA_BYTES, SPHERE_TOLERANCE, isIdColumnName, type PointSpace } from '../../src/io';
-import { CancelledError, type WorkerPool } from '../../src/workers/pool';
-import { labPool } from '../compute/faults';
+import { MAX_DATA_BYTES, SPHERE_TOLERANCE, isIdColumnName, sizeText, type PointSpace } from '../../src/io';
+import { labRunner, runForCells, step } from '../compute/runner';
 import { DataPrivacyNote } from '../help/DataPrivacyNote';
 import { newImportId, useLab } from '../store';
 import { regressionWorkspace, type WorkspaceId } from '../state/settings';
 import './importData.css';
-
-let parsePool: WorkerPool | null = null;
 
 /**
  * A file read and checked, waiting for the user: columns to choose (Euclidean), or an offer to normalise
@@ -60,27 +57,28 @@ export function ImportData() {
   const input = useRef<HTMLInputElement>(null);
   // The worker starts with the page, so choosing a file later fetches nothing (not even the worker's script).
   useEffect(() => {
-    parsePool ??= labPool('parse', 1);
+    labRunner().pool('parse');
   }, []);
 
   /** Parses in the worker; null when superseded (a newer file) or failed (the user has been told). */
   function parse(spec: ParseSpec): Promise<ParseOutcome | null> {
-    return inWorker(spec.fileName, () => parsePool!.run('parse', spec).promise);
+    return inWorker(spec.fileName, () =>
+      runForCells(labRunner(), 'parse', { pool: 'parse', steps: [step('parse', spec)] }),
+    );
   }
 
   function parsePoints(spec: PointsParseSpec): Promise<PointsOutcome | null> {
-    return inWorker(spec.fileName, () => parsePool!.run('parsePoints', spec).promise);
+    return inWorker(spec.fileName, () =>
+      runForCells(labRunner(), 'parse', { pool: 'parse', steps: [step('parsePoints', spec)] }),
+    );
   }
 
-  async function inWorker<T>(fileName: string, job: () => Promise<T[]>): Promise<T | null> {
+  async function inWorker<T>(fileName: string, job: () => Promise<T[] | null>): Promise<T | null> {
     setBusy(true);
     try {
-      parsePool ??= labPool('parse', 1);
-      const [outcome] = await job();
-      return outcome;
+      return (await job())?.[0] ?? null;
     } catch (e) {
-      if (!(e instanceof CancelledError))
-        notify(`Could not load ${fileName}: ${e instanceof Error ? e.message : String(e)}`);
+      notify(`Could not load ${fileName}: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     } finally {
       setBusy(false);
@@ -149,7 +147,7 @@ export function ImportData() {
     setPending(null);
     if (file.size > MAX_DATA_BYTES) {
       notify(
-        `${file.name} is ${(file.size / 1e6).toFixed(1)} MB; files up to ${MAX_DATA_BYTES / 1024 / 1024} MB can be loaded.`,
+        `${file.name} is ${sizeText(file.size)}; files up to ${sizeText(MAX_DATA_BYTES)} can be loaded.`,
       );
       return;
     }

@@ -1,5 +1,5 @@
 /**
- * Runs the Fréchet workspace's jobs (jobs.ts) on the compute controller's worker pools and streams their cells
+ * Runs the Fréchet workspace's jobs (jobs.ts) on the job runner (app/compute/runner.ts) and streams their cells
  * into the store: the view's releases on the small pool; the error-vs-ε sweep, then the error-vs-k sweep, on
  * the big pool (a job on a busy pool supersedes the one running there, so they must not overlap). Each job is a
  * short list of specs run one after the other (the slow mechanisms last, with fewer replicates); its cells go
@@ -7,17 +7,14 @@
  * 004 Fig. 1's sensitivity experiment runs on the small pool after the view (it takes well under a second).
  * With the user's own points the specs carry them; they are keyed by the import's id, not by their values.
  */
-import { errorText } from '../errors';
-import { frameBatcher } from '../compute/frameBatcher';
-import { streamCells } from '../compute/streamCells';
 import {
   aggregateFrechet,
-  frechetCellCount,
   type FrechetCell,
   type FrechetSensitivitySpec,
   type FrechetSpec,
 } from '../../src/experiments/frechet';
-import { CancelledError, type WorkerPool } from '../../src/workers/pool';
+import { labRunner, step, type Outcome } from '../compute/runner';
+import type { PoolName } from '../compute/pools';
 import { useLab, idleJob, type ImportedData, type LabState } from '../store';
 import { epsSweepSpecs, kSweepSpecs, sensitivitySpec, viewSpecs } from './jobs';
 
@@ -32,6 +29,13 @@ const SPECS: Record<
   frechetK: kSweepSpecs,
 };
 
+/** The view's releases on the small pool; the sweeps, one after the other, on the big one. */
+const POOL: Record<FrechetJobKind, PoolName> = {
+  frechetView: 'release',
+  frechetEps: 'sweep',
+  frechetK: 'sweep',
+};
+
 function put(kind: FrechetJobKind, view: LabState[FrechetJobKind]) {
   useLab.setState({ [kind]: view } as Pick<LabState, FrechetJobKind>);
 }
@@ -43,86 +47,58 @@ function specKey(spec: unknown, imported: ImportedData | undefined): string {
   return JSON.stringify(spec, (k, v: unknown) => (k === 'points' ? undefined : v)) + `#${imported?.id ?? 0}`;
 }
 
-/** Runs 004 Fig. 1's sensitivity cells on `pool` into `frechetSens`; never resolves when superseded. */
-async function runSensitivity(spec: FrechetSensitivitySpec, pool: WorkerPool): Promise<void> {
-  const put = (view: LabState['frechetSens']) => useLab.setState({ frechetSens: view });
-  put({ ...idleJob(), status: 'running' });
-  const job = streamCells(pool, 'frechetSensitivity', spec, ({ cells, done, total }) => {
-    if (useLab.getState().frechetSens.status === 'running')
-      put({ status: 'running', cells: [...cells], done, total, error: null });
-  });
-  try {
-    const cells = await job.promise;
-    put({ status: 'done', cells, done: cells.length, total: cells.length, error: null });
-  } catch (e) {
-    if (e instanceof CancelledError) return never();
-    put({ ...idleJob(), status: 'error', error: errorText(e) });
-  }
+/** The key of job `kind` the current settings ask for. */
+function wantedKey(kind: FrechetJobKind): string {
+  const { settings, imported } = useLab.getState();
+  return specKey(SPECS[kind](settings, imported.frechet), imported.frechet);
 }
 
-/** A promise that never settles: what a superseded job turns into, so nothing chained on it runs. */
-const never = () => new Promise<never>(() => {});
+/** Runs 004 Fig. 1's sensitivity cells on the small pool into `frechetSens`. */
+function runSensitivity(spec: FrechetSensitivitySpec): Promise<Outcome> {
+  const put = (view: LabState['frechetSens']) => useLab.setState({ frechetSens: view });
+  return labRunner().run('frechetSens', {
+    pool: 'release',
+    steps: [step('frechetSensitivity', spec)],
+    onProgress: (p) => put({ status: 'running', ...p, error: null }),
+    onDone: (cells) => put({ status: 'done', cells, done: cells.length, total: cells.length, error: null }),
+    onError: (error) => put({ ...idleJob(), status: 'error', error }),
+  }).ended;
+}
 
 /**
- * Runs `specs` one after the other on `pool`, all cells in one job view; resolves when all are done or one
- * failed, never when superseded.
+ * Runs `specs` one after the other, all cells in one job view, for the settings of `key`; results that arrive
+ * after the settings moved on stay marked running, and `onStale` runs (to start what the settings ask for now).
  */
-async function run(kind: FrechetJobKind, specs: readonly FrechetSpec[], pool: WorkerPool): Promise<void> {
-  let counts: number[];
-  try {
-    // checks each spec: a bad one fails here, with its message, before any work
-    counts = specs.map((spec) => frechetCellCount(spec));
-  } catch (e) {
-    put(kind, { ...idleView(), status: 'error', error: errorText(e) });
-    return;
-  }
-  const cells: (FrechetCell | undefined)[] = new Array(counts.reduce((a, c) => a + c, 0)).fill(undefined);
-  const total = cells.length;
-  let done = 0;
-  put(kind, { ...idleView(), status: 'running', cells: [...cells], total });
-  const flush = frameBatcher(() => {
-    if (useLab.getState()[kind].status !== 'running') return;
-    put(kind, {
-      status: 'running',
-      cells: [...cells],
-      done,
-      total,
-      error: null,
-      rows: aggregateFrechet(cells),
-    });
-  });
-  let offset = 0;
-  for (const [j, spec] of specs.entries()) {
-    const base = offset;
-    offset += counts[j];
-    const job = pool.run('frechet', spec, {
-      onCell: (i, cell) => {
-        cells[base + i] = cell;
-        done++;
-        flush();
-      },
-    });
-    try {
-      await job.promise;
-    } catch (e) {
-      if (e instanceof CancelledError) return never();
-      put(kind, { ...idleView(), status: 'error', error: errorText(e) });
-      return;
-    }
-  }
-  put(kind, { status: 'done', cells, done: total, total, error: null, rows: aggregateFrechet(cells) });
-}
-
-export interface FrechetPools {
-  view(): WorkerPool;
-  sweep(): WorkerPool;
+function run(
+  kind: FrechetJobKind,
+  specs: readonly FrechetSpec[],
+  key: string,
+  onStale: () => void,
+): Promise<Outcome> {
+  const view = (
+    status: 'running' | 'done',
+    p: { cells: (FrechetCell | undefined)[]; done: number; total: number },
+  ) => put(kind, { status, ...p, error: null, rows: aggregateFrechet(p.cells) });
+  const all = (cells: FrechetCell[]) => ({ cells, done: cells.length, total: cells.length });
+  return labRunner().run(kind, {
+    pool: POOL[kind],
+    steps: specs.map((spec) => step('frechet', spec)),
+    current: () => wantedKey(kind) === key,
+    onProgress: (p) => view('running', p),
+    onDone: (cells) => view('done', all(cells)),
+    onStale: (cells) => {
+      view('running', all(cells));
+      onStale();
+    },
+    onError: (error) => put(kind, { ...idleView(), status: 'error', error }),
+  }).ended;
 }
 
 /**
  * Compares the current settings with what the jobs last ran for and (re)starts what changed. Keep one per
  * controller; `reset()` forgets the keys (after other jobs took the pools), so everything reruns next time.
  */
-export function frechetJobs(pools: FrechetPools) {
+export function frechetJobs() {
   const keys: Record<FrechetJobKind | 'frechetSens', string> = {
     frechetView: '',
     frechetEps: '',
@@ -132,13 +108,20 @@ export function frechetJobs(pools: FrechetPools) {
   /** Increases whenever the sweeps restart, so a superseded chain does not start its k sweep. */
   let chain = 0;
   /** The latest ε sweep: the k sweep starts after it (they share a pool). */
-  let epsRun: Promise<void> = Promise.resolve();
+  let epsRun: Promise<unknown> = Promise.resolve();
   /** The view key whose releases finished (markStale may mark them running although they are current). */
   let viewDone = '';
   /** The latest view job: the sensitivity job starts after it (they share the small pool). */
-  let viewRun: Promise<void> = Promise.resolve();
+  let viewRun: Promise<Outcome | null> = Promise.resolve(null);
   /** Increases whenever the sensitivity job restarts, so a superseded chain does not start it. */
   let sensChain = 0;
+
+  /** A job finished for settings changed meanwhile: forget its key and run what the settings ask for now. */
+  const rerun = (kind: FrechetJobKind) => () => {
+    keys[kind] = '';
+    const { settings } = useLab.getState();
+    if (settings.workspace === 'frechet') check(settings);
+  };
 
   function check(settings: LabState['settings']) {
     const imported = useLab.getState().imported.frechet;
@@ -152,12 +135,14 @@ export function frechetJobs(pools: FrechetPools) {
     if (viewRestarts) {
       const k = (keys.frechetView = key('frechetView'));
       if (specs.frechetView.length)
-        viewRun = run('frechetView', specs.frechetView, pools.view()).then(() => {
-          viewDone = k;
+        viewRun = run('frechetView', specs.frechetView, k, rerun('frechetView')).then((outcome) => {
+          if (outcome === 'done') viewDone = k;
+          return outcome;
         });
       else {
+        labRunner().cancel('frechetView');
         put('frechetView', idleView());
-        viewRun = Promise.resolve();
+        viewRun = Promise.resolve(null);
       }
     } else {
       // the settings came back to those of the finished releases before a new job started
@@ -172,17 +157,23 @@ export function frechetJobs(pools: FrechetPools) {
     keys.frechetK = key('frechetK');
     const my = ++chain;
     if (epsChanged) {
-      if (specs.frechetEps.length) epsRun = run('frechetEps', specs.frechetEps, pools.sweep());
+      if (specs.frechetEps.length)
+        epsRun = run('frechetEps', specs.frechetEps, keys.frechetEps, rerun('frechetEps'));
       else {
+        labRunner().cancel('frechetEps');
         put('frechetEps', idleView());
         epsRun = Promise.resolve();
       }
     }
     const ks = specs.frechetK;
-    // the k sweep waits for the ε sweep (a running one is not restarted by a change of ε)
+    const kKey = keys.frechetK;
+    // the k sweep waits for the ε sweep (a running one is not restarted by a change of ε); a superseded ε
+    // sweep never starts it
+    labRunner().cancel('frechetK');
     put('frechetK', ks.length ? { ...idleView(), status: 'running' } : idleView());
-    void epsRun.then(() => {
-      if (my === chain && ks.length) return run('frechetK', ks, pools.sweep());
+    void epsRun.then((outcome) => {
+      if (my === chain && ks.length && outcome !== 'cancelled')
+        return run('frechetK', ks, kKey, rerun('frechetK'));
     });
   }
 
@@ -198,12 +189,13 @@ export function frechetJobs(pools: FrechetPools) {
     keys.frechetSens = k;
     const my = ++sensChain;
     if (!spec) {
+      labRunner().cancel('frechetSens');
       useLab.setState({ frechetSens: idleJob() });
       return;
     }
     useLab.setState({ frechetSens: { ...idleJob(), status: 'running' } });
-    void viewRun.then(() => {
-      if (my === sensChain) return runSensitivity(spec, pools.view());
+    void viewRun.then((outcome) => {
+      if (my === sensChain && outcome !== 'cancelled') return runSensitivity(spec);
     });
   }
 
@@ -222,7 +214,8 @@ export function frechetJobs(pools: FrechetPools) {
     chain++;
     sensChain++;
     epsRun = Promise.resolve();
-    viewRun = Promise.resolve();
+    viewRun = Promise.resolve(null);
+    for (const lane of ['frechetView', 'frechetEps', 'frechetK', 'frechetSens']) labRunner().cancel(lane);
   }
 
   return { check, markStale, reset };

@@ -1,0 +1,41 @@
+/**
+ * The lab's worker pools, by name, and how many workers each gets. A job on a busy pool supersedes the one
+ * running there, so jobs that must run side by side get pools of their own; jobs that take turns share one
+ * (the Fréchet workspace's jobs run on the release and sweep pools while the regression jobs are not shown).
+ */
+export const POOLS = {
+  /** The synthetic data the views draw. */
+  data: { max: 1 },
+  /** The release the views draw (and the Fréchet view's releases): small, for fast feedback. */
+  release: { max: 1 },
+  /** The sweeps behind the plots (regression and Fréchet): one worker per core. */
+  sweep: { max: Infinity },
+  /** The Euclidean workspace's DP linear-regression comparison (beside the sweep). */
+  linreg: { max: 1 },
+  /** The on-demand analyses of the plots column, each beside the sweep. */
+  sensitivity: { max: 2, spare: 1 },
+  histograms: { max: 2, spare: 1 },
+  /** Fig. 5's private geodesics at ten budgets. */
+  budgets: { max: 2, spare: 1 },
+  /** The split advisor's two sweeps. */
+  advice: { max: 2, spare: 1 },
+  /** Reading and checking an imported file. */
+  parse: { max: 1 },
+  /** The privacy audit. */
+  audit: { max: 2 },
+} satisfies Record<string, { max: number; spare?: number }>;
+
+export type PoolName = keyof typeof POOLS;
+
+export const POOL_NAMES = Object.keys(POOLS) as PoolName[];
+
+export const isPoolName = (name: string): name is PoolName => Object.hasOwn(POOLS, name);
+
+/**
+ * Workers of pool `name` on a machine with `cores` logical cores: as many as the cores left after the `spare`
+ * ones the sweep keeps busy, at most `max`, at least one.
+ */
+export function poolSize(name: PoolName, cores: number): number {
+  const { max, spare = 0 } = POOLS[name] as { max: number; spare?: number };
+  return Math.max(1, Math.min(max, cores - spare));
+}
