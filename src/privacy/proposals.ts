@@ -179,15 +179,12 @@ function kendallGeometry(k2: number, dim: number): FusedGeometry {
   };
   return {
     tangentBall(p, r, rng, out) {
+      rng.normals(out, 0, k2); // (x, y) of each landmark in turn, as randomTangent draws them
       let mx = 0,
         my = 0;
       for (let j = 0; j < k2; j += 2) {
-        const x = rng.normal(),
-          y = rng.normal();
-        out[j] = x;
-        out[j + 1] = y;
-        mx += x;
-        my += y;
+        mx += out[j];
+        my += out[j + 1];
       }
       mx /= k;
       my /= k;
