@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints one JSON object with
- *  - MH steps per second of a single footpoint chain and a single shooting-vector chain, per manifold and n;
- *    and each step's ratio to the sphere's at the same n;
+ *  - MH steps per second of a single footpoint chain and a single shooting-vector chain, per manifold and n,
+ *    and each step's ratio to the sphere's at the same n, in wall time and in the process's CPU time
+ *    (`--chains` runs only this section);
  *  - the wall time of the full Fig. 1 sphere sweep (both panels, n = 20, 50, 100, 10×10 pairs, independent
  *    chains, burn-in 1000) with 1 and 2 workers, and the implied time per point-evaluation;
  *  - the wall times of the Fig. 1 (sphere), Fig. 7 (SPD(2)) and Fig. 2 (Kendall) sweeps with 2 workers, one run
@@ -44,17 +45,23 @@ function chainSpeed(manifold: DataManifold, n: number) {
   const reg = prepareRegression({ kind: 'synthetic', manifold, n, seed: 1 });
   const ctx = prepareKng(reg, { ...DEFAULT_KNG_SETTINGS, epsP: 0.5, epsV: 0.5 });
   const steps = quick ? 2000 : manifold === 'sphere' ? 200_000 : 20_000;
+  // wall time and the process's CPU time (the steadier on a shared machine: a step waiting for a core is not
+  // counted), each the best of three timed runs after a warm-up
   const time = (f: () => void) => {
-    f(); // warm-up run, then the best of three timed ones
-    let best = Infinity;
+    f();
+    let wall = Infinity;
+    let cpu = Infinity;
     for (let run = 0; run < 3; run++) {
       const t = performance.now();
+      const c = process.cpuUsage();
       f();
-      best = Math.min(best, performance.now() - t);
+      const dc = process.cpuUsage(c);
+      wall = Math.min(wall, performance.now() - t);
+      cpu = Math.min(cpu, (dc.user + dc.system) / 1000);
     }
-    return best / 1000;
+    return { seconds: wall / 1000, cpuSeconds: cpu / 1000 };
   };
-  const pSeconds = time(() =>
+  const p = time(() =>
     runChain(ctx.footpoint, reg.pHat, Rng.fromKey(1), {
       burnIn: steps,
       draws: 1,
@@ -68,7 +75,7 @@ function chainSpeed(manifold: DataManifold, n: number) {
     ctx.calibration.sigmaV,
     ctx.calibration.vRadius,
   );
-  const vSeconds = time(() =>
+  const v = time(() =>
     runChain(vTarget, reg.vHat, Rng.fromKey(2), {
       burnIn: steps,
       draws: 1,
@@ -79,10 +86,12 @@ function chainSpeed(manifold: DataManifold, n: number) {
     manifold,
     n,
     kernel: ctx.kernel.implementation,
-    footpointStepsPerSecond: Math.round(steps / pSeconds),
-    shootingStepsPerSecond: Math.round(steps / vSeconds),
-    footpointMicrosecondsPerStep: +((pSeconds / steps) * 1e6).toFixed(3),
-    shootingMicrosecondsPerStep: +((vSeconds / steps) * 1e6).toFixed(3),
+    footpointStepsPerSecond: Math.round(steps / p.seconds),
+    shootingStepsPerSecond: Math.round(steps / v.seconds),
+    footpointMicrosecondsPerStep: +((p.seconds / steps) * 1e6).toFixed(3),
+    shootingMicrosecondsPerStep: +((v.seconds / steps) * 1e6).toFixed(3),
+    footpointCpuMicrosecondsPerStep: +((p.cpuSeconds / steps) * 1e6).toFixed(3),
+    shootingCpuMicrosecondsPerStep: +((v.cpuSeconds / steps) * 1e6).toFixed(3),
   };
 }
 
@@ -308,8 +317,18 @@ async function main() {
         shootingRatioToSphere: +(c.shootingMicrosecondsPerStep / sphere.shootingMicrosecondsPerStep).toFixed(
           2,
         ),
+        footpointCpuRatioToSphere: +(
+          c.footpointCpuMicrosecondsPerStep / sphere.footpointCpuMicrosecondsPerStep
+        ).toFixed(2),
+        shootingCpuRatioToSphere: +(
+          c.shootingCpuMicrosecondsPerStep / sphere.shootingCpuMicrosecondsPerStep
+        ).toFixed(2),
       });
     }
+  }
+  if (process.argv.includes('--chains')) {
+    process.stdout.write(`${JSON.stringify({ quick, mhChains: chains }, null, 2)}\n`);
+    return;
   }
   const sweeps = [];
   if (!onlySweeps) {
