@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints one JSON object with
- *  - MH steps per second of a single footpoint chain and a single shooting-vector chain, per manifold and n;
- *    and each step's ratio to the sphere's at the same n;
+ *  - MH steps per second of a single footpoint chain and a single shooting-vector chain, per manifold and n,
+ *    and each step's ratio to the sphere's at the same n, in wall time and in the process's CPU time
+ *    (`--chains` runs only this section);
  *  - the wall time of the full Fig. 1 sphere sweep (both panels, n = 20, 50, 100, 10×10 pairs, independent
  *    chains, burn-in 1000) with 1 and 2 workers, and the implied time per point-evaluation;
  *  - the wall times of the Fig. 1 (sphere), Fig. 7 (SPD(2)) and Fig. 2 (Kendall) sweeps with 2 workers, one run
@@ -10,6 +11,11 @@
  *  - the time per private Fréchet-mean release at k = 30 (SPD(30), d = 465): tangent Gaussian, the exact
  *    log-Euclidean Riemannian Laplace, the same by MH with 10,000 burn-in steps (002 Fig. 4: 14 s), and the
  *    affine Riemannian Laplace by MH. `--frechet` runs only this section.
+ *  - with `--anchor`: only the Fig. 1 sweep (2 workers, as above) against the numpy anchor bench/anchor_fig1.py
+ *    (the same sweep, all chains of a data set vectorised at once) on the same data, in the same run, and the
+ *    ratio of the two times (issue 15's goal: Fig. 1 ≤ 1/30 of the anchor), plus how far the two sets of curves
+ *    are apart (their own random streams: agreement in distribution, not digit for digit). Needs python3 with
+ *    numpy.
  * It reports; it never fails. `--quick` runs a shorter version (for a smoke test). Times are the best of
  * several runs (3 per chain, 2 per Fig. 1 sweep; the three figure sweeps run once each): on a shared machine
  * single runs vary by ±30%, so compare ratios within one run.
@@ -17,6 +23,7 @@
 import { benchSphereAudit } from '../src/audit/bench';
 import { DEFAULT_KNG_SETTINGS, prepareKng, shootingTarget } from '../src/privacy/kng';
 import { prepareRegression } from '../src/experiments/regressionSetup';
+import { budgetPairs } from '../src/experiments/budgets';
 import { aggregateSweep, sweepCellCount, type SweepSpec } from '../src/experiments/sweep';
 import { runChain } from '../src/sampling/mh';
 import { Rng } from '../src/sampling/rng';
@@ -26,6 +33,10 @@ import { frechetData } from '../src/experiments/frechetData';
 import { affineSpdLaplace, logEuclideanLaplace } from '../src/privacy/frechet/laplace';
 import { logEuclideanLaplaceMcmc } from '../src/privacy/frechet/laplaceMcmc';
 import { analyticSigma, tangentGaussian } from '../src/privacy/frechet/tangentGaussian';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const quick = process.argv.includes('--quick');
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -34,17 +45,23 @@ function chainSpeed(manifold: DataManifold, n: number) {
   const reg = prepareRegression({ kind: 'synthetic', manifold, n, seed: 1 });
   const ctx = prepareKng(reg, { ...DEFAULT_KNG_SETTINGS, epsP: 0.5, epsV: 0.5 });
   const steps = quick ? 2000 : manifold === 'sphere' ? 200_000 : 20_000;
+  // wall time and the process's CPU time (the steadier on a shared machine: a step waiting for a core is not
+  // counted), each the best of three timed runs after a warm-up
   const time = (f: () => void) => {
-    f(); // warm-up run, then the best of three timed ones
-    let best = Infinity;
+    f();
+    let wall = Infinity;
+    let cpu = Infinity;
     for (let run = 0; run < 3; run++) {
       const t = performance.now();
+      const c = process.cpuUsage();
       f();
-      best = Math.min(best, performance.now() - t);
+      const dc = process.cpuUsage(c);
+      wall = Math.min(wall, performance.now() - t);
+      cpu = Math.min(cpu, (dc.user + dc.system) / 1000);
     }
-    return best / 1000;
+    return { seconds: wall / 1000, cpuSeconds: cpu / 1000 };
   };
-  const pSeconds = time(() =>
+  const p = time(() =>
     runChain(ctx.footpoint, reg.pHat, Rng.fromKey(1), {
       burnIn: steps,
       draws: 1,
@@ -58,7 +75,7 @@ function chainSpeed(manifold: DataManifold, n: number) {
     ctx.calibration.sigmaV,
     ctx.calibration.vRadius,
   );
-  const vSeconds = time(() =>
+  const v = time(() =>
     runChain(vTarget, reg.vHat, Rng.fromKey(2), {
       burnIn: steps,
       draws: 1,
@@ -69,10 +86,12 @@ function chainSpeed(manifold: DataManifold, n: number) {
     manifold,
     n,
     kernel: ctx.kernel.implementation,
-    footpointStepsPerSecond: Math.round(steps / pSeconds),
-    shootingStepsPerSecond: Math.round(steps / vSeconds),
-    footpointMicrosecondsPerStep: +((pSeconds / steps) * 1e6).toFixed(3),
-    shootingMicrosecondsPerStep: +((vSeconds / steps) * 1e6).toFixed(3),
+    footpointStepsPerSecond: Math.round(steps / p.seconds),
+    shootingStepsPerSecond: Math.round(steps / v.seconds),
+    footpointMicrosecondsPerStep: +((p.seconds / steps) * 1e6).toFixed(3),
+    shootingMicrosecondsPerStep: +((v.seconds / steps) * 1e6).toFixed(3),
+    footpointCpuMicrosecondsPerStep: +((p.cpuSeconds / steps) * 1e6).toFixed(3),
+    shootingCpuMicrosecondsPerStep: +((v.cpuSeconds / steps) * 1e6).toFixed(3),
   };
 }
 
@@ -197,7 +216,82 @@ function frechetReleaseTimes() {
   };
 }
 
+/**
+ * The Fig. 1 sweep (2 workers) and the numpy anchor on the same data sets and fits, one after the other; the
+ * anchor runs once (it takes tens of seconds), the sweep twice (the better time counts, as in sweepWallTime).
+ */
+async function anchorComparison() {
+  const spec = figureSweepSpec('sphere');
+  const datasets = spec.datasets.map(({ n }) => {
+    const r = prepareRegression({ kind: 'synthetic', manifold: 'sphere', n, seed: spec.seed });
+    const arr = (a: Float64Array) => Array.from(a);
+    return {
+      xs: arr(r.xs as Float64Array),
+      ys: r.ys.map(arr),
+      pHat: arr(r.pHat),
+      vHat: arr(r.vHat),
+      maxResidual: r.maxResidual,
+    };
+  });
+  const file = join(mkdtempSync(join(tmpdir(), 'anchor-')), 'fig1.json');
+  const points = budgetPairs('equal', spec.budgets).length;
+  writeFileSync(file, JSON.stringify({ m: spec.kng.m, burnIn: spec.kng.burnIn, points, datasets }));
+  log('numpy anchor of the Fig. 1 sweep…');
+  const script = new URL('./anchor_fig1.py', import.meta.url).pathname;
+  const anchor = JSON.parse(execFileSync('python3', [script, file], { encoding: 'utf8' })) as {
+    seconds: number;
+    cpuSeconds: number;
+    numpy: string;
+    rows: { n: number; panel: string; epsP: number; lnMeanMse: number }[];
+  };
+  log('Fig. 1 sweep with 2 workers…');
+  const pool = await startedPool(2);
+  // CPU time of the process (its worker threads included), as the anchor's process time: on a loaded machine
+  // the ratio of CPU times is the steadier one
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  let c = cpu();
+  const first = await timedSweep(pool, spec);
+  const firstCpu = cpu() - c;
+  c = cpu();
+  const second = await timedSweep(pool, spec);
+  const secondCpu = cpu() - c;
+  pool.terminate();
+  const seconds = Math.min(first.seconds, second.seconds);
+  const cpuSeconds = Math.min(firstCpu, secondCpu);
+  const rows = aggregateSweep(spec, second.cells).rows;
+  // the curves: ln mean MSE per (panel, n, ε_p) from both
+  const gaps = rows.map((r) => {
+    const a = anchor.rows.find((x) => x.n === r.n && x.panel === r.split && Math.abs(x.epsP - r.epsP) < 1e-9);
+    return a ? Math.abs(a.lnMeanMse - r.lnMeanMse) : NaN;
+  });
+  return {
+    fig1SweepSecondsWith2Workers: +seconds.toFixed(2),
+    numpyAnchorSeconds: +anchor.seconds.toFixed(2),
+    numpyVersion: anchor.numpy,
+    fig1OverAnchor: +(seconds / anchor.seconds).toFixed(4),
+    anchorOverFig1: +(anchor.seconds / seconds).toFixed(1),
+    fig1SweepCpuSeconds: +cpuSeconds.toFixed(2),
+    numpyAnchorCpuSeconds: +anchor.cpuSeconds.toFixed(2),
+    anchorOverFig1Cpu: +(anchor.cpuSeconds / cpuSeconds).toFixed(1),
+    curves: {
+      rows: gaps.length,
+      meanAbsLnMseGap: +(gaps.reduce((a, b) => a + b, 0) / gaps.length).toFixed(3),
+      maxAbsLnMseGap: +Math.max(...gaps).toFixed(3),
+    },
+    target: { fig1OverAnchor: 1 / 30 },
+  };
+}
+
 async function main() {
+  if (process.argv.includes('--anchor')) {
+    process.stdout.write(
+      `${JSON.stringify({ quick, numpyAnchorFig1: await anchorComparison() }, null, 2)}\n`,
+    );
+    return;
+  }
   if (process.argv.includes('--frechet')) {
     log('Fréchet-mean release times at k = 30…');
     process.stdout.write(`${JSON.stringify({ quick, frechetReleaseK30: frechetReleaseTimes() }, null, 2)}\n`);
@@ -223,8 +317,18 @@ async function main() {
         shootingRatioToSphere: +(c.shootingMicrosecondsPerStep / sphere.shootingMicrosecondsPerStep).toFixed(
           2,
         ),
+        footpointCpuRatioToSphere: +(
+          c.footpointCpuMicrosecondsPerStep / sphere.footpointCpuMicrosecondsPerStep
+        ).toFixed(2),
+        shootingCpuRatioToSphere: +(
+          c.shootingCpuMicrosecondsPerStep / sphere.shootingCpuMicrosecondsPerStep
+        ).toFixed(2),
       });
     }
+  }
+  if (process.argv.includes('--chains')) {
+    process.stdout.write(`${JSON.stringify({ quick, mhChains: chains }, null, 2)}\n`);
+    return;
   }
   const sweeps = [];
   if (!onlySweeps) {

@@ -239,23 +239,13 @@ export function shootingTarget(
   geometry: FusedGeometry | null = fusedGeometry(M),
 ): RandomWalkTarget {
   const nu = new Float64Array(M.ambientDim);
-  // the fused geometry refuses a footpoint that is not a valid point to its own checks (SPD(2): a matrix at the
-  // edge of positive definiteness): the Manifold's own norm then, as before the fused path
-  let norm: { norm(p: Float64Array, v: Float64Array): number } = geometry ?? M;
-  if (geometry) {
-    try {
-      geometry.norm(pTilde, new Float64Array(M.ambientDim));
-    } catch (e) {
-      if (!(e instanceof GeometryError)) throw e;
-      norm = M;
-    }
-  }
+  const norm = geometry ?? M;
   return {
     size: M.ambientDim,
     potential: (v) =>
       norm.norm(pTilde, v) > vRadius ? Infinity : kernel.shootingGradNorm(pTilde, v) / sigmaV,
     propose: (v, step, rng, out) => {
-      if (norm !== M && geometry) geometry.tangentBall(pTilde, step, rng, nu);
+      if (geometry) geometry.tangentBall(pTilde, step, rng, nu);
       else uniformTangentBall(M, pTilde, step, rng, nu);
       for (let i = 0; i < out.length; i++) out[i] = v[i] + nu[i];
     },

@@ -94,3 +94,39 @@ describe('fused proposals on S²', () => {
 it('R^d keeps the Manifold path (nothing to fuse there)', () => {
   expect(fusedGeometry(euclidean(3))).toBeNull();
 });
+
+describe('fused SPD(2) geometry at the edge of floating point', () => {
+  const M = spd(2);
+  const fused = fusedGeometry(M)!;
+  // A footpoint the footpoint chain released in the mechanism table's test (n = 12, ε = 1, burn-in 50): exactly
+  // SPD (det = 1.06e-5 in rationals), but a·c − b² rounds to 0, and the fused geometry refused it. Its
+  // condition number, 1.2e17, is beyond what doubles resolve: the affine norm there has no reliable digits on
+  // either path (against exact rational arithmetic the Manifold path is off by up to 11%), so only the
+  // acceptance is asserted here; agreement at ordinary points is asserted above.
+  const p = Float64Array.of(413587.8328342841, 538330.4602924471, 538330.4602924471, 700696.8326236875);
+
+  it('accepts the SPD matrices spd(2) accepts (the determinant without cancellation, rescaled far from 1)', () => {
+    expect(p[0] * p[3] - p[1] * p[1]).toBe(0); // the cancellation that made the fused path refuse it
+    const v = Float64Array.of(1, 0.5, 0.5, 2);
+    expect(Number.isFinite(M.norm(p, v))).toBe(true);
+    expect(Number.isFinite(fused.norm(p, v))).toBe(true);
+    // far from 1 a·c over- or underflows: formed on p/scale, as the Manifold path does
+    const q = Float64Array.of(2, 1, 1, 3);
+    for (const scale of [1e-200, 1e200]) {
+      const qs = q.map((x) => x * scale);
+      const vs = v.map((x) => x * scale);
+      expect(Math.abs(fused.norm(qs, vs) - M.norm(qs, vs))).toBeLessThan(1e-12 * M.norm(qs, vs));
+    }
+    expect(() => fused.norm(Float64Array.of(1, 1, 1, 1), v)).toThrow(/not symmetric positive definite/);
+  });
+
+  it('so a shooting chain at that footpoint runs on the fused path (it threw before)', () => {
+    const { xs, ys } = spdData({ n: 12, noiseSd: 0.1, seed: 2 });
+    const fit = fitGeodesicRegression(M, xs, ys);
+    const kernel = gradientNormKernel(M, xs, ys, fit.p, fit.v);
+    const target = shootingTarget(M, kernel, p, 1, 3, fused);
+    const chain = runChain(target, new Float64Array(4), Rng.fromKey(12), { burnIn: 200, draws: 1, step: 1 });
+    expect(chain.draws[0].every(Number.isFinite)).toBe(true);
+    expect(chain.burnInAcceptanceRate).toBeGreaterThan(0);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Manifold } from '../geometry/types';
+import { det2Sym } from '../geometry/linalg';
 import { GeometryError } from '../geometry/types';
 import { norm2 } from '../geometry/vec';
 import type { Rng } from '../sampling/rng';
@@ -89,9 +90,14 @@ function spd2Geometry(): FusedGeometry {
     const a = p[0],
       b = 0.5 * (p[1] + p[2]),
       c = p[3];
-    const det = a * c - b * b;
-    if (!(a > 0 && det > 0 && det < Infinity)) return false;
-    const s = Math.sqrt(det);
+    // det with exact products, on p/scale beyond 1e±150 (as symEig2, the generic path's SPD test): the plain
+    // a·c − b² cancels to ≤ 0 on SPD matrices of condition ≳ 1e16, which the footpoint chain reaches at small
+    // ε (eigenvalues e^±20) and spd(2) accepts
+    const scale = Math.max(a, Math.abs(b), c);
+    const rescale = scale > 1e150 || scale < 1e-150;
+    const det = rescale ? det2Sym(a / scale, b / scale, c / scale) : det2Sym(a, b, c);
+    if (!(a > 0 && det > 0 && scale < Infinity)) return false;
+    const s = rescale ? scale * Math.sqrt(det) : Math.sqrt(det);
     const t = Math.sqrt(a + c + 2 * s);
     R[0] = (a + s) / t;
     R[1] = b / t;
@@ -173,15 +179,12 @@ function kendallGeometry(k2: number, dim: number): FusedGeometry {
   };
   return {
     tangentBall(p, r, rng, out) {
+      rng.normals(out, 0, k2); // (x, y) of each landmark in turn, as randomTangent draws them
       let mx = 0,
         my = 0;
       for (let j = 0; j < k2; j += 2) {
-        const x = rng.normal(),
-          y = rng.normal();
-        out[j] = x;
-        out[j + 1] = y;
-        mx += x;
-        my += y;
+        mx += out[j];
+        my += out[j + 1];
       }
       mx /= k;
       my /= k;

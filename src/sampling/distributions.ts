@@ -62,8 +62,7 @@ export function chiSquared(rng: Rng, dof: number): number {
 export function normalVector(rng: Rng, d: number, out: Float64Array = new Float64Array(d)): Float64Array {
   checkDim(d, 'normalVector');
   checkOut(out, d, 'normalVector');
-  for (let i = 0; i < d; i++) out[i] = rng.normal();
-  return out;
+  return rng.normals(out, 0, d);
 }
 
 /**

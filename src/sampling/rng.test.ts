@@ -163,9 +163,39 @@ describe('Rng.int', () => {
   });
 });
 
-describe('Rng.normal (Ziggurat)', () => {
+/** n normals by Rng.normals in blocks of 1 to 300 (sizes from another stream), into one array. */
+function drawBlocks(rng: Rng, n: number): Float64Array {
+  const z = new Float64Array(n);
+  const sizes = Rng.fromKey(201);
+  for (let k = 0; k < n;) {
+    const end = Math.min(n, k + 1 + sizes.int(300));
+    rng.normals(z, k, end);
+    k = end;
+  }
+  return z;
+}
+
+describe('Rng.normals (a block of the normal() stream)', () => {
+  it('is the stream of successive normal() calls bit for bit, through the tail and wedge paths, and leaves the same state', () => {
+    const n = 200_000; // ~2000 wedge and ~50 tail draws
+    const a = Rng.fromKey(202);
+    const b = Rng.fromKey(202);
+    expect(drawBlocks(a, n)).toEqual(draw(b, n, (r) => r.normal()));
+    expect(draw(a, 5)).toEqual(draw(b, 5)); // the generator state afterwards
+    // only [from, to) is written
+    const out = new Float64Array(6).fill(7);
+    a.normals(out, 2, 4);
+    expect([out[0], out[1], out[4], out[5]]).toEqual([7, 7, 7, 7]);
+    expect([out[2], out[3]]).toEqual([b.normal(), b.normal()]);
+  });
+});
+
+describe.each([
+  ['Rng.normal (Ziggurat)', (n: number) => draw(Rng.fromKey(200), n, (r) => r.normal())],
+  ['Rng.normals (Ziggurat, blocks)', (n: number) => drawBlocks(Rng.fromKey(203), n)],
+])('%s', (_, sample) => {
   const n = 1_000_000;
-  const z = draw(Rng.fromKey(200), n, (r) => r.normal());
+  const z = sample(n);
 
   it('passes KS against Φ, and KS rejects a 3% scale error', () => {
     expect(ksOneSample(z, normalCdf).pValue).toBeGreaterThan(1e-3);

@@ -124,25 +124,81 @@ export class Rng {
   /**
    * Standard normal by the 256-layer Ziggurat method (Marsaglia & Tsang 2000, with Doornik's 2005 fix:
    * the layer index, the sign and the 45-bit abscissa come from disjoint bits of two 32-bit outputs).
-   * About 99% of calls return after two generator steps, a table lookup and a comparison.
+   * About 99% of calls return after two generator steps, a table lookup and a comparison; the rest go to
+   * normalSlow (kept apart so that this fast path is small enough to inline).
    */
   normal(): number {
-    for (;;) {
-      const a = this.next();
-      const b = this.next();
-      const i = a >>> 24; // layer, 8 high bits
-      const u = (((a >>> 5) & 0x3ffff) * 134217728 + (b >>> 5)) * TWO_POW_M45; // 18 + 27 bits, in [0, 1)
-      const x = u * ZIG_X[i];
-      const negative = (a & 0x00800000) !== 0; // bit 23
-      if (x < ZIG_X[i + 1]) return negative ? -x : x;
-      if (i === 0) {
-        const t = normalTail(this, ZIG_R);
-        return negative ? -t : t;
+    const a = this.next();
+    const b = this.next();
+    const i = a >>> 24; // layer, 8 high bits
+    // 18 + 27 bits, in [0, 1), times the layer's width
+    const x = (((a >>> 5) & 0x3ffff) * 134217728 + (b >>> 5)) * TWO_POW_M45 * ZIG_X[i];
+    if (x < ZIG_X[i + 1]) return (a & 0x00800000) !== 0 ? -x : x; // sign: bit 23
+    return this.normalSlow(a, x);
+  }
+
+  /**
+   * Fills out[from, to) with standard normals: exactly the numbers successive normal() calls give (the same
+   * stream, the same state afterwards), with the generator state in locals for the whole block instead of a
+   * load and store of it per output; the ~1% of draws that leave the fast path go through normalSlow.
+   */
+  normals(out: Float64Array, from = 0, to = out.length): Float64Array {
+    const s = this.s;
+    let s01 = s[0],
+      s00 = s[1],
+      s11 = s[2],
+      s10 = s[3];
+    for (let k = from; k < to; k++) {
+      // two steps of next(), as there
+      const a = (s00 + s10) | 0;
+      let a0 = s10 ^ s00,
+        a1 = s11 ^ s01;
+      const t00 = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16);
+      const t01 = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+      const t10 = (a1 << 5) ^ (a0 >>> 27);
+      const t11 = (a0 << 5) ^ (a1 >>> 27);
+      const b = (t00 + t10) | 0;
+      a0 = t10 ^ t00;
+      a1 = t11 ^ t01;
+      s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
+      s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+      s10 = (a1 << 5) ^ (a0 >>> 27);
+      s11 = (a0 << 5) ^ (a1 >>> 27);
+      const i = a >>> 24;
+      const x = (((a >>> 5) & 0x3ffff) * 134217728 + (b >>> 5)) * TWO_POW_M45 * ZIG_X[i];
+      if (x < ZIG_X[i + 1]) {
+        out[k] = (a & 0x00800000) !== 0 ? -x : x;
+        continue;
       }
-      // Wedge: uniform height within layer i, accepted below the density.
-      const f0 = ZIG_F[i];
-      if (f0 + this.uniform() * (ZIG_F[i + 1] - f0) < Math.exp(-0.5 * x * x)) return negative ? -x : x;
+      s[0] = s01;
+      s[1] = s00;
+      s[2] = s11;
+      s[3] = s10;
+      out[k] = this.normalSlow(a, x);
+      s01 = s[0];
+      s00 = s[1];
+      s11 = s[2];
+      s10 = s[3];
     }
+    s[0] = s01;
+    s[1] = s00;
+    s[2] = s11;
+    s[3] = s10;
+    return out;
+  }
+
+  /** The rest of normal() after a draw (a, x) missed the rectangle of its layer: tail, wedge, or a new draw. */
+  private normalSlow(a: number, x: number): number {
+    const i = a >>> 24;
+    const negative = (a & 0x00800000) !== 0;
+    if (i === 0) {
+      const t = normalTail(this, ZIG_R);
+      return negative ? -t : t;
+    }
+    // Wedge: uniform height within layer i, accepted below the density.
+    const f0 = ZIG_F[i];
+    if (f0 + this.uniform() * (ZIG_F[i + 1] - f0) < Math.exp(-0.5 * x * x)) return negative ? -x : x;
+    return this.normal();
   }
 }
 

@@ -540,7 +540,8 @@ export function conformalLaplaceTarget(
       return lambda * len - dim * sigmaEnd - chart.logJacobian(x); // (d/2)·log φ = d·σ
     },
     propose(x, step, rng, out) {
-      for (let i = 0; i < dim; i++) out[i] = x[i] + step * rng.normal();
+      rng.normals(out, 0, dim); // a block of the normal() stream: the same numbers
+      for (let i = 0; i < dim; i++) out[i] = x[i] + step * out[i];
     },
   };
 }

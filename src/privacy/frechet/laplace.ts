@@ -315,7 +315,8 @@ export function affineLaplaceTarget(
       return u;
     },
     propose(x, step, rng, out) {
-      for (let i = 0; i < d; i++) out[i] = x[i] + step * rng.normal();
+      rng.normals(out, 0, d); // a block of the normal() stream: the same numbers
+      for (let i = 0; i < d; i++) out[i] = x[i] + step * out[i];
     },
     toPoint,
   };

@@ -44,7 +44,8 @@ export function logEuclideanLaplaceMcmc(
       return Math.sqrt(r2) / sigma;
     },
     propose(x, step, r, out) {
-      for (let i = 0; i < d; i++) out[i] = x[i] + step * r.normal();
+      r.normals(out, 0, d); // a block of the normal() stream: the same numbers
+      for (let i = 0; i < d; i++) out[i] = x[i] + step * out[i];
     },
   };
   // Each coordinate of the target has sd ≈ σ√(d+1) (E‖x‖² = d(d+1)σ²); 2.38/√d of that is the classic
