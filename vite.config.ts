@@ -70,5 +70,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 60_000,
+    // hooks start worker pools: on a loaded 2-core machine that takes longer than the default 10 s
+    hookTimeout: 60_000,
   },
 });
