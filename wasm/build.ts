@@ -1,6 +1,6 @@
 /**
  * `npm run build:wasm`: compiles the AssemblyScript kernels in wasm/assembly/ to WebAssembly and writes them,
- * base64-encoded, into src/privacy/wasm/kernels.generated.ts — a plain module, so the same bytes load in the
+ * base64-encoded, into src/privacy/kernels/wasm/kernels.generated.ts — a plain module, so the same bytes load in the
  * browser's workers, under Node (CLI, bench) and in Vitest, with no loader or fetch. The generated file is
  * committed; a unit test recompiles the sources and fails if it is stale.
  */
@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const GENERATED_PATH = `${root}src/privacy/wasm/kernels.generated.ts`;
+export const GENERATED_PATH = `${root}src/privacy/kernels/wasm/kernels.generated.ts`;
 
 /** Exported constant name → AssemblyScript entry file. */
 export const KERNELS = {

@@ -1,6 +1,6 @@
 /**
  * Polynomial coefficients and helpers shared by the AssemblyScript kernels: the same fits as
- * src/privacy/kernelMath.ts (read it for what they approximate and how accurately). Tables live in memory
+ * src/privacy/kernels/kernelMath.ts (read it for what they approximate and how accurately). Tables live in memory
  * because V8 loads a constant from memory in one instruction (and splats it in the same one for vectors),
  * where a constant in the code costs two or three inside loops.
  */
