@@ -2,6 +2,7 @@
  * The command line's options: one table that drives parsing, validation and the help text.
  */
 import { parseArgs } from 'node:util';
+import { MANIFOLD_KINDS } from '../data/manifolds';
 
 export const COMMANDS = [
   'fit',
@@ -44,7 +45,7 @@ const POOL: readonly Command[] = ['sweep', 'advise', 'sensitivity', 'histograms'
 export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'manifold',
-    arg: 'sphere|spd|kendall|euclidean',
+    arg: MANIFOLD_KINDS.join('|'),
     commands: ALL.filter((c) => c !== 'linreg'),
     default: 'sphere',
     help:

@@ -105,10 +105,7 @@ function locationLoss(
 }
 
 function spaceOf(M: Manifold): SpaceKind {
-  if (M.name === 'sphere') return 'sphere';
-  if (M.name.startsWith('spd(')) return 'spd';
-  if (M.name.startsWith('kendall(')) return 'kendall';
-  return 'euclidean';
+  return M.family?.kind ?? 'euclidean';
 }
 
 function needCovariates(data: MechanismData, who: string): Float64Array {
