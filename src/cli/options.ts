@@ -3,6 +3,7 @@
  */
 import { parseArgs } from 'node:util';
 import { MANIFOLD_KINDS } from '../data/manifolds';
+import { linregMethodIds, MECHANISMS } from '../experiments/mechanisms';
 
 export const COMMANDS = [
   'fit',
@@ -255,11 +256,14 @@ export const OPTIONS: readonly OptionDef[] = [
     name: 'method',
     arg: 'LIST',
     commands: ['linreg'],
-    default: 'dpgr,ssp,dpsgd,nonprivate',
-    help:
-      'Methods, comma-separated: dpgr — KNG release of geodesic regression with the exact Euclidean samplers ' +
-      '(paper 001); ssp — sufficient-statistics perturbation, Laplace noise (ε-DP); dpsgd — noisy clipped ' +
-      'full-batch gradient descent ((ε, δ)-DP by Gaussian-DP accounting); nonprivate — least squares.',
+    default: linregMethodIds().join(','),
+    // the mechanism table's linear-regression entries, each with its blurb
+    help: `Methods, comma-separated: ${linregMethodIds()
+      .map(
+        (id) =>
+          `${id} — ${id === 'nonprivate' ? 'least squares' : MECHANISMS.find((m) => m.id === id)!.blurb}`,
+      )
+      .join('; ')}.`,
   },
   {
     name: 'reps',
