@@ -117,7 +117,7 @@ export const MANIFOLDS: { readonly [K in DataManifold]: ManifoldDescriptor & { r
 };
 
 /** Every kind, in the table's order (the CLI's --manifold values). */
-export const MANIFOLD_KINDS = Object.keys(MANIFOLDS) as DataManifold[];
+export const MANIFOLD_KINDS = /* @__PURE__ */ Object.keys(MANIFOLDS) as DataManifold[];
 
 /** The descriptor of a kind; a RangeError naming the kinds for anything else (e.g. a kind read from a URL or file). */
 export function manifoldDescriptor(kind: DataManifold): ManifoldDescriptor {
@@ -127,7 +127,7 @@ export function manifoldDescriptor(kind: DataManifold): ManifoldDescriptor {
 }
 
 /** Default noise level per manifold (SPEC §5; see GenerateOptions.noise for the units). */
-export const DEFAULT_NOISE: Readonly<Record<DataManifold, number>> = Object.fromEntries(
+export const DEFAULT_NOISE: Readonly<Record<DataManifold, number>> = /* @__PURE__ */ Object.fromEntries(
   MANIFOLD_KINDS.map((k) => [k, MANIFOLDS[k].defaultNoise]),
 ) as Record<DataManifold, number>;
 
