@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { generate, type DataManifold } from './data';
 import { euclidean, GeometryError, kendall, sphere, spd, type Manifold } from './geometry';
 import { DataFormatError, parseDataFile, SPD_MAX_CONDITION } from './io';
-import { genericGradientNormKernel } from './privacy/gradientKernel';
+import { genericGradientNormKernel } from './privacy/kernels';
 import { DEFAULT_KNG_SETTINGS, releaseKng, type KngRelease, type KngSettings } from './privacy/kng';
-import { spd2GradientKernel } from './privacy/spdKernel';
+import { spd2GradientKernel } from './privacy/kernels/spd';
 import { fitGeodesicRegression, type RegressionFit } from './regression';
 import { Rng } from './sampling/rng';
 

@@ -1,7 +1,9 @@
 import { Explainers } from '../help/Explain';
 import { ImportData } from './ImportData';
 import { useLab } from '../store';
-import { DATA_DEFAULTS, LIMITS } from '../state/settings';
+import { useMemo } from 'react';
+import { dataManifold, MANIFOLDS } from '../../src/data/manifolds';
+import { DATA_DEFAULTS, LIMITS, regressionWorkspace } from '../state/settings';
 import { CheckboxField, NumberField, SelectField } from './fields';
 import { EpsilonSlider, SampleSizeField, SeedField, SigmaRuleField, SplitSlider } from './commonFields';
 
@@ -12,6 +14,9 @@ export function ControlPanel() {
   const imported = useLab((st) => st.imported[st.settings.workspace]);
   const setImported = useLab((st) => st.setImported);
   const defaults = DATA_DEFAULTS[s.workspace];
+  const kind = regressionWorkspace(s.workspace);
+  // τ_m enters the sensitivity on negatively curved spaces only (kng.ts calibrateKng)
+  const negativelyCurved = useMemo(() => dataManifold(kind).curvatureBounds[0] < 0, [kind]);
   return (
     <aside className="control-panel" id="lab-controls" aria-label="Controls">
       <fieldset>
@@ -31,7 +36,7 @@ export function ControlPanel() {
               value={s.noise}
               min={LIMITS.noise[0]}
               max={LIMITS.noise[1]}
-              step={s.workspace === 'kendall' ? 0.1 : 0.001}
+              step={MANIFOLDS[kind].noiseStep}
               onChange={(noise) => set({ noise })}
               testId="noise"
             />
@@ -66,7 +71,7 @@ export function ControlPanel() {
               step={0.01}
               onChange={(tau) => set({ tau })}
             />
-            {s.workspace === 'spd' && (
+            {negativelyCurved && (
               <NumberField
                 label="τ_m (public data radius)"
                 value={s.tauM}

@@ -5,7 +5,7 @@
  * responses. Importing the file again gives the same data, hence the same fit (dataExport.test.ts). The same
  * text keeps imported data across reloads (`app/state/persistence.ts`).
  */
-import type { DataManifold } from '../../src/data';
+import { MANIFOLDS, type DataManifold } from '../../src/data/manifolds';
 import { isIdColumnName } from '../../src/io';
 import { covariateScale } from '../../src/regression';
 
@@ -33,24 +33,6 @@ function originalCovariates(xs: ArrayLike<number>, xRange: readonly [number, num
   return Array.from(xs, (x) => (x === 0 ? min : x === 1 ? max : scale.toOriginal(x)));
 }
 
-/** A response in the manifold's import layout (SPD(2) is held as [a, b, b, c] and written a, b, c). */
-function responseRow(manifold: DataManifold, y: Float64Array): number[] {
-  return manifold === 'spd' ? [y[0], y[1], y[3]] : Array.from(y);
-}
-
-function responseNames(manifold: DataManifold, dim: number, labels: readonly string[] | undefined): string[] {
-  switch (manifold) {
-    case 'sphere':
-      return ['y1', 'y2', 'y3'];
-    case 'spd':
-      return ['a', 'b', 'c'];
-    case 'kendall':
-      return Array.from({ length: dim }, (_, j) => `${j % 2 === 0 ? 'x' : 'y'}${Math.floor(j / 2) + 1}`);
-    case 'euclidean':
-      return Array.from({ length: dim }, (_, j) => labels?.[j] ?? `y${j + 1}`);
-  }
-}
-
 /**
  * Names every column once, so that the importer reads the file as it was meant: an empty name, a repeat or a
  * name the importer takes for a subject id (`id`, `subject`) becomes `fallback` (with a number if needed).
@@ -68,12 +50,13 @@ function uniqueNames(wanted: readonly string[], fallbacks: readonly string[]): s
 
 /** The data as a table in the manifold's import layout. */
 export function dataTable(manifold: DataManifold, data: DataForExport): DataTable {
-  const dim = data.ys.length > 0 ? responseRow(manifold, data.ys[0]).length : 0;
-  const yNames = responseNames(manifold, dim, data.yLabels);
+  const rows = MANIFOLDS[manifold].rows; // the manifold's import layout, written back
+  const dim = data.ys.length > 0 ? rows.exportRow(data.ys[0]).length : 0;
+  const yNames = rows.exportNames(dim, data.yLabels);
   const fallbacks = ['x', ...yNames.map((_, j) => `y${j + 1}`)];
   const columns = uniqueNames([data.xLabel, ...yNames], fallbacks);
   const xs = originalCovariates(data.xs, data.xRange);
-  return { columns, rows: data.ys.map((y, i) => [xs[i], ...responseRow(manifold, y)]) };
+  return { columns, rows: data.ys.map((y, i) => [xs[i], ...rows.exportRow(y)]) };
 }
 
 /** The table as records keyed by column name (what `toCsv` writes). */
@@ -97,11 +80,5 @@ export function dataJson(
 
 /** What the columns of an exported data file are (a note for the file's comment lines). */
 export function dataLayoutNote(manifold: DataManifold): string {
-  const layout: Record<DataManifold, string> = {
-    sphere: 'the 3 coordinates of a unit vector',
-    spd: 'a, b, c of the SPD matrix [[a, b], [b, c]]',
-    kendall: 'the landmarks x1, y1, …, xk, yk of the shape (centred and scaled to unit size)',
-    euclidean: 'the responses',
-  };
-  return `columns: the covariate in its own units, then ${layout[manifold]}; the lab imports this file as it is`;
+  return `columns: the covariate in its own units, then ${MANIFOLDS[manifold].rows.layout}; the lab imports this file as it is`;
 }

@@ -4,6 +4,7 @@
  */
 import * as d3 from 'd3';
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { MANIFOLDS } from '../../src/data/manifolds';
 import { ExportButtons } from '../export/ExportButtons';
 import type { WorkspaceId } from '../state/settings';
 
@@ -255,35 +256,14 @@ export function JobProgress(props: {
   );
 }
 
-/** Units of geodesic distance per workspace (for axis labels). */
+/** Units of geodesic distance per workspace (for axis labels; the manifold's descriptor says them). */
 export function distanceUnit(w: WorkspaceId): string {
-  switch (w) {
-    case 'sphere':
-      return 'rad';
-    case 'kendall':
-      return 'rad, Procrustes';
-    case 'spd':
-      return 'affine-invariant';
-    case 'euclidean':
-      return 'units of y';
-    case 'frechet':
-      return 'geodesic';
-  }
+  return w === 'frechet' ? 'geodesic' : MANIFOLDS[w].distanceUnit;
 }
 
 /** Unit of a squared distance, short enough for a vertical axis label. */
 export function squaredUnit(w: WorkspaceId): string {
-  switch (w) {
-    case 'sphere':
-    case 'kendall':
-      return 'rad²';
-    case 'spd':
-      return 'AI dist²';
-    case 'euclidean':
-      return 'y units²';
-    case 'frechet':
-      return 'dist²';
-  }
+  return w === 'frechet' ? 'dist²' : MANIFOLDS[w].squaredUnit;
 }
 
 /** A tooltip box over a chart (HTML, so it is not part of exported SVG). */

@@ -8,6 +8,7 @@
  * all of them. Every other shape at an age (private predictions, data) is Procrustes-aligned (alignTo) to the
  * non-private prediction at that age.
  */
+import { tickStep } from 'd3';
 import { alignTo, rotateShape } from '../../src/geometry/kendall';
 import type { Manifold } from '../../src/geometry/types';
 
@@ -157,4 +158,107 @@ export function parseAges(
     ages.push(a);
   }
   return { ok: true, ages };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The shape workspace's view model: which shapes it draws at the listed ages and at the slider's age, the
+// slider's range, and the one drawing box every panel shares (app/workspaces/KendallWorkspace.tsx renders it).
+// ---------------------------------------------------------------------------------------------------------
+
+/** A private release's parameters (footpoint and shooting vector). */
+export interface ShapePair {
+  p: Float64Array;
+  v: Float64Array;
+}
+
+/**
+ * The slider over the covariate's range [lo, hi]: round steps (0.5 year for ages 50–90, about 80 of them), its
+ * ends on the steps inside the range (lo < hi: the importer refuses all-equal covariates).
+ */
+export function sliderRange(lo: number, hi: number): { step: number; min: number; max: number } {
+  const step = tickStep(0, hi - lo, 80);
+  const min = Math.ceil(lo / step - 1e-9) * step;
+  return { step, min, max: Math.max(min, Math.floor(hi / step + 1e-9) * step) };
+}
+
+/** The slider's first position: the middle of the listed ages inside [lo, hi], else the middle of the range. */
+export function defaultSliderAge(ages: readonly number[], lo: number, hi: number): number {
+  const inside = ages.filter((a) => a >= lo && a <= hi).sort((a, b) => a - b);
+  const a = inside.length ? inside[Math.floor(inside.length / 2)] : (lo + hi) / 2;
+  return Math.min(hi, Math.max(lo, a));
+}
+
+/** Shapes at one listed age: x in [0, 1] units (outside: extrapolated), the non-private and the selected release's. */
+export interface ShapesAtAge {
+  age: number;
+  x: number;
+  extrapolated: boolean;
+  nonPrivate: Float64Array;
+  selected: Float64Array | null;
+}
+
+/** Fig. 3: the non-private and the selected private outline at each age (toUnit maps an age into [0, 1]). */
+export function shapesAtAges(
+  frame: ShapeFrame,
+  ages: readonly number[],
+  toUnit: (age: number) => number,
+  selected: ShapePair | null,
+): ShapesAtAge[] {
+  return ages.map((age) => {
+    const x = toUnit(age);
+    const np = nonPrivateAt(frame, x);
+    return {
+      age,
+      x,
+      extrapolated: x < -1e-9 || x > 1 + 1e-9,
+      nonPrivate: np,
+      selected: selected ? privateAt(frame, np, selected.p, selected.v, x) : null,
+    };
+  });
+}
+
+/** The subjects whose covariate is within `tol` of x, nearest first, at most `max` of them. */
+export function nearSubjects(xs: ArrayLike<number>, x: number, tol: number, max = 12): number[] {
+  return Array.from({ length: xs.length }, (_, i) => i)
+    .filter((i) => Math.abs(xs[i] - x) <= tol)
+    .sort((a, b) => Math.abs(xs[a] - x) - Math.abs(xs[b] - x))
+    .slice(0, max);
+}
+
+/** The morph view at x: the non-private outline, the private ones, and data shapes, all aligned to the first. */
+export function morphShapes(
+  frame: ShapeFrame,
+  x: number,
+  selected: ShapePair | null,
+  others: readonly ShapePair[],
+  data: readonly Float64Array[],
+): { nonPrivate: Float64Array; selected: Float64Array | null; others: Float64Array[]; near: Float64Array[] } {
+  const np = nonPrivateAt(frame, x);
+  const zero = new Float64Array(frame.pHat.length);
+  return {
+    nonPrivate: np,
+    selected: selected ? privateAt(frame, np, selected.p, selected.v, x) : null,
+    others: others.map((o) => privateAt(frame, np, o.p, o.v, x)),
+    near: data.map((y) => privateAt(frame, np, y, zero, 0)),
+  };
+}
+
+/**
+ * One drawing box for every view: the non-private shapes over the whole range and at the listed ages (x in
+ * [0, 1] units), plus a margin of 8% of the larger side. It does not follow the private shapes, so nothing jumps
+ * when a draw arrives or is picked.
+ */
+export function shapesBox(frame: ShapeFrame, xs: readonly number[]): [number, number, number, number] {
+  const np = [0, 0.25, 0.5, 0.75, 1, ...xs].map((x) => nonPrivateAt(frame, x));
+  const [x0, y0, x1, y1] = bounds(np);
+  const m = 0.08 * Math.max(x1 - x0, y1 - y0);
+  return [x0 - m, y0 - m, x1 + m, y1 + m];
+}
+
+/** Pixel heights of the morph view (640 wide) and of an age panel (220 wide) for a box of this aspect (h / w). */
+export function viewHeights(aspect: number): { morph: number; panel: number } {
+  return {
+    morph: Math.round(Math.max(220, Math.min(440, 600 * aspect + 70))),
+    panel: Math.round(Math.max(90, Math.min(200, 208 * aspect + 12))),
+  };
 }

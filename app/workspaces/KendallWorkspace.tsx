@@ -4,18 +4,21 @@
  * prediction, landmarks on demand. All shapes are centred, of unit size and Procrustes-aligned to the
  * non-private prediction at the same age, so they overlay.
  */
-import { tickStep } from 'd3';
 import { useMemo, useState } from 'react';
 import { currentBudget } from '../compute/jobs';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
 import { useLab } from '../store';
 import { covariateScale } from '../../src/regression/covariates';
 import {
-  bounds,
-  nonPrivateAt,
-  privateAt,
+  defaultSliderAge,
+  morphShapes,
+  nearSubjects,
   shapeFrame,
   shapeProjector,
+  shapesAtAges,
+  shapesBox,
+  sliderRange,
+  viewHeights,
   type ShapeFrame,
 } from '../views2d/shapesGeometry';
 import { AgeSlider, AgesField, PairPicker, ReleaseStatus } from '../views2d/shapesControls';
@@ -71,9 +74,7 @@ export function KendallWorkspace() {
   const [showOthers, setShowOthers] = useState(true);
   const [showData, setShowData] = useState(true);
   // The slider moves in round steps (0.5 year for ages 50–90) inside the data's range.
-  const step = tickStep(0, scale.max - scale.min, 80);
-  const sliderMin = Math.ceil(scale.min / step - 1e-9) * step;
-  const sliderMax = Math.max(sliderMin, Math.floor(scale.max / step + 1e-9) * step);
+  const { step, min: sliderMin, max: sliderMax } = sliderRange(scale.min, scale.max);
   const [rawSliderAge, setSliderAge] = useState(() => defaultSliderAge(ages, sliderMin, sliderMax));
   // Kept inside the range when the data change.
   const sliderAge = Math.min(sliderMax, Math.max(sliderMin, rawSliderAge));
@@ -88,62 +89,43 @@ export function KendallWorkspace() {
   }, [pairs, selected, showOthers]);
 
   // Shapes at the listed ages (Fig. 3) — a few Exp maps of 50 landmarks: cheap.
-  const atAges = useMemo(() => {
-    if (!frame) return [];
-    return ages.map((age) => {
-      const x = scale.toUnit(age);
-      const np = nonPrivateAt(frame, x);
-      return {
-        age,
-        x,
-        extrapolated: x < -1e-9 || x > 1 + 1e-9,
-        nonPrivate: np,
-        selected: selected ? privateAt(frame, np, selected.p, selected.v, x) : null,
-      };
-    });
-  }, [frame, ages, scale, selected]);
+  const atAges = useMemo(
+    () => (frame ? shapesAtAges(frame, ages, scale.toUnit, selected) : []),
+    [frame, ages, scale, selected],
+  );
 
-  // Slider (morph) view.
+  // Slider (morph) view, with the subjects near the slider's age.
   const xSlider = scale.toUnit(sliderAge);
   const morph = useMemo(() => {
     if (!frame) return null;
-    const np = nonPrivateAt(frame, xSlider);
-    const near: Float64Array[] = [];
-    if (showData) {
-      const tol = NEAR_YEARS / (scale.max - scale.min);
-      const idx = Array.from(data.xs.keys())
-        .filter((i) => Math.abs(data.xs[i] - xSlider) <= tol)
-        .sort((a, b) => Math.abs(data.xs[a] - xSlider) - Math.abs(data.xs[b] - xSlider))
-        .slice(0, 12);
-      for (const i of idx) near.push(privateAt(frame, np, data.ys[i], new Float64Array(dim), 0));
-    }
-    return {
-      nonPrivate: np,
-      selected: selected ? privateAt(frame, np, selected.p, selected.v, xSlider) : null,
-      others: others.map((o) => privateAt(frame, np, o.p, o.v, xSlider)),
-      near,
-    };
-  }, [frame, xSlider, selected, others, showData, data, dim, scale]);
+    const near = showData ? nearSubjects(data.xs, xSlider, NEAR_YEARS / (scale.max - scale.min)) : [];
+    return morphShapes(
+      frame,
+      xSlider,
+      selected,
+      others,
+      near.map((i) => data.ys[i]),
+    );
+  }, [frame, xSlider, selected, others, showData, data, scale]);
 
-  // One common drawing scale for every view: the non-private shapes over the whole range and at the listed ages,
-  // plus a margin. It does not follow the private shapes, so nothing jumps when a draw arrives or is picked;
-  // private outlines that stray further are clipped.
-  const box = useMemo(() => {
-    if (!frame) return null;
-    const np = [0, 0.25, 0.5, 0.75, 1, ...atAges.map((a) => a.x)].map((x) => nonPrivateAt(frame, x));
-    const [x0, y0, x1, y1] = bounds(np);
-    const m = 0.08 * Math.max(x1 - x0, y1 - y0);
-    return [x0 - m, y0 - m, x1 + m, y1 + m] as [number, number, number, number];
-  }, [frame, atAges]);
+  // One common drawing scale for every view (private outlines that stray further are clipped).
+  const box = useMemo(
+    () =>
+      frame
+        ? shapesBox(
+            frame,
+            atAges.map((a) => a.x),
+          )
+        : null,
+    [frame, atAges],
+  );
   const aspect = box ? (box[3] - box[1]) / (box[2] - box[0]) : 0.5;
   const morphProjector = useMemo(
-    () =>
-      box ? shapeProjector(box, 640, Math.round(Math.max(220, Math.min(440, 600 * aspect + 70))), 20) : null,
+    () => (box ? shapeProjector(box, 640, viewHeights(aspect).morph, 20) : null),
     [box, aspect],
   );
   const panelProjector = useMemo(
-    () =>
-      box ? shapeProjector(box, 220, Math.round(Math.max(90, Math.min(200, 208 * aspect + 12))), 6) : null,
+    () => (box ? shapeProjector(box, 220, viewHeights(aspect).panel, 6) : null),
     [box, aspect],
   );
 
@@ -402,10 +384,4 @@ export function KendallWorkspace() {
       </div>
     </section>
   );
-}
-
-function defaultSliderAge(ages: readonly number[], lo: number, hi: number): number {
-  const inside = ages.filter((a) => a >= lo && a <= hi).sort((a, b) => a - b);
-  const a = inside.length ? inside[Math.floor(inside.length / 2)] : (lo + hi) / 2;
-  return Math.min(hi, Math.max(lo, a));
 }

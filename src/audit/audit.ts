@@ -127,10 +127,7 @@ export function mechanismById(id: string): TableMechanism {
 }
 
 function spaceOf(M: Manifold): SpaceKind {
-  if (M.name === 'sphere') return 'sphere';
-  if (M.name.startsWith('spd(')) return 'spd';
-  if (M.name.startsWith('kendall(')) return 'kendall';
-  return 'euclidean';
+  return M.family?.kind ?? 'euclidean';
 }
 
 function pointManifold(space: 'sphere' | 'spd' | 'euclidean', k: number, s: MechanismSettings): Manifold {

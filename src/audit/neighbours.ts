@@ -85,14 +85,13 @@ export function neighbouringData(
   const cap = Number.isFinite(M.injectivityRadius) ? 0.999 * M.injectivityRadius : Infinity;
   if (family === 'frechet') {
     const center = new Float64Array(M.ambientDim);
-    if (M.name === 'sphere') center[2] = 1;
-    else if (M.name.startsWith('spd(')) {
+    const kind = M.family?.kind;
+    if (kind === 'sphere') center[2] = 1;
+    else if (kind === 'spd') {
       const k = Math.round(Math.sqrt(M.ambientDim));
       for (let j = 0; j < k; j++) center[j * k + j] = 1;
     }
-    const R = M.name.startsWith('spd(')
-      ? Math.sqrt(Math.sqrt(M.ambientDim)) * s.frechet.radius
-      : s.frechet.radius;
+    const R = kind === 'spd' ? Math.sqrt(Math.sqrt(M.ambientDim)) * s.frechet.radius : s.frechet.radius;
     const dists = ys.map((y) => M.dist(center, y));
     const i = pickIndex(choice, n, dists);
     const u = unit(M, center, M.log(center, ys[i])) ?? anyDirection(M, center);

@@ -236,6 +236,23 @@ describe('--data', () => {
     expect(out.fit.p).toHaveLength(6);
   });
 
+  it('kendall shapes with 20 landmarks release on the 20-landmark shape space (manifold read off the data)', async () => {
+    // 8 subjects: a circle of 20 landmarks stretched with the covariate, plus a seeded wobble
+    const rows = Array.from({ length: 8 }, (_, i) => {
+      const coords = Array.from({ length: 20 }, (_, j) => {
+        const t = (2 * Math.PI * j) / 20;
+        const wobble = 0.01 * Math.sin(7 * i + 3 * j);
+        return [(1 + 0.05 * i) * Math.cos(t) + wobble, Math.sin(t) - wobble];
+      }).flat();
+      return [50 + 5 * i, ...coords].join(',');
+    });
+    const names = Array.from({ length: 20 }, (_, j) => `x${j + 1},y${j + 1}`).join(',');
+    const path = file('k20.csv', [`age,${names}`, ...rows].join('\n'));
+    const rel = await json('release', '--manifold', 'kendall', '--data', path, '--m', '2', '--burn-in', '20');
+    expect(rel.footpoints).toHaveLength(2);
+    expect(rel.footpoints[0]).toHaveLength(40);
+  });
+
   it('spd (x, a, b, c CSV, semicolons)', async () => {
     const path = file('spd.csv', 'x;a;b;c\n0;1;0.1;1\n0.5;1.5;0.2;1.2\n1;2;0.3;1.5\n0.7;1.7;0.2;1.3\n');
     const fit = await json('fit', '--manifold', 'spd', '--data', path);

@@ -13,7 +13,6 @@ import {
   type DataSource,
   type HistogramCell,
   type HistogramSpec,
-  type PreparedRegression,
   type ReleaseCell,
   type SensitivityCell,
   type SensitivitySpec,
@@ -24,7 +23,6 @@ import { calibrateKng, kngGroupCount, type KngSettings } from '../privacy/kng';
 import { fitGeodesicRegression } from '../regression';
 import { kngSettingsEcho, type Config } from './config';
 import { loadData, type LoadedData } from './data';
-import { CliError } from './options';
 import { Progress, spread, toCsv, toJson, vectorColumns, type ErrorSink, type Sink } from './output';
 import { runTask } from './run';
 
@@ -88,22 +86,6 @@ function sourceOf(cfg: Config, d: LoadedData | undefined): DataSource {
   return d
     ? { kind: 'imported', manifold: cfg.manifold, xs: d.xs, ys: d.ys, label: d.parsed.xLabel }
     : { kind: 'synthetic', manifold: cfg.manifold, n: cfg.ns[0], noise: cfg.noise, seed: cfg.seed };
-}
-
-/** prepareRegression, with a clear message where the experiment code cannot take the imported data. */
-function prepare(cfg: Config, source: DataSource, d: LoadedData | undefined): PreparedRegression {
-  try {
-    return prepareRegression(source);
-  } catch (e) {
-    const expected = dataManifold(cfg.manifold).ambientDim;
-    if (d && cfg.manifold === 'kendall' && d.ys[0].length !== expected) {
-      throw new CliError(
-        `${d.file}: shapes with ${d.ys[0].length / 2} landmarks are not supported by the ${cfg.command} ` +
-          `command yet (it expects ${expected / 2}); the fit command handles any number`,
-      );
-    }
-    throw e;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -174,7 +156,7 @@ export function releaseCommand(ctx: Ctx): void {
   const { cfg } = ctx;
   const d = loadUserData(ctx);
   const source = sourceOf(cfg, d);
-  const reg = prepare(cfg, source, d);
+  const reg = prepareRegression(source);
   const kng: KngSettings = { ...cfg.kng };
   const cal = calibrateKng(reg, kng);
   privacyNotes(ctx, cal.notes, cal.isPrivate);
@@ -294,7 +276,7 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
     budgets: { points: cfg.points },
     kng,
   };
-  if (d) prepare(cfg, sourceOf(cfg, d), d); // fail early, on this thread, with a clear message
+  if (d) prepareRegression(sourceOf(cfg, d)); // fail early, on this thread, with a clear message
   const progress = new Progress(ctx.stderr, 'sweep', !cfg.quiet);
   const cells = await runTask('sweep', spec, cfg.workers, progress.update);
   progress.finish(`${cells.length} cells on ${cfg.workers} worker${cfg.workers === 1 ? '' : 's'}`);
@@ -326,7 +308,7 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
   const { cfg } = ctx;
   const d = loadUserData(ctx);
   if (d) {
-    prepare(cfg, sourceOf(cfg, d), d);
+    prepareRegression(sourceOf(cfg, d));
     note(
       ctx,
       'the advisor analyses the data it runs on, so advice computed on private data is itself not private: ' +

@@ -1,6 +1,6 @@
 /** Raw option values → the effective settings of one command (defaults filled in, values checked). */
 import { availableParallelism } from 'node:os';
-import { DEFAULT_NOISE, type DataManifold } from '../data';
+import { DEFAULT_NOISE, MANIFOLD_KINDS, MANIFOLDS, type DataManifold } from '../data';
 import type { Panel } from '../experiments';
 import { DEFAULT_KNG_SETTINGS, type KngSettings } from '../privacy/kng';
 import {
@@ -15,8 +15,6 @@ import {
   type Command,
   type RawOptions,
 } from './options';
-
-export const MANIFOLDS: readonly DataManifold[] = ['sphere', 'spd', 'kendall', 'euclidean'];
 
 export interface Config {
   command: Command;
@@ -48,7 +46,7 @@ export interface Config {
 
 export function resolveConfig(command: Command, values: RawOptions): Config {
   const get = (name: string) => str(values[name]);
-  const manifold = enumValue('manifold', get('manifold') ?? 'sphere', MANIFOLDS);
+  const manifold = enumValue('manifold', get('manifold') ?? 'sphere', MANIFOLD_KINDS);
   const nRaw = get('n');
   const defaultN =
     command === 'sweep' || command === 'sensitivity' ? '20,50,100' : command === 'histograms' ? '20' : '50';
@@ -66,10 +64,9 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
   if (columnsRaw !== undefined && dataPath === undefined) throw new CliError('--columns needs --data FILE');
   if (values.normalize && dataPath === undefined) throw new CliError('--normalize needs --data FILE');
   if (dataPath !== undefined && dataPath.trim() === '') throw new CliError('--data needs a file name');
-  if (values.normalize && manifold !== 'sphere')
-    throw new CliError(
-      `--normalize is for sphere data (${manifold === 'kendall' ? 'shapes are always scaled to preshapes' : `${manifold} data are not projected`})`,
-    );
+  const cannotNormalize = MANIFOLDS[manifold].rows.cannotNormalize;
+  if (values.normalize && cannotNormalize !== null)
+    throw new CliError(`--normalize is for sphere data (${cannotNormalize})`);
   const data = dataPath
     ? {
         path: dataPath,

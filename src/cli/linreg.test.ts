@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINREG_ROW_COLUMNS } from '../experiments/linreg';
+import { linregMethodIds, MECHANISMS } from '../experiments/mechanisms';
 import { cli, json, WINE_CSV } from './testing';
 import { OPTIONS } from './options';
 
@@ -30,6 +31,29 @@ describe('linreg --help', () => {
     expect(r.stdout).not.toContain('--eps-p');
     const all = await cli('--help');
     expect(all.stdout).toContain('  linreg ');
+  });
+});
+
+describe('linreg --method values come from the mechanism table', () => {
+  const linregEntries = MECHANISMS.filter((m) => m.family === 'linreg').map((m) => m.id);
+
+  it('are the table’s linear-regression mechanisms, then the non-private baseline; a new entry appears', () => {
+    expect(linregEntries.length).toBeGreaterThan(0);
+    expect(linregMethodIds()).toEqual([...linregEntries, 'nonprivate']);
+    const added = { ...MECHANISMS.find((m) => m.family === 'linreg')!, id: 'new-baseline' };
+    expect(linregMethodIds([...MECHANISMS, added])).toEqual([...linregEntries, 'new-baseline', 'nonprivate']);
+  });
+
+  it('the help lists each with its table blurb and defaults to all; other values are refused, naming them', async () => {
+    const help = (await cli('linreg', '--help')).stdout.replace(/\s+/g, ' ');
+    for (const id of linregEntries) {
+      const entry = MECHANISMS.find((m) => m.id === id)!;
+      expect(help).toContain(`${id} — ${entry.blurb.replace(/\s+/g, ' ')}`);
+    }
+    expect(help).toContain(`[default: ${[...linregEntries, 'nonprivate'].join(',')}]`);
+    const r = await cli('linreg', '--method', 'kng', '--n', '20');
+    expect(r.code).toBe(2);
+    for (const id of [...linregEntries, 'nonprivate']) expect(r.stderr).toContain(id);
   });
 });
 

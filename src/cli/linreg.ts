@@ -13,10 +13,10 @@ import {
   type LinregSource,
   type LinregSpec,
 } from '../experiments/linreg';
+import { linregMethodIds } from '../experiments/mechanisms';
 import {
+  checkMethod,
   DEFAULT_LINREG_SETTINGS,
-  LINREG_METHODS,
-  type LinregMethod,
   type LinregSettings,
   type SspOptions,
 } from '../privacy/linreg';
@@ -70,9 +70,10 @@ function resolve(values: RawOptions): LinregConfig {
   const eps = listOf('eps', get('eps') ?? DEFAULT_LINREG_EPS.join(',')).map((e) =>
     numberValue('eps', e, 'positive'),
   );
-  const methods = listOf('method', get('method') ?? LINREG_METHODS.join(',')).map((m) =>
-    enumValue('method', m, LINREG_METHODS),
-  ) as LinregMethod[];
+  const known = linregMethodIds();
+  const methods = listOf('method', get('method') ?? known.join(',')).map((m) =>
+    checkMethod(enumValue('method', m, known)),
+  );
   const reps = intValue('reps', get('reps') ?? '200', 1, 100_000);
   const delta = numberValue('delta', get('delta') ?? String(DEFAULT_LINREG_SETTINGS.dpsgd.delta), 'positive');
   if (!(delta < 1)) throw new CliError(`--delta must be a number in (0, 1) (got "${get('delta')}")`);

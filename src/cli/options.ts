@@ -2,6 +2,8 @@
  * The command line's options: one table that drives parsing, validation and the help text.
  */
 import { parseArgs } from 'node:util';
+import { MANIFOLD_KINDS } from '../data/manifolds';
+import { linregMethodIds, MECHANISMS } from '../experiments/mechanisms';
 
 export const COMMANDS = [
   'fit',
@@ -44,7 +46,7 @@ const POOL: readonly Command[] = ['sweep', 'advise', 'sensitivity', 'histograms'
 export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'manifold',
-    arg: 'sphere|spd|kendall|euclidean',
+    arg: MANIFOLD_KINDS.join('|'),
     commands: ALL.filter((c) => c !== 'linreg'),
     default: 'sphere',
     help:
@@ -257,11 +259,14 @@ export const OPTIONS: readonly OptionDef[] = [
     name: 'method',
     arg: 'LIST',
     commands: ['linreg'],
-    default: 'dpgr,ssp,dpsgd,nonprivate',
-    help:
-      'Methods, comma-separated: dpgr — KNG release of geodesic regression with the exact Euclidean samplers ' +
-      '(paper 001); ssp — sufficient-statistics perturbation, Laplace noise (ε-DP); dpsgd — noisy clipped ' +
-      'full-batch gradient descent ((ε, δ)-DP by Gaussian-DP accounting); nonprivate — least squares.',
+    default: linregMethodIds().join(','),
+    // the mechanism table's linear-regression entries, each with its blurb
+    help: `Methods, comma-separated: ${linregMethodIds()
+      .map(
+        (id) =>
+          `${id} — ${id === 'nonprivate' ? 'least squares' : MECHANISMS.find((m) => m.id === id)!.blurb}`,
+      )
+      .join('; ')}.`,
   },
   {
     name: 'reps',

@@ -37,6 +37,7 @@ import {
 import {
   dpgrCalibration,
   LINREG_METHOD_LABELS,
+  LINREG_METHODS,
   olsFit,
   releaseLine,
   type LinregMethod,
@@ -105,10 +106,7 @@ function locationLoss(
 }
 
 function spaceOf(M: Manifold): SpaceKind {
-  if (M.name === 'sphere') return 'sphere';
-  if (M.name.startsWith('spd(')) return 'spd';
-  if (M.name.startsWith('kendall(')) return 'kendall';
-  return 'euclidean';
+  return M.family?.kind ?? 'euclidean';
 }
 
 function needCovariates(data: MechanismData, who: string): Float64Array {
@@ -461,7 +459,8 @@ function prepareLinreg(method: LinregMethod, data: MechanismData, s: MechanismSe
   };
 }
 
-const LINREG_BLURBS: Record<'dpgr' | 'ssp' | 'dpsgd', string> = {
+type PrivateLinregMethod = Exclude<LinregMethod, 'nonprivate'>;
+const LINREG_BLURBS: Record<PrivateLinregMethod, string> = {
   dpgr: 'the KNG release of linear regression with the exact K-norm samplers, ε/2 + ε/2 (paper 001)',
   ssp: 'Laplace noise on the sufficient statistics (x, x², y, xy sums), ε-DP',
   dpsgd: 'noisy clipped full-batch gradient descent, (ε, δ)-DP by Gaussian-DP accounting',
@@ -515,12 +514,22 @@ export const MECHANISMS: readonly TableMechanism[] = [
     blurb: 'the exact KNG of the mean in R^d: ∝ exp(−‖z − ȳ‖/σ), Δ = 2r/n',
     prepare: prepareEuclideanKnorm,
   },
-  ...(['dpgr', 'ssp', 'dpsgd'] as const).map((method): TableMechanism => ({
-    id: method,
-    label: LINREG_METHOD_LABELS[method],
-    family: 'linreg',
-    spaces: ['euclidean'],
-    blurb: LINREG_BLURBS[method],
-    prepare: (data, s) => prepareLinreg(method, data, s),
-  })),
+  ...LINREG_METHODS.filter((m): m is PrivateLinregMethod => m !== 'nonprivate').map(
+    (method): TableMechanism => ({
+      id: method,
+      label: LINREG_METHOD_LABELS[method],
+      family: 'linreg',
+      spaces: ['euclidean'],
+      blurb: LINREG_BLURBS[method],
+      prepare: (data, s) => prepareLinreg(method, data, s),
+    }),
+  ),
 ];
+
+/**
+ * The methods of the linear-regression comparison (the CLI's `linreg --method` values and default): the
+ * table's linear-regression mechanisms in table order, then its non-private fit as the baseline.
+ */
+export function linregMethodIds(table: readonly TableMechanism[] = MECHANISMS): string[] {
+  return [...table.filter((m) => m.family === 'linreg').map((m) => m.id), 'nonprivate'];
+}

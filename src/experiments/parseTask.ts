@@ -1,4 +1,4 @@
-import type { DataManifold } from '../data';
+import { MANIFOLDS, type DataManifold } from '../data/manifolds';
 import {
   DataFormatError,
   dataFileHeader,
@@ -91,7 +91,7 @@ function offerNormalize(
   spec: ParseSpec,
   opts: Parameters<typeof parseDataFile>[1],
 ): { normalizable?: { count: number; maxDeviation: number } } {
-  if (spec.manifold !== 'sphere' || spec.normalize) return {};
+  if (MANIFOLDS[spec.manifold].rows.cannotNormalize !== null || spec.normalize) return {};
   try {
     const projected = parseDataFile(spec.text, { ...opts, normalize: true }).projected;
     return projected ? { normalizable: projected } : {};

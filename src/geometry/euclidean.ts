@@ -46,6 +46,7 @@ export function euclidean(d: number): Manifold {
   };
   return {
     name,
+    family: { kind: 'euclidean', d },
     dim: d,
     ambientDim: d,
     curvatureBounds: [0, 0],

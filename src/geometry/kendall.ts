@@ -540,6 +540,7 @@ export function kendall(k: number): Manifold {
 
   return {
     name,
+    family: { kind: 'kendall', landmarks: k },
     dim,
     ambientDim: n,
     curvatureBounds: [1, 4],

@@ -157,6 +157,7 @@ export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
   };
   const common = {
     name,
+    family: { kind: 'spd' as const, k, metric },
     dim: dimension,
     ambientDim: n,
     injectivityRadius: Infinity,

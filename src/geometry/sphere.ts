@@ -172,6 +172,7 @@ export function sphere(): Manifold {
 
   return {
     name: 'sphere',
+    family: { kind: 'sphere' },
     dim: 2,
     ambientDim: 3,
     curvatureBounds: [1, 1],

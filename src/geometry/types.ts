@@ -4,8 +4,13 @@
  * run without allocating; `out` may not alias an input unless the method says so.
  */
 export interface Manifold {
-  /** Human-readable name, e.g. "sphere", "spd(2, affine)", "kendall(50)". */
+  /** Human-readable name, e.g. "sphere", "spd(2, affine)", "kendall(50)" (for messages; dispatch on `family`). */
   readonly name: string;
+  /**
+   * Which of the lab's families this manifold is, with its parameters: what the manifold descriptors and the
+   * fused sampler kernels are chosen by. Absent on manifolds outside them (e.g. test doubles).
+   */
+  readonly family?: ManifoldFamily;
   /** Intrinsic dimension. */
   readonly dim: number;
   /** Length of the Float64Array holding a point or a tangent vector. */
@@ -44,6 +49,15 @@ export interface Manifold {
    */
   randomTangent(p: Float64Array, gauss: GaussianSource, out?: Float64Array): Float64Array;
 }
+
+/** The lab's manifold families; `kind` names one (the data, the descriptors and the workspaces use it). */
+export type ManifoldFamily =
+  | { readonly kind: 'sphere' }
+  | { readonly kind: 'spd'; readonly k: number; readonly metric: 'affine' | 'logEuclidean' }
+  | { readonly kind: 'kendall'; readonly landmarks: number }
+  | { readonly kind: 'euclidean'; readonly d: number };
+
+export type ManifoldKind = ManifoldFamily['kind'];
 
 /** Anything that produces standard normal variates (the project's Rng does). */
 export interface GaussianSource {

@@ -1,10 +1,11 @@
-import type { DataManifold } from '../data';
-import { preshapeInto } from '../geometry/kendall';
-import { symEig2 } from '../geometry/linalg';
+import { MANIFOLDS, type DataManifold } from '../data/manifolds';
 import { csvTable } from './csv';
 import { columnText, DataFormatError } from './errors';
 import { jsonTable } from './json';
+import { fmt, preshape, SPHERE_TOLERANCE } from './rows';
 import { cellNumber, type Table, type TableRow } from './table';
+
+export { fmt, fromLatLon, spherePoint, SPD_MAX_CONDITION, SPHERE_TOLERANCE } from './rows';
 
 /**
  * Data import for every manifold (SPEC §8): CSV or JSON text → covariates and responses, validated, with
@@ -80,16 +81,6 @@ export interface ParsedData {
 
 export const MAX_DATA_BYTES = 20 * 1024 * 1024;
 
-/**
- * Largest condition number (ratio of the eigenvalues) of an SPD(2) matrix in a file. Comparing two matrices
- * (affine-invariant log, dist) whitens one by the other and keeps about 16 − log10(cond P · cond Q) digits: at
- * 1e7 each, exp∘log is still right to 1e-3, while pairs at 1e9 fail outright (measured in src/stress.test.ts).
- */
-export const SPD_MAX_CONDITION = 1e7;
-
-/** Tolerance on the length of sphere points (relative to 1). */
-export const SPHERE_TOLERANCE = 1e-6;
-
 const ID_NAME = /^(subject|subject[ _-]?id|id|sid)$/i;
 
 /** A column so named is read as a subject id (ignored by default in the row-per-observation layouts). */
@@ -107,7 +98,7 @@ export function parseDataFile(text: string, opts: ParseOptions): ParsedData {
   const reader = new Reader(table, file);
   const warnings = [...table.warnings];
   const result =
-    opts.manifold === 'kendall' && reader.isLongFormat(opts.columns)
+    MANIFOLDS[opts.manifold].rows.longFormat && reader.isLongFormat(opts.columns)
       ? readKendallLong(reader, opts, warnings)
       : readWide(reader, opts, warnings);
   checkCovariates(result, reader, file);
@@ -293,7 +284,8 @@ function chooseColumns(
   let x = cols.x !== undefined ? reader.resolve(cols.x, 'x') : -1;
   let y = cols.y?.map((c) => reader.resolve(c, 'y'));
   let latLon = false;
-  if (!y && opts.manifold === 'sphere') {
+  const format = MANIFOLDS[opts.manifold].rows;
+  if (!y && format.latLon) {
     const lat = reader.find(LAT_NAME);
     const lon = reader.find(LON_NAME);
     if (lat >= 0 && lon >= 0 && lat !== x && lon !== x) {
@@ -310,7 +302,7 @@ function chooseColumns(
     throw new DataFormatError(`${columnText(reader.name(x))} cannot be both the covariate and a response`, {
       file: reader.file,
     });
-  if (opts.manifold === 'sphere' && y.length === 2 && cols.y !== undefined) latLon = true;
+  if (format.latLon && y.length === 2 && cols.y !== undefined) latLon = true;
   if (y.length === 0)
     throw new DataFormatError('the file has only one column; expected the covariate x and the response', {
       file: reader.file,
@@ -332,13 +324,10 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
       `${opts.manifold} data need ${expected}; found ${y.length} response column${y.length === 1 ? '' : 's'} (${names.join(', ')})`,
       { file },
     );
-  const m = opts.manifold;
-  if (m === 'sphere' && !latLon && y.length !== 3)
-    throw shapeError('x and 3 coordinates of a unit vector, or x, lat, lon in degrees (with a header)');
-  if (m === 'spd' && y.length !== 3 && y.length !== 4)
-    throw shapeError('x and the entries a, b, c of the matrix [[a, b], [b, c]]');
-  if (m === 'kendall' && (y.length % 2 !== 0 || y.length < 6))
-    throw shapeError('x and 2k landmark coordinates x1, y1, x2, y2, … with k ≥ 3 landmarks');
+  const format = MANIFOLDS[opts.manifold].rows;
+  const problem = format.widthProblem(y.length, latLon);
+  if (problem !== null) throw shapeError(problem);
+  const context = { names: y.map((k) => reader.name(k)), latLon, normalize: opts.normalize ?? false };
 
   const xs = new Float64Array(reader.table.rows.length);
   const ys: Float64Array[] = [];
@@ -355,39 +344,12 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
     const first = seen.get(key);
     if (first !== undefined) duplicates.push(`row ${r.row} repeats row ${first}`);
     else seen.set(key, r.row);
-    const at = { file, row: r.row };
-    switch (m) {
-      case 'sphere': {
-        if (latLon) {
-          ys.push(
-            fromLatLon(raw[0], raw[1], { ...at, latColumn: reader.name(y[0]), lonColumn: reader.name(y[1]) }),
-          );
-        } else {
-          const [p, deviation] = spherePoint(raw, opts.normalize ?? false, at);
-          if (deviation > SPHERE_TOLERANCE) {
-            projected++;
-            maxDeviation = Math.max(maxDeviation, deviation);
-          }
-          ys.push(p);
-        }
-        break;
-      }
-      case 'spd':
-        ys.push(
-          spdPoint(
-            raw,
-            at,
-            y.map((k) => reader.name(k)),
-          ),
-        );
-        break;
-      case 'kendall':
-        ys.push(preshape(raw, at));
-        break;
-      case 'euclidean':
-        ys.push(Float64Array.from(raw));
-        break;
+    const [point, deviation] = format.read(raw, { ...context, at: { file, row: r.row } });
+    if (deviation > SPHERE_TOLERANCE) {
+      projected++;
+      maxDeviation = Math.max(maxDeviation, deviation);
     }
+    ys.push(point);
     rows.push(r.row);
   });
   if (duplicates.length > 0) warnings.push(duplicateWarning(duplicates));
@@ -403,7 +365,7 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
     yLabels: names,
     rows,
     xColumn: x,
-    ...(m === 'kendall' ? { landmarks: y.length / 2 } : {}),
+    ...(format.landmarks ? { landmarks: format.landmarks(y.length) } : {}),
     ...(projected > 0 ? { projected: { count: projected, maxDeviation } } : {}),
   };
 }
@@ -412,127 +374,6 @@ export function duplicateWarning(duplicates: string[]): string {
   const shown = duplicates.slice(0, 3).join(', ');
   const more = duplicates.length > 3 ? `, and ${duplicates.length - 3} more` : '';
   return `${duplicates.length} duplicate row${duplicates.length === 1 ? '' : 's'} (${shown}${more}); they are kept`;
-}
-
-export function fmt(v: number): string {
-  return Number.isInteger(v)
-    ? String(v)
-    : v
-        .toPrecision(6)
-        .replace(/\.?0+$/, '')
-        .replace(/\.?0+e/, 'e');
-}
-
-/** The unit vector of a sphere row, and |‖raw‖ − 1| (how far off the sphere it was). */
-export function spherePoint(
-  raw: Float64Array,
-  normalize: boolean,
-  at: { file: string; row: number },
-): [Float64Array, number] {
-  const r = Math.hypot(raw[0], raw[1], raw[2]);
-  const deviation = Math.abs(r - 1);
-  const off = deviation > SPHERE_TOLERANCE;
-  const point = `(${[...raw].map(fmt).join(', ')})`;
-  if (off && !normalize) {
-    throw new DataFormatError(
-      `the point ${point} has length ${fmt(r)}, not 1 (tolerance 1e-6): sphere coordinates must be ` +
-        'unit vectors; use the normalise option (--normalize on the command line) to project every point onto the sphere',
-      at,
-    );
-  }
-  if (!(r > 1e-12))
-    throw new DataFormatError(
-      `the point ${point} has length 0, so it cannot be projected onto the sphere`,
-      at,
-    );
-  return [Float64Array.from(raw, (c) => c / r), deviation];
-}
-
-export function fromLatLon(
-  lat: number,
-  lon: number,
-  at: { file: string; row: number; latColumn: string | number; lonColumn: string | number },
-): Float64Array {
-  if (lat < -90 || lat > 90)
-    throw new DataFormatError(`latitude ${fmt(lat)} is outside [−90, 90] degrees`, {
-      file: at.file,
-      row: at.row,
-      column: at.latColumn,
-    });
-  if (lon < -360 || lon > 360)
-    throw new DataFormatError(`longitude ${fmt(lon)} is outside [−360, 360] degrees`, {
-      file: at.file,
-      row: at.row,
-      column: at.lonColumn,
-    });
-  const phi = (lat * Math.PI) / 180;
-  const lam = (lon * Math.PI) / 180;
-  return new Float64Array([Math.cos(phi) * Math.cos(lam), Math.cos(phi) * Math.sin(lam), Math.sin(phi)]);
-}
-
-function spdPoint(
-  raw: Float64Array,
-  at: { file: string; row: number },
-  names: (string | number)[],
-): Float64Array {
-  let a: number, b: number, c: number;
-  if (raw.length === 4) {
-    const [m11, m12, m21, m22] = raw;
-    if (Math.abs(m12 - m21) > 1e-9 * Math.max(1, Math.abs(m12), Math.abs(m21))) {
-      throw new DataFormatError(
-        `the matrix [[${fmt(m11)}, ${fmt(m12)}], [${fmt(m21)}, ${fmt(m22)}]] is not symmetric ` +
-          `(entry (1,2) = ${fmt(m12)} but entry (2,1) = ${fmt(m21)})`,
-        { ...at, column: names[2] },
-      );
-    }
-    a = m11;
-    b = (m12 + m21) / 2;
-    c = m22;
-  } else {
-    [a, b, c] = raw;
-  }
-  const matrix = `[[${fmt(a)}, ${fmt(b)}], [${fmt(b)}, ${fmt(c)}]]`;
-  if (!(a > 0))
-    throw new DataFormatError(`the matrix ${matrix} is not positive definite: a = ${fmt(a)} ≤ 0`, {
-      ...at,
-      column: names[0],
-    });
-  // |b| < √a·√c is ac − b² > 0 without overflow or underflow.
-  if (!(Math.abs(b) < Math.sqrt(a) * Math.sqrt(c))) {
-    const det = a * c - b * b;
-    throw new DataFormatError(
-      `the matrix ${matrix} is not positive definite: ` +
-        (Number.isFinite(det) && det <= 0 ? `a·c − b² = ${fmt(det)} ≤ 0` : 'b² ≥ a·c'),
-      at,
-    );
-  }
-  const y = new Float64Array([a, b, b, c]);
-  const { values } = symEig2(y); // the small eigenvalue to high relative accuracy
-  const condition = values[1] / values[0];
-  if (!(condition <= SPD_MAX_CONDITION)) {
-    throw new DataFormatError(
-      `the matrix ${matrix} is too close to singular (condition number ${Number(condition.toPrecision(3)).toExponential()}, above ` +
-        `${SPD_MAX_CONDITION.toExponential()}), so distances between such matrices cannot be computed reliably`,
-      at,
-    );
-  }
-  return y;
-}
-
-/**
- * Centres a configuration (x1, y1, x2, y2, …) and scales it to unit Frobenius norm (Kendall's projectPoint); landmarks
- * that coincide to 1e-10 of their largest coordinate are refused.
- */
-function preshape(raw: ArrayLike<number>, at: { file: string; row: number }, subject?: string): Float64Array {
-  const out = Float64Array.from(raw);
-  if (!(preshapeInto(out, out) > 1e-10)) {
-    throw new DataFormatError(
-      `all ${raw.length / 2} landmarks ${subject === undefined ? 'of this row' : `of subject "${subject}"`} coincide, ` +
-        'so the shape is degenerate (it has no size and no defined shape)',
-      at,
-    );
-  }
-  return out;
 }
 
 function readKendallLong(reader: Reader, opts: ParseOptions, warnings: string[]): Core {

@@ -6,7 +6,7 @@ import { runChain } from '../sampling/mh';
 import { Rng } from '../sampling/rng';
 import { ksOneSample, ksTwoSample } from '../sampling/stats';
 import { exactFootpoint, exactShootingVector } from './euclideanKng';
-import { gradientNormKernel } from './gradientKernel';
+import { gradientNormKernel } from './kernels';
 import {
   calibrateKng,
   DEFAULT_KNG_SETTINGS,

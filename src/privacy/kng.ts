@@ -4,8 +4,7 @@ import type { Covariates } from '../regression/geodesicRegression';
 import { runChain, type ChainResult, type RandomWalkTarget } from '../sampling/mh';
 import type { Rng } from '../sampling/rng';
 import { effectiveSampleSize } from '../sampling/stats';
-import { gradientNormKernel, type GradientNormKernel } from './gradientKernel';
-import { fusedGeometry, type FusedGeometry } from './proposals';
+import { fusedGeometry, gradientNormKernel, type FusedGeometry, type GradientNormKernel } from './kernels';
 import { kngSensitivity, kngSigma, type SigmaRule } from './sensitivity';
 
 /**

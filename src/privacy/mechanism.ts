@@ -8,11 +8,12 @@
  * releases as often as asked. Releases are flat vectors (a point, a matrix, or parameters concatenated: KNG
  * (p̃, ṽ), a line (intercept, slope)) in the ambient coordinates of the output space.
  */
-import type { Manifold } from '../geometry/types';
+import type { Manifold, ManifoldKind } from '../geometry/types';
 import type { Rng } from '../sampling/rng';
 
 /** The kinds of space data live on (the workspaces' manifolds). */
-export type SpaceKind = 'sphere' | 'spd' | 'kendall' | 'euclidean';
+/** The space a mechanism works on: the manifold kinds (geometry/types.ts ManifoldKind). */
+export type SpaceKind = ManifoldKind;
 
 /** Which data a mechanism takes: regression data (x, y) or a sample of points (Fréchet mean). */
 export type MechanismFamily = 'regression' | 'frechet' | 'linreg';

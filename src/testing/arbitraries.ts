@@ -13,6 +13,7 @@ import { euclidean } from '../geometry/euclidean';
 import { kendall } from '../geometry/kendall';
 import { spd } from '../geometry/spd';
 import { sphere } from '../geometry/sphere';
+import type { DataManifold } from '../data/manifolds';
 import type { Manifold } from '../geometry/types';
 
 /** The seed of every property: CI runs are reproducible (change it locally to explore other cases). */
@@ -148,7 +149,8 @@ export function corrupt(a: Float64Array, c: Corruption): Float64Array {
 // ---------------------------------------------------------------------------------------------------------
 // Data tables and files
 
-export type TableManifold = 'sphere' | 'spd' | 'kendall' | 'euclidean';
+/** The kinds of data files (the descriptor table's kinds). */
+export type TableManifold = DataManifold;
 
 /** A valid data table: rows of numbers [x, response…] and a name per column. */
 export interface DataTable {
@@ -178,32 +180,61 @@ const nameArb = fc
   .stringMatching(/^[A-Za-z][A-Za-z0-9_ .()-]{0,8}[A-Za-z0-9]$/)
   .filter((s) => !RESERVED.test(s.split(/[ (]/)[0]));
 
-function responseArb(m: TableManifold, latLon: boolean, fullMatrix: boolean, width: number) {
-  switch (m) {
-    case 'sphere':
-      if (latLon)
-        return fc.tuple(
-          fc.oneof(uniform(-90, 90), fc.constantFrom(-90, 90)),
-          fc.oneof(uniform(-360, 360), fc.constantFrom(-360, 360)),
-        );
-      return fc
-        .tuple(...[0, 1, 2].map(() => uniform(-1, 1)))
-        .filter((c) => Math.hypot(...c) > 0.1)
-        .map((c) => {
-          const r = Math.hypot(...c);
-          return c.map((x) => x / r + 0);
-        });
-    case 'spd':
-      // a = e^u, c = e^w, b = ρ√(ac) with |ρ| < 1: positive definite over 4 orders of magnitude, condition
-      // number up to about 4e6 (the importer refuses nearly singular matrices).
-      return fc.tuple(uniform(-5, 5), uniform(-5, 5), uniform(-0.99, 0.99)).map(([u, w, rho]) => {
+/**
+ * Per kind of data: the layout choices a valid table may make (lat/lon columns, a full 2×2 matrix, a width) and
+ * one row's response in that layout. A table, so that a new kind is one more entry.
+ */
+interface TableKind {
+  latLon: fc.Arbitrary<boolean>;
+  fullMatrix: fc.Arbitrary<boolean>;
+  width: fc.Arbitrary<number>;
+  responseWidth(latLon: boolean, fullMatrix: boolean, width: number): number;
+  response(latLon: boolean, fullMatrix: boolean, width: number): fc.Arbitrary<number[]>;
+}
+
+const anyWidth = fc.integer({ min: 1, max: 4 });
+const TABLE_KINDS: Readonly<Record<TableManifold, TableKind>> = {
+  sphere: {
+    latLon: fc.boolean(),
+    fullMatrix: fc.constant(false),
+    width: anyWidth,
+    responseWidth: (latLon) => (latLon ? 2 : 3),
+    response: (latLon) =>
+      latLon
+        ? fc.tuple(
+            fc.oneof(uniform(-90, 90), fc.constantFrom(-90, 90)),
+            fc.oneof(uniform(-360, 360), fc.constantFrom(-360, 360)),
+          )
+        : fc
+            .tuple(...[0, 1, 2].map(() => uniform(-1, 1)))
+            .filter((c) => Math.hypot(...c) > 0.1)
+            .map((c) => {
+              const r = Math.hypot(...c);
+              return c.map((x) => x / r + 0);
+            }),
+  },
+  spd: {
+    latLon: fc.constant(false),
+    fullMatrix: fc.boolean(),
+    width: anyWidth,
+    responseWidth: (_, fullMatrix) => (fullMatrix ? 4 : 3),
+    // a = e^u, c = e^w, b = ρ√(ac) with |ρ| < 1: positive definite over 4 orders of magnitude, condition
+    // number up to about 4e6 (the importer refuses nearly singular matrices).
+    response: (_, fullMatrix) =>
+      fc.tuple(uniform(-5, 5), uniform(-5, 5), uniform(-0.99, 0.99)).map(([u, w, rho]) => {
         const a = Math.exp(u);
         const c = Math.exp(w);
         const b = rho * Math.sqrt(a) * Math.sqrt(c) + 0;
         return fullMatrix ? [a, b, b, c] : [a, b, c];
-      });
-    case 'kendall':
-      return fc
+      }),
+  },
+  kendall: {
+    latLon: fc.constant(false),
+    fullMatrix: fc.constant(false),
+    width: fc.integer({ min: 3, max: 8 }).map((k) => 2 * k),
+    responseWidth: (_, __, width) => width,
+    response: (_, __, width) =>
+      fc
         .array(uniform(-100, 100), {
           minLength: width,
           maxLength: width,
@@ -212,24 +243,29 @@ function responseArb(m: TableManifold, latLon: boolean, fullMatrix: boolean, wid
           const xs = z.filter((_, i) => i % 2 === 0);
           const ys = z.filter((_, i) => i % 2 === 1);
           return Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys) > 1e-3;
-        });
-    case 'euclidean':
-      return fc.array(anyNumber(1e9), { minLength: width, maxLength: width });
-  }
-}
+        }),
+  },
+  euclidean: {
+    latLon: fc.constant(false),
+    fullMatrix: fc.constant(false),
+    width: anyWidth,
+    responseWidth: (_, __, width) => width,
+    response: (_, __, width) => fc.array(anyNumber(1e9), { minLength: width, maxLength: width }),
+  },
+};
 
 /** A valid table for manifold m: 3–25 rows, covariates not all equal. */
 export function dataTableArb(m: TableManifold): fc.Arbitrary<DataTable> {
+  const kind = TABLE_KINDS[m];
   return fc
     .record({
-      latLon: m === 'sphere' ? fc.boolean() : fc.constant(false),
-      fullMatrix: m === 'spd' ? fc.boolean() : fc.constant(false),
-      width:
-        m === 'kendall' ? fc.integer({ min: 3, max: 8 }).map((k) => 2 * k) : fc.integer({ min: 1, max: 4 }),
+      latLon: kind.latLon,
+      fullMatrix: kind.fullMatrix,
+      width: kind.width,
       n: fc.integer({ min: 3, max: 25 }),
     })
     .chain(({ latLon, fullMatrix, width, n }) => {
-      const responseWidth = m === 'sphere' ? (latLon ? 2 : 3) : m === 'spd' ? (fullMatrix ? 4 : 3) : width;
+      const responseWidth = kind.responseWidth(latLon, fullMatrix, width);
       return fc.record({
         manifold: fc.constant(m),
         latLon: fc.constant(latLon),
@@ -243,7 +279,7 @@ export function dataTableArb(m: TableManifold): fc.Arbitrary<DataTable> {
           .map((names) => (latLon ? [names[0], 'lat', 'lon'] : names)),
         rows: fc
           .array(
-            fc.tuple(anyNumber(1e6), responseArb(m, latLon, fullMatrix, width)).map(([x, y]) => [x, ...y]),
+            fc.tuple(anyNumber(1e6), kind.response(latLon, fullMatrix, width)).map(([x, y]) => [x, ...y]),
             { minLength: n, maxLength: n },
           )
           .filter((rows) => rows.some((r) => r[0] !== rows[0][0])),

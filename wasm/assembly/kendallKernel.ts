@@ -1,12 +1,12 @@
 /**
- * The Kendall shape-space KNG gradient-norm kernel of src/privacy/kendallKernel.ts in AssemblyScript: the same
+ * The Kendall shape-space KNG gradient-norm kernel of src/privacy/kernels/kendall.ts in AssemblyScript: the same
  * mat-vec form (read that file's header first). A step is two complex mat-vecs with the n × k data matrix Y,
  * each landmark's (re, im) in one f64x2 vector — Y conj(z) for the inner products ⟨z, yᵢ⟩ (z = p or û) and
  * Σ wᵢ yᵢ for the gradient — with four rows per pass so that each load of z (or of the sums) serves four
  * data points; the per-point scalar part runs two points per vector, branch-free (θ/sin θ by the atan form,
  * the shooting chain's sin and cos by the polynomials of kernelMath.ts). The footpoint chain gets ⟨Γv̂, yᵢ⟩
  * as a combination of ⟨v̂, yᵢ⟩, ⟨p̂, yᵢ⟩ (fixed) and ⟨p, yᵢ⟩ (its mat-vec); the shooting chain keeps
- * ⟨p, yᵢ⟩ while p stays the same. `npm run build:wasm` compiles it into src/privacy/wasm/kernels.generated.ts.
+ * ⟨p, yᵢ⟩ while p stays the same. `npm run build:wasm` compiles it into src/privacy/kernels/wasm/kernels.generated.ts.
  *
  * Memory from `base`: arrays of f64 at offsetOf(array, N, k2), N = n rounded up to a multiple of 4 (padding
  * points repeat the last one with weight 0, so they are finite wherever it is and add nothing). The caller

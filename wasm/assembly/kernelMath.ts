@@ -1,24 +1,13 @@
 /**
  * Polynomial coefficients and helpers shared by the AssemblyScript kernels: the same fits as
- * src/privacy/kernelMath.ts (read it for what they approximate and how accurately). Tables live in memory
+ * src/privacy/kernels/kernelMath.ts (read it for what they approximate and how accurately). Tables live in memory
  * because V8 loads a constant from memory in one instruction (and splats it in the same one for vectors),
  * where a constant in the code costs two or three inside loops.
  */
 
-// Lowest degree first.
-export const SIN = memory.data<f64>([
-  0.9999999999999993, -0.16666666666665098, 0.00833333333323856, -0.0001984126981614557, 2.755731573291499e-6,
-  -2.5051834972679474e-8, 1.604688903657779e-10, -7.360475399315779e-13,
-]);
-export const COS = memory.data<f64>([
-  1, -0.49999999999999983, 0.041666666666664395, -0.0013888888888787803, 2.4801587279582307e-5, -2.755731656702825e-7,
-  2.0876569868662244e-9, -1.1463094446251763e-11, 4.6108659235176526e-14,
-]);
-export const ATAN = memory.data<f64>([
-  0.9999999999999998, -0.3333333333331813, 0.19999999997507284, -0.14285714101440633, 0.1111110362042291,
-  -0.09090723756615139, 0.07689359574326111, -0.06635725586800012, 0.056673928446431994, -0.04293580241318795,
-  0.020528949560875982,
-]);
+// The coefficients (lowest degree first) come from wasm/polynomials.ts, the table the JavaScript kernels use too.
+import { ATAN, COS, SIN } from './polynomials.generated';
+export { ATAN, COS, SIN };
 
 // ---- two lanes (f64x2) ----
 

@@ -1,10 +1,10 @@
 /**
- * The loop over the data of the SPD(2) affine KNG kernel (src/privacy/spdKernel.ts) in AssemblyScript, two
+ * The loop over the data of the SPD(2) affine KNG kernel (src/privacy/kernels/spd.ts) in AssemblyScript, two
  * data points per f64x2 vector; the caller does the per-call 2×2 algebra and passes its results. Per point
  * the JavaScript loop calls Math.exp once and Math.atanh or Math.log where its series does not do (most of
  * its time); here exp and log are inlined polynomials on both lanes (kernelMath.ts), the other branches are
  * lane selects, and the logarithms are skipped for pairs where the series does (nearly all in the chains).
- * `npm run build:wasm` compiles it into src/privacy/wasm/kernels.generated.ts.
+ * `npm run build:wasm` compiles it into src/privacy/kernels/wasm/kernels.generated.ts.
  *
  * Memory from `base`: arrays of N f64 (N = n rounded up to even) at base + index·8N, the indices below; a
  * padding point repeats the last one with weight 0. The exponents xᵢ(μ₁ − μ₀)/2 must stay within 700 (the

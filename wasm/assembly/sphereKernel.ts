@@ -1,7 +1,7 @@
 /**
- * The S² KNG gradient-norm kernel of src/privacy/sphereKernel.ts in AssemblyScript, two data points per
+ * The S² KNG gradient-norm kernel of src/privacy/kernels/sphere.ts in AssemblyScript, two data points per
  * f64x2 vector: the same formulas and polynomials as the JavaScript kernel (read its comments first), 2–3×
- * faster. `npm run build:wasm` compiles it into src/privacy/wasm/kernels.generated.ts.
+ * faster. `npm run build:wasm` compiles it into src/privacy/kernels/wasm/kernels.generated.ts.
  *
  * Memory from `base` (16-byte aligned), N = n rounded up to even: arrays of N f64 at base + index·8N, the
  * indices below. A padding point repeats the last one with weight 0, so it is finite wherever that one is.

@@ -1,4 +1,4 @@
-import type { Covariates } from '../../regression/geodesicRegression';
+import type { Covariates } from '../../../regression/geodesicRegression';
 import { pairedPointsInstance } from './instance';
 
 /** The WebAssembly (SIMD) build of the S² gradient-norm loop (source: wasm/assembly/sphereKernel.ts). */

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { corpusCallosumData } from '../data/corpusCallosum';
-import { spdData } from '../data/spdData';
-import { euclidean, kendall, spd, sphere, type Manifold } from '../geometry';
-import { sphereData } from '../data/sphereData';
-import { runChain } from '../sampling/mh';
-import { randomTangent } from '../geometry/testkit';
-import { fitGeodesicRegression } from '../regression';
-import { Rng } from '../sampling/rng';
-import { gradientNormKernel } from './gradientKernel';
-import { footpointTarget, shootingTarget } from './kng';
-import { fusedGeometry } from './proposals';
+import { corpusCallosumData } from '../../data/corpusCallosum';
+import { spdData } from '../../data/spdData';
+import { euclidean, kendall, spd, sphere, type Manifold } from '../../geometry';
+import { sphereData } from '../../data/sphereData';
+import { runChain } from '../../sampling/mh';
+import { randomTangent } from '../../geometry/testkit';
+import { fitGeodesicRegression } from '../../regression';
+import { Rng } from '../../sampling/rng';
+import { gradientNormKernel } from '.';
+import { footpointTarget, shootingTarget } from '../kng';
+import { fusedGeometry } from '.';
 
 /** |a − b| ≤ tol·max(1, |b|) entrywise, NaN where b is NaN. */
 function expectClose(a: Float64Array, b: Float64Array, tol: number) {

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { compileKernels } from '../../../wasm/build';
-import { sphereData } from '../../data/sphereData';
-import { spdData } from '../../data/spdData';
-import { kendall, sphere, spd } from '../../geometry';
-import { corpusCallosumData } from '../../data/corpusCallosum';
-import { randomTangent } from '../../geometry/testkit';
-import { fitGeodesicRegression } from '../../regression';
-import { Rng } from '../../sampling/rng';
-import { kendallGradientKernel } from '../kendallKernel';
-import { sphereGradientKernel } from '../sphereKernel';
-import { spd2GradientKernel } from '../spdKernel';
+import { readFileSync } from 'node:fs';
+import { compileKernels, POLYNOMIAL_PATHS, polynomialModules } from '../../../../wasm/build';
+import { POLYNOMIALS } from '../../../../wasm/polynomials';
+import { atanOverArg, sinNearZero } from '../polynomials.generated';
+import { sphereData } from '../../../data/sphereData';
+import { spdData } from '../../../data/spdData';
+import { kendall, sphere, spd } from '../../../geometry';
+import { corpusCallosumData } from '../../../data/corpusCallosum';
+import { randomTangent } from '../../../geometry/testkit';
+import { fitGeodesicRegression } from '../../../regression';
+import { Rng } from '../../../sampling/rng';
+import { kendallGradientKernel } from '../kendall';
+import { sphereGradientKernel } from '../sphere';
+import { spd2GradientKernel } from '../spd';
 import * as generated from './kernels.generated';
 import { wasmSphereGradNorms } from './sphereKernelWasm';
 import { wasmSpdMath } from './spdKernelWasm';
@@ -20,6 +23,19 @@ describe('WebAssembly kernels', () => {
     expect(Object.keys(built).sort()).toEqual(Object.keys(generated).sort());
     for (const [name, base64] of Object.entries(built))
       expect(base64 === generated[name as keyof typeof generated], name).toBe(true);
+  });
+
+  it('both languages’ polynomial coefficients are the build of wasm/polynomials.ts (one table)', () => {
+    const modules = polynomialModules();
+    expect(readFileSync(POLYNOMIAL_PATHS.js, 'utf8') === modules.js, POLYNOMIAL_PATHS.js).toBe(true);
+    expect(readFileSync(POLYNOMIAL_PATHS.as, 'utf8') === modules.as, POLYNOMIAL_PATHS.as).toBe(true);
+    // and the JavaScript functions evaluate that table: sin r = r·Σ SINᵢ r²ⁱ at a point inside the range
+    const r = 0.7;
+    const direct = POLYNOMIALS.SIN.reduce((acc, c, i) => acc + c * r ** (2 * i), 0) * r;
+    expect(Math.abs(sinNearZero(r) - direct)).toBeLessThan(1e-15);
+    expect(
+      Math.abs(atanOverArg(0.1) - POLYNOMIALS.ATAN.reduce((acc, c, i) => acc + c * 0.1 ** i, 0)),
+    ).toBeLessThan(1e-15);
   });
 
   it('runs here (Node, like the browsers the lab supports, has WebAssembly SIMD)', () => {

@@ -1,5 +1,5 @@
-import type { Covariates } from '../regression/geodesicRegression';
-import type { GradientNormKernel } from './gradientKernel';
+import type { Covariates } from '../../regression/geodesicRegression';
+import type { GradientNormKernel } from './types';
 import { thetaOverSin } from './kernelMath';
 import { wasmKendallKernel } from './wasm/kendallKernelWasm';
 

@@ -1,40 +1,14 @@
-import type { Manifold } from '../geometry/types';
-import { det2Sym } from '../geometry/linalg';
-import { GeometryError } from '../geometry/types';
-import { norm2 } from '../geometry/vec';
-import type { Rng } from '../sampling/rng';
-
-/**
- * The geometry a KNG random walk needs per step — a vector uniform in a tangent ball, the metric norm, and Exp —
- * fused for the spaces where the generic Manifold calls are a large part of a step once the gradient kernel is
- * fast: SPD(2) with the affine metric (2×2 eigendecompositions and matrix products per call), Kendall shape
- * space (validation passes, a rescaled norm) and S² (argument checks, a quarter of its step). The same mathematics and the same random draws in the same order
- * as kng.ts's generic path with the Manifold's operations (randomTangent, norm, exp), so the chains are the
- * same up to rounding; gradientKernel.test.ts ties each to that path.
- */
-export interface FusedGeometry {
-  /** Writes into `out` a vector uniform in the ball of radius r of T_p (the generic uniformTangentBall). */
-  tangentBall(p: Float64Array, r: number, rng: Rng, out: Float64Array): Float64Array;
-  /** Exp_p(ν) of a ball vector ν into `out`; NaN-filled where Exp is not representable (the generic rule). */
-  exp(p: Float64Array, nu: Float64Array, out: Float64Array): void;
-  norm(p: Float64Array, v: Float64Array): number;
-}
-
-/** The fused geometry of M, or null where the generic Manifold calls are used. */
-export function fusedGeometry(M: Manifold): FusedGeometry | null {
-  if (M.name === 'sphere') return sphereGeometry();
-  if (M.name === 'spd(2, affine)') return spd2Geometry();
-  const kendall = /^kendall\((\d+)\)$/.exec(M.name);
-  if (kendall) return kendallGeometry(2 * Number(kendall[1]), M.dim);
-  return null;
-}
+import type { FusedGeometry } from './types';
+import { det2Sym } from '../../geometry/linalg';
+import { GeometryError } from '../../geometry/types';
+import { norm2 } from '../../geometry/vec';
 
 /**
  * S²: the operations of src/geometry/sphere.ts (randomTangent, norm, exp) in the same floating-point order,
  * without their argument checks — bit for bit the same proposals (proposals.test.ts), so the sphere's numbers
  * do not change.
  */
-function sphereGeometry(): FusedGeometry {
+export function sphereGeometry(): FusedGeometry {
   const sinc = (t: number) =>
     Math.abs(t) < 1e-4 ? 1 - (t * t) / 6 + (t * t * t * t) / 120 : Math.sin(t) / t;
   return {
@@ -78,7 +52,7 @@ function sphereGeometry(): FusedGeometry {
  * ball vector is c·R G R; Exp_p(ν) = R expm(S ν S) R, and expm of a symmetric 2×2 W with mean eigenvalue m and
  * half-gap r is (e^{m+r} + e^{m−r})/2·I + e^m (sinh r / r)(W − mI).
  */
-function spd2Geometry(): FusedGeometry {
+export function spd2Geometry(): FusedGeometry {
   const R = new Float64Array(3); // (r00, r01, r11)
   const S = new Float64Array(3);
   const W = new Float64Array(4);
@@ -170,7 +144,7 @@ function spd2Geometry(): FusedGeometry {
  * projection of a standard Gaussian (centre, then remove the components along p and ip), Exp_p(ν) =
  * cos|ν| p + (sin|ν|/|ν|) ν renormalised — src/geometry/kendall.ts without its validation passes.
  */
-function kendallGeometry(k2: number, dim: number): FusedGeometry {
+export function kendallGeometry(k2: number, dim: number): FusedGeometry {
   const k = k2 / 2;
   const norm = (v: Float64Array) => {
     let s = 0;

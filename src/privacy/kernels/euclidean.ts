@@ -1,5 +1,5 @@
-import type { Covariates } from '../regression/geodesicRegression';
-import type { GradientNormKernel } from './gradientKernel';
+import type { Covariates } from '../../regression/geodesicRegression';
+import type { GradientNormKernel } from './types';
 
 /**
  * The KNG gradient norms of linear regression in R^d (geodesic regression on a flat space) from the data's

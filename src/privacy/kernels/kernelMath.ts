@@ -2,45 +2,14 @@
  * Scalar helpers shared by the fused gradient kernels (their inner loops call these once or twice per data
  * point). V8 does not inline Math.sin, Math.cos or Math.atan2 — each is a call into fdlibm with general range
  * reduction, 10–25 ns — while the kernels only need them on short, known ranges. There, the polynomials below
- * (least-squares fits on Chebyshev nodes, max error ≤ 1e-16 before rounding) are branch-free, inlined, and
+ * (least-squares fits on Chebyshev nodes, max error ≤ 1e-16 before rounding; their coefficients are in
+ * wasm/polynomials.ts, written into polynomials.generated.ts by `npm run build:wasm`) are branch-free, inlined, and
  * several times cheaper; kernelMath.test.ts checks them against Math.* on dense grids.
  */
 
+import { atanOverArg, cosNearZero, sinNearZero } from './polynomials.generated';
+
 const HALF_PI = Math.PI / 2;
-
-/** sin r for |r| ≤ π/2 (absolute error < 4e-16). Estrin's scheme: short dependency chains. */
-function sinNearZero(r: number): number {
-  const z = r * r,
-    z2 = z * z,
-    z4 = z2 * z2;
-  return (
-    r *
-    (0.9999999999999993 +
-      z * -0.16666666666665098 +
-      z2 * (0.00833333333323856 + z * -0.0001984126981614557) +
-      z4 *
-        (2.755731573291499e-6 +
-          z * -2.5051834972679474e-8 +
-          z2 * (1.604688903657779e-10 + z * -7.360475399315779e-13)))
-  );
-}
-
-/** cos r for |r| ≤ π/2 (absolute error < 4e-16). */
-function cosNearZero(r: number): number {
-  const z = r * r,
-    z2 = z * z,
-    z4 = z2 * z2;
-  return (
-    1 +
-    z * -0.49999999999999983 +
-    z2 * (0.041666666666664395 + z * -0.0013888888888787803) +
-    z4 *
-      (2.4801587279582307e-5 +
-        z * -2.755731656702825e-7 +
-        z2 * (2.0876569868662244e-9 + z * -1.1463094446251763e-11) +
-        z4 * 4.6108659235176526e-14)
-  );
-}
 
 /**
  * cos t for t ∈ [0, π] by the polynomial (t − π/2 ∈ [−π/2, π/2], cos t = −sin(t − π/2)); Math.cos elsewhere.
@@ -56,23 +25,6 @@ export function cosOnHalfTurn(t: number): number {
 export function sinOnHalfTurn(t: number): number {
   const r = t - HALF_PI;
   return r >= -HALF_PI && r <= HALF_PI ? cosNearZero(r) : Math.sin(t);
-}
-
-/** atan(a)/a as a polynomial in z = a², for 0 ≤ a ≤ tan(π/8) (atan error < 3e-16). */
-function atanOverArg(z: number): number {
-  const z2 = z * z,
-    z4 = z2 * z2,
-    z8 = z4 * z4;
-  return (
-    0.9999999999999998 +
-    z * -0.3333333333331813 +
-    z2 * (0.19999999997507284 + z * -0.14285714101440633) +
-    z4 *
-      (0.1111110362042291 +
-        z * -0.09090723756615139 +
-        z2 * (0.07689359574326111 + z * -0.06635725586800012)) +
-    z8 * (0.056673928446431994 + z * -0.04293580241318795 + z2 * 0.020528949560875982)
-  );
 }
 
 /**

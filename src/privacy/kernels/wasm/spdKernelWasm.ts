@@ -1,4 +1,4 @@
-import type { Covariates } from '../../regression/geodesicRegression';
+import type { Covariates } from '../../../regression/geodesicRegression';
 import { kernelInstance, pairedPointsInstance } from './instance';
 
 export interface SpdKernelExports {
@@ -15,7 +15,7 @@ export interface SpdKernelExports {
  * The WebAssembly (SIMD) build of the SPD(2) loop over the data (source: wasm/assembly/spdKernel.ts), for
  * responses stored as (y₀₀, (y₀₁ + y₁₀)/2, y₁₁) with ln det y, or null without WebAssembly. Before each
  * `run`, write the per-call values into `call`: k₀₀ (a, b, c), k₁₁ (…), k₀₁ (…), μ₀, the half-gap, tr W,
- * ln det p (names as in src/privacy/spdKernel.ts). Callers keep |xᵢμ₀| and xᵢ·half-gap within 700.
+ * ln det p (names as in src/privacy/kernels/spd.ts). Callers keep |xᵢμ₀| and xᵢ·half-gap within 700.
  */
 export function wasmSpdLoop(
   xs: Covariates,

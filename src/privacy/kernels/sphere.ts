@@ -1,5 +1,5 @@
-import type { Covariates } from '../regression/geodesicRegression';
-import type { GradientNormKernel } from './gradientKernel';
+import type { Covariates } from '../../regression/geodesicRegression';
+import type { GradientNormKernel } from './types';
 import { cosOnHalfTurn, sinOnHalfTurn, thetaOverSin } from './kernelMath';
 import { wasmSphereGradNorms } from './wasm/sphereKernelWasm';
 

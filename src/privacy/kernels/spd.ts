@@ -1,6 +1,6 @@
-import { det2Sym } from '../geometry/linalg';
-import type { Covariates } from '../regression/geodesicRegression';
-import type { GradientNormKernel } from './gradientKernel';
+import { det2Sym } from '../../geometry/linalg';
+import type { Covariates } from '../../regression/geodesicRegression';
+import type { GradientNormKernel } from './types';
 import { wasmSpdLoop } from './wasm/spdKernelWasm';
 
 /**

@@ -1,4 +1,4 @@
-import type { Covariates } from '../../regression/geodesicRegression';
+import type { Covariates } from '../../../regression/geodesicRegression';
 import { kernelInstance } from './instance';
 
 interface KendallKernelExports {

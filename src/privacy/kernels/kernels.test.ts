@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { sphereData } from '../data/sphereData';
-import { euclidean, kendall, sphere, spd, type Manifold } from '../geometry';
-import { euclideanData } from '../data/euclideanData';
-import { corpusCallosumData } from '../data/corpusCallosum';
-import { spdData } from '../data/spdData';
-import { randomTangent } from '../geometry/testkit';
-import { fitGeodesicRegression, gradient } from '../regression';
-import { Rng } from '../sampling/rng';
-import { euclideanGradientKernel } from './euclideanKernel';
-import { genericGradientNormKernel, type GradientNormKernel } from './gradientKernel';
-import { kendallGradientKernel } from './kendallKernel';
-import { spd2GradientKernel } from './spdKernel';
-import { sphereGradientKernel } from './sphereKernel';
+import { sphereData } from '../../data/sphereData';
+import { euclidean, kendall, sphere, spd, type Manifold } from '../../geometry';
+import { euclideanData } from '../../data/euclideanData';
+import { corpusCallosumData } from '../../data/corpusCallosum';
+import { spdData } from '../../data/spdData';
+import { randomTangent } from '../../geometry/testkit';
+import { fitGeodesicRegression, gradient } from '../../regression';
+import { Rng } from '../../sampling/rng';
+import { euclideanGradientKernel } from './euclidean';
+import { fusedGeometry, genericGradientNormKernel, gradientNormKernel, type GradientNormKernel } from '.';
+import { kendallGradientKernel } from './kendall';
+import { spd2GradientKernel } from './spd';
+import { sphereGradientKernel } from './sphere';
 
 /** A kernel's two norms at each (p, v) equal the generic kernel's to rel·max(floor, value). */
 function expectAgreement(
@@ -240,5 +240,39 @@ describe('Euclidean kernel (moments)', () => {
         v.map((t) => t + 0.1),
       ),
     ).toBeGreaterThan(1e-3);
+  });
+});
+
+describe('the kernel table (index.ts)', () => {
+  const data = sphereData({ n: 12, seed: 3, noiseVariance: 0.01 });
+  const x3 = data.xs;
+  const y = (dim: number) =>
+    Array.from({ length: 12 }, (_, i) => Float64Array.from({ length: dim }, (_, j) => i + j));
+  const implementation = (M: Manifold, ys: Float64Array[], p: Float64Array, v: Float64Array) =>
+    gradientNormKernel(M, x3, ys, p, v).implementation;
+
+  it('chooses each kind’s kernel by the manifold’s family, not its name', () => {
+    const S = sphere();
+    const p = S.basePoint();
+    const v = Float64Array.of(0.1, 0.2, 0);
+    expect(implementation(S, data.ys, p, v)).not.toMatch(/generic/);
+    // renamed, the same family: still the fused kernel; the family removed: the generic one
+    expect(implementation({ ...S, name: 'a sphere by another name' }, data.ys, p, v)).not.toMatch(/generic/);
+    expect(implementation({ ...S, family: undefined }, data.ys, p, v)).toBe('JavaScript (generic)');
+    expect(fusedGeometry({ ...S, name: 'renamed' })).not.toBeNull();
+    expect(fusedGeometry({ ...S, family: undefined })).toBeNull();
+    expect(implementation(euclidean(2), y(2), new Float64Array(2), new Float64Array(2))).toBe(
+      'JavaScript (moments)',
+    );
+  });
+
+  it('falls back to the generic kernel where a family’s fused kernel does not apply (SPD other than affine k = 2)', () => {
+    const I2 = Float64Array.of(1, 0, 0, 1);
+    const ys = y(4).map(() => Float64Array.of(2, 0.1, 0.1, 1));
+    expect(implementation(spd(2, 'affine'), ys, I2, new Float64Array(4))).not.toMatch(/generic/);
+    expect(implementation(spd(2, 'logEuclidean'), ys, I2, new Float64Array(4))).toBe('JavaScript (generic)');
+    expect(fusedGeometry(spd(2, 'logEuclidean'))).toBeNull();
+    expect(fusedGeometry(spd(3, 'affine'))).toBeNull();
+    expect(fusedGeometry(kendall(7))).not.toBeNull();
   });
 });
