@@ -22,6 +22,7 @@ import {
   JobProgress,
   MUTED,
   Tooltip,
+  logTicks,
   squaredUnit,
   fmt,
   OKABE_ITO,
@@ -37,7 +38,9 @@ import { AdvicePanel, useCurrentAdvice } from './AdvicePanel';
 import type { Advice } from '../../src/experiments';
 import {
   FLAT_SPREAD,
+  epsWhereErrorMoves,
   lowest,
+  type EpsMoves,
   mseModel,
   panelShape,
   paddedExtent,
@@ -72,6 +75,7 @@ export function MseTab() {
     [sweep.rows, settings.curves, isImported],
   );
   const advice = useCurrentAdvice();
+  const epsMoves = useMemo(() => epsWhereErrorMoves(equal), [equal]);
   const notPrivate = sweep.notes.some((n) => /not private/i.test(n)) || settings.tauMode === 'data';
   const releaseN = imported ? imported.ys.length : settings.n;
 
@@ -104,6 +108,7 @@ export function MseTab() {
           releaseN={releaseN}
           running={sweep.status === 'running'}
           advice={advice}
+          epsMoves={epsMoves}
         />
       </ErrorBoundary>
       <ErrorBoundary name="the split advisor">
@@ -119,6 +124,7 @@ export function MseTab() {
           releaseError={releaseStatus === 'error'}
           releaseN={releaseN}
           running={sweep.status === 'running'}
+          epsMoves={epsMoves}
         />
       </ErrorBoundary>
       {notPrivate && <p className="plot-caption">{LEAK_TEXT}</p>}
@@ -163,7 +169,7 @@ type Focus = { s: number; p: number } | 'release';
 /** The advisor's interval (shaded), its recommended split (dashed line) and fitted curve, in ε_p units. */
 function AdviceBand(props: {
   advice: Advice;
-  x: d3.ScaleLinear<number, number>;
+  x: (v: number) => number;
   y: (v: number) => number;
   top: number;
   bottom: number;
@@ -204,6 +210,49 @@ function AdviceBand(props: {
   );
 }
 
+/** What the total-ε curves show, in words: where the error starts to fall and where it meets its non-private line. */
+function EpsCaption({ moves }: { moves: EpsMoves | null }) {
+  if (!moves) return null;
+  const { falls, reaches, range } = moves;
+  return (
+    <>
+      <strong>Look for:</strong>{' '}
+      {falls !== null ? (
+        <>the error starts to fall at ε ≈ {fmt(falls, 2)}</>
+      ) : (
+        <>the error is low from the left end</>
+      )}
+      {reaches !== null ? (
+        <> and meets the dashed non-private line from ε ≈ {fmt(reaches, 2)}.</>
+      ) : (
+        <>, but is still above the dashed non-private line at ε = {fmt(range[1], 2)}.</>
+      )}
+    </>
+  );
+}
+
+/** On a flat split plot: whether the total ε is below where the error starts to fall, or already at its floor. */
+function SplitVersusTotal({ total, moves }: { total: number; moves: EpsMoves | null }) {
+  if (!moves) return null;
+  if (moves.falls !== null && total < moves.falls)
+    return (
+      <>
+        {' '}
+        The total-ε plot shows the error starting to fall only at ε ≈ {fmt(moves.falls, 2)}: the split starts
+        to matter near there.
+      </>
+    );
+  if (moves.reaches !== null && total >= moves.reaches)
+    return (
+      <>
+        {' '}
+        At this total ε the error is already at its non-private floor (from ε ≈ {fmt(moves.reaches, 2)} on the
+        total-ε plot).
+      </>
+    );
+  return null;
+}
+
 /**
  * Dashes of the non-private lines: with k curves, dash and gap are set so that lines lying on top of each
  * other (non-private MSEs often nearly coincide) interleave their colours instead of hiding each other.
@@ -225,6 +274,8 @@ function MseFigure(props: {
   running: boolean;
   /** The split advisor's answer for the current settings (split panel only). */
   advice?: Advice | null;
+  /** Where the total-ε curves move (both captions describe it). */
+  epsMoves: EpsMoves | null;
 }) {
   const { panel, model, settings, release } = props;
   const titleId = useId();
@@ -239,7 +290,6 @@ function MseFigure(props: {
   const { epsP, epsV } = currentBudget(settings);
   const total = settings.eps;
   const currentX = panel === 'unequal' ? epsP : total;
-  const xDomain: [number, number] = panel === 'unequal' ? [0, total] : [0, equalRange(settings)[1]];
 
   const W = Math.max(280, width);
   const legendItems: LegendItem[] = [
@@ -267,10 +317,18 @@ function MseFigure(props: {
   margin.top = legend.height + 14;
   const plotH = presentH ?? Math.round(Math.min(320, Math.max(200, W * 0.55)));
   const H = margin.top + plotH + margin.bottom;
-  const x = d3
-    .scaleLinear()
-    .domain(xDomain)
-    .range([margin.left, W - margin.right]);
+  // the split panel is linear in ε_p; the total-ε panel is log-spaced over where its curves move (epsRange)
+  const x =
+    panel === 'unequal'
+      ? d3
+          .scaleLinear()
+          .domain([0, total])
+          .range([margin.left, W - margin.right])
+      : d3
+          .scaleLog()
+          .domain(equalRange(settings))
+          .range([margin.left, W - margin.right]);
+  const xTicks = panel === 'unequal' ? x.ticks(6) : logTicks(x as d3.ScaleLogarithmic<number, number>);
   const yExtent =
     paddedExtent([
       ...model.series.flatMap((s) => s.points.map((p) => p.y)),
@@ -409,6 +467,13 @@ function MseFigure(props: {
       ? `ln mean MSE vs budget split (total ε = ${fmt(total)})`
       : 'ln mean MSE vs total ε (equal split)';
   const best = panel === 'unequal' ? model.series.map((s) => [s, lowest(s)] as const) : [];
+  // where each finished split curve is lowest: at an end (no U) or inside
+  const ends =
+    shape === 'moves'
+      ? best.map(([s, b]) =>
+          !b ? 'inside' : b === s.points[0] ? 'left' : b === s.points.at(-1) ? 'right' : 'inside',
+        )
+      : [];
 
   return (
     <PlotFigure
@@ -444,6 +509,13 @@ function MseFigure(props: {
                   <>
                     <strong>No split helps here:</strong> at this n and ε every split gives about the same
                     error (no curve moves by more than its own noise){flatReason}.
+                    <SplitVersusTotal total={total} moves={props.epsMoves} />
+                  </>
+                ) : ends.every((e) => e !== 'inside') && ends.length > 0 ? (
+                  <>
+                    <strong>No U here:</strong> the error is lowest at the{' '}
+                    {ends[0] === 'left' ? 'left' : 'right'} end, so give most of ε to the{' '}
+                    {ends[0] === 'left' ? 'shooting vector' : 'footpoint'}.
                   </>
                 ) : (
                   <>
@@ -456,17 +528,14 @@ function MseFigure(props: {
               </>
             ) : (
               <>
-                Both parts get half of the total: ε<sub>p</sub> = ε<sub>v</sub> = ε/2.{' '}
+                Both parts get half of the total: ε<sub>p</sub> = ε<sub>v</sub> = ε/2; ε on a log scale.{' '}
                 {shape === 'flat' ? (
                   <>
                     <strong>Over this range of ε the error hardly changes</strong> (no curve moves by more
                     than its own noise){flatReason}.
                   </>
                 ) : (
-                  <>
-                    <strong>Look for:</strong> the error falls as ε grows (less noise is needed) and
-                    approaches the dashed non-private line at large ε.
-                  </>
+                  <EpsCaption moves={props.epsMoves} />
                 )}{' '}
                 Smaller ε (left) is more private.
               </>
@@ -521,7 +590,7 @@ function MseFigure(props: {
       <AxisBottom
         scale={x}
         y={margin.top + plotH}
-        count={6}
+        ticks={xTicks}
         grid={margin.top}
         label={
           panel === 'unequal' ? (
