@@ -8,6 +8,7 @@ import type { KngSettings } from '../../src/privacy/kng';
 import type { ImportedData } from '../store';
 import { regressionWorkspace, type LabSettings } from '../state/settings';
 import { equalEpsRange } from '../plots/epsRange';
+import { FIG6_NOISES } from '../state/figures';
 
 /** Identifies the synthetic data of the current settings (the key of the generated-data job). */
 export function generatedKey(s: LabSettings): string {
@@ -62,7 +63,11 @@ export const SWEEP_POINTS = 10;
 export function sweepSpec(s: LabSettings, imported: ImportedData | undefined): SweepSpec {
   return {
     manifold: regressionWorkspace(s.workspace),
-    datasets: s.curves.map((n) => ({ n, noise: s.noise })),
+    // Fig. 6 overlays its three noise levels at one n; otherwise one curve per n at the current noise
+    datasets:
+      s.figure === 'fig6'
+        ? FIG6_NOISES.map((noise) => ({ n: s.curves[0] ?? s.n, noise }))
+        : s.curves.map((n) => ({ n, noise: s.noise })),
     imported: imported ? { xs: imported.xs, ys: imported.ys, label: imported.fileName } : undefined,
     seed: s.seed,
     panels: ['unequal', 'equal'],

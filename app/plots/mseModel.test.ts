@@ -81,6 +81,25 @@ describe('releaseSummary', () => {
   });
 });
 
+describe('mseModel with several noise levels (Fig. 6)', () => {
+  it('draws one curve per δ at one n, labelled and styled by δ', () => {
+    const at = (noise: number, eps: number, ln: number) => ({
+      ...row(50, 'equal', eps / 2, eps / 2, ln),
+      noise,
+    });
+    const m = mseModel(
+      [at(0.1, 1, -2), at(0.001, 1, -5), at(0.01, 1, -4), at(0.001, 2, -5.5)],
+      'equal',
+      [50],
+    );
+    expect(m.series.map((s) => [s.key, s.label, s.style, s.points.length])).toEqual([
+      ['50|0.001', 'δ = 0.001', 0, 2],
+      ['50|0.01', 'δ = 0.01', 1, 1],
+      ['50|0.1', 'δ = 0.1', 2, 1],
+    ]);
+  });
+});
+
 describe('panelShape (captions that describe the curves shown)', () => {
   const series = (ys: number[][]) =>
     mseModel(

@@ -11,7 +11,10 @@ export interface MsePoint {
 }
 
 export interface MseSeries {
+  /** Unique per curve: n, and the noise level when the sweep runs several (Fig. 6). */
+  key: string;
   n: number;
+  noise: number | null;
   /** Style index: position of n in the settings' curve list (stable while the curves fill in). */
   style: number;
   label: string;
@@ -37,23 +40,31 @@ export function mseModel(
   curves: readonly number[],
   imported = false,
 ): MseModel {
-  const byN = new Map<number, MseSeries>();
+  // several noise levels at one n (Fig. 6): one curve per noise level, labelled and styled by δ
+  const noises = [...new Set(rows.filter((r) => r.split === panel).map((r) => r.noise))].sort(
+    (a, b) => (a ?? 0) - (b ?? 0),
+  );
+  const byNoise = noises.length > 1;
+  const byKey = new Map<string, MseSeries>();
   let skipped = 0;
   let count = 0;
   for (const row of rows) {
     if (row.split !== panel) continue;
     count++;
-    let s = byN.get(row.n);
+    const key = byNoise ? `${row.n}|${row.noise}` : String(row.n);
+    let s = byKey.get(key);
     if (!s) {
-      const at = curves.indexOf(row.n);
+      const at = byNoise ? noises.indexOf(row.noise) : curves.indexOf(row.n);
       s = {
+        key,
         n: row.n,
-        style: imported ? 0 : at >= 0 ? at : curves.length + byN.size,
-        label: imported ? `your data (n = ${row.n})` : `n = ${row.n}`,
+        noise: row.noise,
+        style: imported ? 0 : at >= 0 ? at : curves.length + byKey.size,
+        label: imported ? `your data (n = ${row.n})` : byNoise ? `δ = ${row.noise}` : `n = ${row.n}`,
         points: [],
         lnNonPrivate: null,
       };
-      byN.set(row.n, s);
+      byKey.set(key, s);
     }
     if (s.lnNonPrivate === null && Number.isFinite(row.lnNonPrivateMse)) s.lnNonPrivate = row.lnNonPrivateMse;
     const x = panelX(panel, row);
@@ -63,7 +74,7 @@ export function mseModel(
     }
     s.points.push({ x, y: row.lnMeanMse, row });
   }
-  const series = [...byN.values()].sort((a, b) => a.n - b.n);
+  const series = [...byKey.values()].sort((a, b) => a.n - b.n || (a.noise ?? 0) - (b.noise ?? 0));
   for (const s of series) s.points.sort((a, b) => a.x - b.x);
   return { series, skipped, count };
 }
