@@ -11,6 +11,7 @@ import { labPool } from '../compute/faults';
 import { DataPrivacyNote } from '../help/DataPrivacyNote';
 import { newImportId, useLab } from '../store';
 import { regressionWorkspace, type WorkspaceId } from '../state/settings';
+import { labImportMessage } from './importMessages';
 import './importData.css';
 
 let parsePool: WorkerPool | null = null;
@@ -56,6 +57,9 @@ export function ImportData() {
   const [busy, setBusy] = useState(false);
   const [over, setOver] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
+  // what went wrong with the last file, shown next to the file box until the next file is chosen
+  const [error, setError] = useState<{ workspace: WorkspaceId; message: string } | null>(null);
+  const fail = (message: string) => setError({ workspace, message: labImportMessage(message) });
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   // The worker starts with the page, so choosing a file later fetches nothing (not even the worker's script).
@@ -80,7 +84,7 @@ export function ImportData() {
       return outcome;
     } catch (e) {
       if (!(e instanceof CancelledError))
-        notify(`Could not load ${fileName}: ${e instanceof Error ? e.message : String(e)}`);
+        fail(`Could not load ${fileName}: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     } finally {
       setBusy(false);
@@ -99,7 +103,7 @@ export function ImportData() {
           message: outcome.message,
           ...outcome.normalizable,
         });
-      } else notify(`Could not load the file — ${outcome.message}`);
+      } else fail(`Could not load the file — ${outcome.message}`);
       return;
     }
     setPending(null);
@@ -112,7 +116,7 @@ export function ImportData() {
       yLabels: outcome.yLabels,
       xRange: outcome.xRange,
     });
-    for (const w of outcome.warnings) notify(`${spec.fileName}: ${w}`);
+    for (const w of outcome.warnings) notify(`${spec.fileName}: ${labImportMessage(w)}`);
   }
 
   /** Uses a points file's outcome (Fréchet workspace): the points, the offer to normalise, or the message. */
@@ -128,7 +132,7 @@ export function ImportData() {
           message: outcome.message,
           ...outcome.normalizable,
         });
-      else notify(`Could not load the file — ${outcome.message}`);
+      else fail(`Could not load the file — ${outcome.message}`);
       return;
     }
     setPending(null);
@@ -142,13 +146,14 @@ export function ImportData() {
       yLabels: [LAYOUTS[outcome.layout] ?? outcome.layout],
       points: { space: spec.space, k: outcome.k },
     });
-    for (const w of outcome.warnings) notify(`${spec.fileName}: ${w}`);
+    for (const w of outcome.warnings) notify(`${spec.fileName}: ${labImportMessage(w)}`);
   }
 
   async function load(file: File) {
     setPending(null);
+    setError(null);
     if (file.size > MAX_DATA_BYTES) {
-      notify(
+      fail(
         `${file.name} is ${(file.size / 1e6).toFixed(1)} MB; files up to ${MAX_DATA_BYTES / 1024 / 1024} MB can be loaded.`,
       );
       return;
@@ -184,7 +189,7 @@ export function ImportData() {
       }
       accept(outcome, spec);
     } catch (e) {
-      notify(`Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`);
+      fail(`Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       if (input.current) input.current.value = '';
     }
@@ -269,6 +274,11 @@ export function ImportData() {
             : 'One k×k SPD matrix per row: its k(k+1)/2 upper-triangle entries m11, m12, …, mkk (3 for k = 2, 6 for k = 3), or a JSON array of matrices.'}
         </p>
       )}
+      {error && error.workspace === workspace && (
+        <p className="import-error" role="alert" data-testid="import-error">
+          {error.message}
+        </p>
+      )}
       <DataPrivacyNote />
       {shown?.kind === 'columns' && (
         <ColumnChooser
@@ -281,7 +291,7 @@ export function ImportData() {
       )}
       {shown?.kind === 'normalize' && (
         <div className="import-offer" role="alert" aria-label="Points off the unit sphere">
-          <p>{shown.message}</p>
+          <p>{labImportMessage(shown.message)}</p>
           <p>
             {shown.count} point{shown.count === 1 ? ' is' : 's are'} off the unit sphere by more than the
             tolerance {SPHERE_TOLERANCE} (lengths off by up to {fmt(shown.maxDeviation)}). Normalising divides
