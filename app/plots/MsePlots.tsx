@@ -6,7 +6,7 @@
  */
 import { ErrorBoundary } from '../ErrorBoundary';
 import * as d3 from 'd3';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SWEEP_ROW_COLUMNS, type Panel } from '../../src/experiments';
 import { currentBudget, equalRange, sweepSpec, SWEEP_POINTS } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
@@ -33,6 +33,7 @@ import {
 } from './chart';
 import { Legend, ReleaseMarker, layoutLegend, type LegendItem } from './Legend';
 import { useThrottledLab } from './useThrottledLab';
+import { focusExists, focusKey, focusOrder, nextFocus, type Focus } from './mseFocus';
 import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
 import { AdvicePanel, useCurrentAdvice } from './AdvicePanel';
 import type { Advice } from '../../src/experiments';
@@ -56,6 +57,12 @@ const LEAK_TEXT =
   'guarantee (the noise then no longer adapts to the data, so errors are usually larger).';
 
 const selectSweep = (s: LabState) => s.sweep;
+
+/** The two panels, in order: the split plot (with the advisor under it), then the total-ε plot. */
+const PANELS: readonly { panel: Panel; name: string }[] = [
+  { panel: 'unequal', name: 'the ε_p : ε_v split plot' },
+  { panel: 'equal', name: 'the total-ε plot' },
+];
 
 export function MseTab() {
   const settings = useLab((s) => s.settings);
@@ -97,36 +104,29 @@ export function MseTab() {
           ))}
         </ul>
       )}
-      <ErrorBoundary name="the ε_p : ε_v split plot">
-        <MseFigure
-          panel="unequal"
-          model={unequal}
-          settings={settings}
-          release={release}
-          releaseRunning={releaseStatus === 'running'}
-          releaseError={releaseStatus === 'error'}
-          releaseN={releaseN}
-          running={sweep.status === 'running'}
-          advice={advice}
-          epsMoves={epsMoves}
-        />
-      </ErrorBoundary>
-      <ErrorBoundary name="the split advisor">
-        <AdvicePanel />
-      </ErrorBoundary>
-      <ErrorBoundary name="the total-ε plot">
-        <MseFigure
-          panel="equal"
-          model={equal}
-          settings={settings}
-          release={release}
-          releaseRunning={releaseStatus === 'running'}
-          releaseError={releaseStatus === 'error'}
-          releaseN={releaseN}
-          running={sweep.status === 'running'}
-          epsMoves={epsMoves}
-        />
-      </ErrorBoundary>
+      {PANELS.map(({ panel, name }) => (
+        <Fragment key={panel}>
+          <ErrorBoundary name={name}>
+            <MseFigure
+              panel={panel}
+              model={panel === 'unequal' ? unequal : equal}
+              settings={settings}
+              release={release}
+              releaseRunning={releaseStatus === 'running'}
+              releaseError={releaseStatus === 'error'}
+              releaseN={releaseN}
+              running={sweep.status === 'running'}
+              advice={panel === 'unequal' ? advice : undefined}
+              epsMoves={epsMoves}
+            />
+          </ErrorBoundary>
+          {panel === 'unequal' && (
+            <ErrorBoundary name="the split advisor">
+              <AdvicePanel />
+            </ErrorBoundary>
+          )}
+        </Fragment>
+      ))}
       {notPrivate && <p className="plot-caption">{LEAK_TEXT}</p>}
       <ExportButtons
         what="MSE sweep"
@@ -163,8 +163,6 @@ export function MseTab() {
     </div>
   );
 }
-
-type Focus = { s: number; p: number } | 'release';
 
 /** The advisor's interval (shaded), its recommended split (dashed line) and fitted curve, in ε_p units. */
 function AdviceBand(props: {
@@ -261,7 +259,6 @@ function npDash(i: number, k: number) {
   if (k <= 1) return { strokeDasharray: '7 5' };
   return { strokeDasharray: `6 ${6 * (k - 1)}`, strokeDashoffset: 6 * i };
 }
-const focusKey = (f: Focus) => (f === 'release' ? 'release' : `${f.s}:${f.p}`);
 
 function MseFigure(props: {
   panel: Panel;
@@ -346,51 +343,24 @@ function MseFigure(props: {
     .x((p) => x(p.x))
     .y((p) => y(p.y));
 
-  // Keyboard: one tab stop for the points (roving tabindex); arrows move along a curve and between curves.
-  const focusables: Focus[] = [
-    ...model.series.flatMap((s, si) => s.points.map((_, p) => ({ s: si, p }))),
-    ...(release.lnMeanMse !== null ? (['release'] as const) : []),
-  ];
-  const exists = (f: Focus | null): f is Focus =>
-    f !== null &&
-    (f === 'release' ? release.lnMeanMse !== null : model.series[f.s]?.points[f.p] !== undefined);
-  const tabStop = exists(rover) ? rover : (focusables[0] ?? null);
+  // Keyboard: one tab stop for the points (roving tabindex); arrows move along and between curves (mseFocus).
+  const curves = { series: model.series, hasRelease: release.lnMeanMse !== null };
+  const exists = (f: Focus | null): f is Focus => focusExists(f, curves);
+  const tabStop = exists(rover) ? rover : (focusOrder(curves)[0] ?? null);
   const moveFocus = (f: Focus) => {
     setRover(f);
     setActive(f);
     pointRefs.current.get(focusKey(f))?.focus();
   };
   const onKey = (e: KeyboardEvent) => {
-    const cur = tabStop;
-    if (!cur) return;
-    let next: Focus | null = null;
-    const sCount = model.series.length;
-    if (cur === 'release') {
-      if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = focusables[focusables.length - 2] ?? null;
-    } else {
-      const pts = model.series[cur.s].points;
-      if (e.key === 'ArrowRight') next = cur.p + 1 < pts.length ? { s: cur.s, p: cur.p + 1 } : 'release';
-      else if (e.key === 'ArrowLeft') next = cur.p > 0 ? { s: cur.s, p: cur.p - 1 } : null;
-      else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        const s2 = (cur.s + (e.key === 'ArrowDown' ? 1 : sCount - 1)) % sCount;
-        const pts2 = model.series[s2].points;
-        if (pts2.length) {
-          // the point of the other curve nearest in x
-          let best = 0;
-          pts2.forEach((p, i) => {
-            if (Math.abs(p.x - pts[cur.p].x) < Math.abs(pts2[best].x - pts[cur.p].x)) best = i;
-          });
-          next = { s: s2, p: best };
-        }
-      } else if (e.key === 'Home') next = { s: cur.s, p: 0 };
-      else if (e.key === 'End') next = { s: cur.s, p: pts.length - 1 };
-    }
+    if (!tabStop) return;
     if (e.key === 'Escape') {
       setActive(null);
       e.preventDefault();
       return;
     }
-    if (next && exists(next)) {
+    const next = nextFocus(tabStop, e.key, curves);
+    if (next) {
       e.preventDefault();
       moveFocus(next);
     }
@@ -523,8 +493,10 @@ function MseFigure(props: {
                     best split lies in between.
                   </>
                 )}
-                {model.series.length > 1 && shape !== 'flat' && ' Larger data sets usually lie lower.'} Each
-                curve stays above its own dashed non-private line.
+                {new Set(model.series.map((c) => c.n)).size > 1 &&
+                  shape !== 'flat' &&
+                  ' Larger data sets usually lie lower.'}{' '}
+                Each curve stays above its own dashed non-private line.
               </>
             ) : (
               <>
@@ -566,7 +538,7 @@ function MseFigure(props: {
                 {best
                   .filter(([, b]) => b)
                   .map(([s, b], i) => (
-                    <span key={s.n}>
+                    <span key={s.key}>
                       {i > 0 && '; '}
                       {s.label} at ε<sub>p</sub> ≈ {fmt(b!.x, 2)}
                     </span>
@@ -617,7 +589,7 @@ function MseFigure(props: {
           const st = seriesStyle(s.style);
           return s.lnNonPrivate === null ? null : (
             <line
-              key={`np${s.n}`}
+              key={`np${s.key}`}
               className="mse-nonprivate"
               data-n={s.n}
               x1={margin.left}
@@ -651,7 +623,7 @@ function MseFigure(props: {
           const st = seriesStyle(s.style);
           return s.points.length > 1 ? (
             <path
-              key={`c${s.n}`}
+              key={`c${s.key}`}
               className="mse-curve"
               data-n={s.n}
               d={line(s.points) ?? ''}
