@@ -1,19 +1,15 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { WorkspaceDataGate } from './compute/WorkspaceDataGate';
 import { ControlPanel } from './controls/ControlPanel';
 import { ErrorBoundary } from './ErrorBoundary';
 import { WorkspaceExports } from './export/WorkspaceExports';
 import { Explainers } from './help/Explain';
 import { HeaderActions } from './help/HeaderActions';
+import { loadOnDemand } from './loadOnDemand';
 import { Notices } from './Notices';
 import { PlotsPanel } from './plots/PlotsPanel';
 import { ScreenLayout } from './present/ScreenLayout';
 import { WORKSPACES, useLab, type WorkspaceId } from './store';
-
-/** A component loaded with its own script the first time it is shown (each workspace is one). */
-function loadOnDemand<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
-}
 
 const VIEWS: Record<WorkspaceId, ComponentType> = {
   sphere: loadOnDemand(() => import('./workspaces/SphereWorkspace'), 'SphereWorkspace'),
@@ -82,13 +78,14 @@ export function App() {
         </div>
       </nav>
       <Notices />
-      <div className="lab-grid">
+      {/* the lab itself is the page's main landmark; the workspace view inside it is the tabs' panel */}
+      <main className="lab-grid">
         <ErrorBoundary key={`controls-${workspace}`} name="the control panel">
           <Suspense fallback={<Loading what="the controls" />}>
             {frechet ? <FrechetControls /> : <ControlPanel />}
           </Suspense>
         </ErrorBoundary>
-        <main id="workspace-panel" role="tabpanel" aria-labelledby={`tab-${workspace}`} className="workspace">
+        <div id="workspace-panel" role="tabpanel" aria-labelledby={`tab-${workspace}`} className="workspace">
           <ErrorBoundary key={`view-${workspace}`} name={`the ${label} view`}>
             <Suspense fallback={<Loading what={`the ${label} view`} />}>
               {frechet ? (
@@ -110,14 +107,14 @@ export function App() {
               />
             </ErrorBoundary>
           </section>
-        </main>
+        </div>
         <ErrorBoundary key={`plots-${workspace}`} name="the plots">
           <Suspense fallback={<Loading what="the plots" />}>
             {frechet ? <FrechetPlots /> : <PlotsPanel />}
           </Suspense>
         </ErrorBoundary>
         <ScreenLayout />
-      </div>
+      </main>
       <footer className="app-footer">
         Everything runs locally in this page. Data-driven τ (the paper&apos;s choice) uses the private data to
         calibrate the noise, so such releases are labelled “not private”.

@@ -13,23 +13,26 @@ export function Notices() {
   const errors = [releaseError, sweepError].filter((e): e is string => !!e);
   if (notices.length === 0 && errors.length === 0) return null;
   return (
-    <div className="notices" role="status" aria-live="polite">
-      {errors.map((e) => (
-        <div key={e} className="notice notice-error">
-          A computation failed: {e}{' '}
-          <button type="button" onClick={retryFailedJobs}>
-            Try again
-          </button>
-        </div>
-      ))}
-      {notices.map((n, i) => (
-        <div key={`${i}-${n}`} className="notice">
-          {n}{' '}
-          <button type="button" aria-label="Dismiss notice" onClick={() => dismiss(i)}>
-            ×
-          </button>
-        </div>
-      ))}
-    </div>
+    // a labelled region, so the messages sit in a landmark like the rest of the page
+    <section className="notices" aria-label="Notices">
+      <div role="status" aria-live="polite">
+        {errors.map((e) => (
+          <div key={e} className="notice notice-error">
+            A computation failed: {e}{' '}
+            <button type="button" onClick={retryFailedJobs}>
+              Try again
+            </button>
+          </div>
+        ))}
+        {notices.map((n, i) => (
+          <div key={`${i}-${n}`} className="notice">
+            {n}{' '}
+            <button type="button" aria-label="Dismiss notice" onClick={() => dismiss(i)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </section>
   );
 }

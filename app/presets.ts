@@ -7,6 +7,7 @@
  */
 import type { TopicId } from './help/topicIds';
 import { useLab } from './store';
+import { FIG6_NOISES } from './state/figures';
 import {
   DATA_DEFAULTS,
   DEFAULT_SETTINGS,
@@ -132,21 +133,21 @@ export const PRESETS: readonly FigurePreset[] = [
     topics: ['tau', 'sensitivity'],
     patch: { workspace: 'sphere', n: 50, noise: 0.1, eps: 2, split: 0.5, curves: [50] },
   },
-  ...([0.001, 0.01, 0.1] as const).map((delta, i): FigurePreset => ({
-    id: i === 0 ? 'fig6' : `fig6-d${delta}`,
+  {
+    id: 'fig6',
     figure: 'fig6',
-    label: `Fig. 6 · δ = ${delta}`,
-    title: `Sphere: error against ε at noise δ = ${delta} (n = 50)`,
+    label: 'Fig. 6',
+    title: `Sphere: error against ε at three noise levels δ = ${FIG6_NOISES.join(', ')} (n = 50)`,
     caption:
-      'The paper’s Fig. 6 overlays three noise levels (δ = 0.001, 0.01, 0.1) at n = 50; the lab shows one δ ' +
-      'at a time, so load the three Fig. 6 presets in turn and compare. Look at the dashed non-private line ' +
-      'rising with δ (noisier data fit worse), and, for each δ, the error falling as the total ε grows.',
+      'As in the paper’s Fig. 6, three noise levels (δ = 0.001, 0.01, 0.1) at n = 50, one curve each, on one ' +
+      'axis. Look at the dashed non-private lines rising with δ (noisier data fit worse), and, for each δ, the ' +
+      'error falling towards its own line as the total ε grows. The globe shows the data at δ = 0.001.',
     differences:
-      'One noise level per view instead of three curves in one plot; everything else (n = 50, budgets, ' +
-      'sampler) as in the paper.',
+      'Same sizes, noise levels, budgets and sampler as the paper; the numbers come from the lab’s own seeded ' +
+      'data, so the curves match the paper in shape, not digit for digit.',
     topics: ['energy', 'privacy'],
-    patch: { workspace: 'sphere', n: 50, noise: delta, ...SWEEP, curves: [50] },
-  })),
+    patch: { workspace: 'sphere', n: 50, noise: FIG6_NOISES[0], ...SWEEP, curves: [50] },
+  },
   {
     id: 'fig7',
     figure: 'fig7',
@@ -169,8 +170,9 @@ export const PRESETS: readonly FigurePreset[] = [
     caption:
       'Predicted matrices at equally spaced covariates, each drawn as an ellipse (semi-axes √λ₁, √λ₂ along the ' +
       'eigenvectors), from the non-private fit and from a private fit with ε_p = ε_v = 0.2. Look how the private ' +
-      'ellipses track the size and orientation of the non-private ones. As the paper warns, ellipses that look ' +
-      'alike can be far apart in the Riemannian metric, and vice versa.',
+      'ellipses track the size and orientation of the non-private ones: at this budget they differ by only a few ' +
+      'per cent, so “private differences drawn ×20” magnifies the wobble (labelled as exaggerated). As the paper ' +
+      'warns, ellipses that look alike can be far apart in the Riemannian metric, and vice versa.',
     differences: 'The private fit shown is one draw; change the seed to see others.',
     topics: ['geodesic', 'kng'],
     patch: { workspace: 'spd', noise: 0.01, eps: 0.4, split: 0.5, curves: [50] },
@@ -244,8 +246,10 @@ export const PRESETS: readonly FigurePreset[] = [
     caption:
       'Points in a cap of radius π/8 around the north pole; their Fréchet mean is released by the Riemannian ' +
       'Laplace mechanism on the sphere and by Laplace noise in the surrounding R³, and both errors are measured ' +
-      'in the Euclidean distance, as in 004. Look for the intrinsic curve lying below the ambient one at every ε: ' +
-      'noise spent on the sphere itself is not wasted on the direction that leaves it.',
+      'in the Euclidean distance, as in 004. Look for the intrinsic curve lying below the ambient one — by a ' +
+      'factor of about 1.5, and further at the smallest ε: noise spent on the sphere itself is not wasted on the ' +
+      'direction that leaves it. At some ε the two curves touch: where their ±2 SE bars overlap, the difference ' +
+      'is within the noise of the releases.',
     differences:
       '004 plots the error against the sample size n at a fixed ε; the lab plots it against ε at a fixed n (change ' +
       'n to compare sizes). The lab does not project the ambient release back onto the sphere before measuring ' +

@@ -16,6 +16,8 @@ test('public τ = π and the strict σ rule at ε = 0.2: the split caption says 
   await expect(caption).toHaveAttribute('data-shape', 'flat');
   await expect(caption).toContainText('No split helps here');
   await expect(caption).not.toContainText('Look for a U');
+  // … and points to the total ε where the split starts to matter (from the total-ε curves)
+  await expect(caption).toContainText(/starting to fall only at ε ≈ \d/);
   await page
     .locator('figure.plot-figure', { has: caption })
     .screenshot({ path: 'test-output/screenshots/caption-flat-split.png' });
@@ -29,4 +31,27 @@ test('the paper’s Fig. 1 settings: the split caption still asks for the U', as
   const caption = page.getByTestId('mse-caption-unequal');
   await expect(caption).toHaveAttribute('data-shape', 'moves');
   await expect(caption).toContainText('Look for a U');
+});
+
+test('the issue’s example (sphere, public τ = π, strict σ rule): the total-ε axis reaches where the curves move', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/?ws=sphere&taumode=public&tau=3.14159&sigma=strict&m=3&burn=300&curves=20,50');
+  await waitForSweep(page);
+  const equal = page.getByTestId('mse-plot-equal');
+  // a log axis from 0.01 to 1000 (powers of ten), not the paper's 0.2 … 2
+  const ticks = await equal.locator('.axis-x text.tick-label').allTextContents();
+  expect(ticks).toEqual(['0.01', '0.1', '1', '10', '100', '1000']);
+  // the curves move over it: the caption says where, and not that the error hardly changes
+  const caption = page.getByTestId('mse-caption-equal');
+  await expect(caption).toHaveAttribute('data-shape', 'moves');
+  await expect(caption).toContainText(/starts to fall at ε ≈ \d/);
+  await expect(caption).not.toContainText('hardly changes');
+  await page
+    .getByRole('region', { name: 'Plots' })
+    .screenshot({ path: 'test-output/screenshots/captions-public-strict-1440.png' });
+  expect(errors).toEqual([]);
 });

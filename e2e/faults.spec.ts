@@ -96,7 +96,7 @@ test('fault injection exists only when asked for with ?faults=1', async ({ page 
   );
 });
 
-test('a parse worker that dies while reading a file: a notice, the data unchanged, the next file loads', async ({
+test('a parse worker that dies while reading a file: a message by the file box, the data unchanged, the next file loads', async ({
   page,
 }) => {
   await page.goto(`/?${FAST}&faults=1`);
@@ -105,9 +105,8 @@ test('a parse worker that dies while reading a file: a notice, the data unchange
   const input = page.getByLabel(/Your data/);
   await inject(page, 'parse', 'kill');
   await input.setInputFiles({ name: 'first.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.locator('.notice').filter({ hasText: 'Could not load first.csv' })).toContainText(
-    'worker died',
-  );
+  await expect(page.getByTestId('import-error')).toContainText('Could not load first.csv');
+  await expect(page.getByTestId('import-error')).toContainText('worker died');
   expect(await labState<unknown>(page, 'imported.sphere')).toBeUndefined();
   await input.setInputFiles({ name: 'second.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('second.csv');

@@ -64,7 +64,7 @@ test('own sphere points: imported, bad file refused with its row and column, rad
 
   // a bad file: refused with the place named, the imported points unchanged
   await input.setInputFiles(fixture('frechet-bad.csv'));
-  await expect(page.locator('.notice').filter({ hasText: 'frechet-bad.csv' })).toContainText(
+  await expect(page.getByTestId('import-error')).toContainText(
     'frechet-bad.csv, row 6, column "y": "abc" is not a number',
   );
   expect(await labState<string>(page, 'imported.frechet.fileName')).toBe('frechet-directions-latlon.csv');
@@ -138,10 +138,7 @@ test('004 Fig. 1 sensitivity: the preset shows every adjacent pair against the b
   const errors = watchErrors(page);
   await page.goto('/?notour=1&ws=frechet');
   await page.locator('#figures-button').click();
-  await page
-    .locator('.figures-list')
-    .getByRole('button', { name: /^004 Fig\. 1 · sensitivity:/ })
-    .click();
+  await page.locator('.figures-list button[data-preset="p004fig1-sensitivity"]').click();
   await expect.poll(() => labState<string>(page, 'settings.plotTab')).toBe('sensitivity');
   await expect(page.getByRole('tab', { name: 'Sensitivity (004)' })).toHaveAttribute('aria-selected', 'true');
   await waitFor(page, 'frechetSens');

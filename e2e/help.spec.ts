@@ -4,10 +4,9 @@ import { PRESETS } from '../app/presets';
 import { labState, watchErrors } from './util';
 
 const figuresButton = (page: Page) => page.locator('#figures-button');
+/** A preset's button in the Figures menu, by the preset's label (its accessible name is its visible text). */
 const presetButton = (page: Page, label: string) =>
-  page
-    .locator('.figures-list')
-    .getByRole('button', { name: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}:`) });
+  page.locator(`.figures-list button[data-preset="${PRESETS.find((p) => p.label === label)!.id}"]`);
 
 async function applyFromMenu(page: Page, label: string) {
   await figuresButton(page).click();

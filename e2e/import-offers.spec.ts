@@ -130,6 +130,9 @@ test('sphere points off the unit sphere: refused, with an offer to normalise tha
   await expect(offer).toContainText('has length 1.25, not 1');
   await expect(offer).toContainText('3 points are off the unit sphere');
   await expect(offer).toContainText('off by up to 0.25');
+  // the lab's offer is a button: no command-line option in its wording
+  await expect(offer).not.toContainText('--normalize');
+  await expect(offer).not.toContainText('command line');
   expect(await labState<unknown>(page, 'imported.sphere')).toBeUndefined();
   await page.screenshot({ path: `${SHOTS}/import-normalise.png` });
   await offer.getByRole('button', { name: 'Normalise and import' }).click();
@@ -168,6 +171,7 @@ test('other bad files are refused with the file, row and column in the message',
         .getByRole('tab', { name: { sphere: 'Sphere', spd: /SPD/, kendall: /Shapes/ }[workspace]! })
         .click();
     await choose(page, name, text);
-    await expect(page.locator('.notice').filter({ hasText: name }).first()).toContainText(message);
+    await expect(page.getByTestId('import-error')).toContainText(name);
+    await expect(page.getByTestId('import-error')).toContainText(message);
   }
 });

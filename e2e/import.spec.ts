@@ -44,7 +44,11 @@ test('importing a data file fits it; a bad file is refused with its row and colu
   // a bad cell: refused with the place named, imported data unchanged
   const bad = sphereCsv(10).replace(/\n([^\n]*)\n/, '\n$1\n50,abc,0,1\n');
   await input.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
-  await expect(page.locator('.notice').filter({ hasText: 'bad.csv' })).toContainText(/row \d+/);
+  // the message sits next to the file box (not in the page's notices at the top)
+  const importError = page.getByTestId('import-zone').getByTestId('import-error');
+  await expect(importError).toContainText('bad.csv');
+  await expect(importError).toContainText(/row \d+/);
+  await expect(page.locator('.notice').filter({ hasText: 'bad.csv' })).toHaveCount(0);
   expect(await labState<string>(page, 'imported.sphere.fileName')).toBe('directions.csv');
 
   // a header carrying markup is shown as text, never interpreted
@@ -53,8 +57,14 @@ test('importing a data file fits it; a bad file is refused with its row and colu
     .replace('age,x,y,z', `${payload},x,y,z`)
     .replace(/\n[^\n]*$/, '\n1,abc,0,0');
   await input.setInputFiles({ name: 'evil.csv', mimeType: 'text/csv', buffer: Buffer.from(evil) });
-  await expect(page.locator('.notice').filter({ hasText: 'evil.csv' })).toBeVisible();
+  // the next file's message replaces the last one
+  await expect(importError).toContainText('evil.csv');
+  await expect(importError).not.toContainText('bad.csv');
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  // and a good file clears it
+  await input.setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(sphereCsv(10)) });
+  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('good.csv');
+  await expect(importError).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

@@ -98,3 +98,42 @@ test('390×844: a slider moved by touch in the open sheet changes the release, t
   expect(errors).toEqual([]);
   await context.close();
 });
+
+/** Selects whose chosen option's text is wider than the box shows (cut off: "data-driven (as in t…"). */
+function cutSelects(page: Page) {
+  return page.evaluate(() => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    const cut: string[] = [];
+    for (const s of document.querySelectorAll<HTMLSelectElement>('select')) {
+      if (s.getClientRects().length === 0) continue;
+      const cs = getComputedStyle(s);
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      // the room for text: the box less its padding and the drop-down arrow (about 20 px)
+      const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+      for (const o of s.options) {
+        const w = ctx.measureText(o.text).width;
+        if (w > room + 0.5) cut.push(`${o.text} (${Math.round(w)} px in ${Math.round(room)} px)`);
+      }
+    }
+    return cut;
+  });
+}
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1024, height: 768 },
+  { width: 1440, height: 900 },
+]) {
+  test(`${size.width}×${size.height}: no select cuts off any of its options`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const found: string[] = [];
+    for (const ws of ['sphere', 'spd', 'frechet']) {
+      await page.goto(`/?ws=${ws}&taumode=public`);
+      await expect(page.locator('.control-panel select').first()).toBeAttached({ timeout: 60_000 });
+      // on a phone the controls live in the bottom sheet: open it
+      if (size.width < 700) await page.getByTestId('sheet-handle').click();
+      found.push(...(await cutSelects(page)).map((c) => `${ws}: ${c}`));
+    }
+    expect(found).toEqual([]);
+  });
+}

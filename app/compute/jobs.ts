@@ -7,6 +7,8 @@ import type { DataSource, ReleaseSpec, SweepSpec } from '../../src/experiments';
 import type { KngSettings } from '../../src/privacy/kng';
 import type { ImportedData } from '../store';
 import { regressionWorkspace, type LabSettings } from '../state/settings';
+import { equalEpsRange } from '../plots/epsRange';
+import { FIG6_NOISES } from '../state/figures';
 
 /** Identifies the synthetic data of the current settings (the key of the generated-data job). */
 export function generatedKey(s: LabSettings): string {
@@ -52,10 +54,8 @@ export function releaseSpec(s: LabSettings, imported: ImportedData | undefined):
   };
 }
 
-/** The equal-split panel spans the paper's 0.2 … 2.0, widened to include the current total. */
-export function equalRange(s: LabSettings): [number, number] {
-  return [Math.min(0.2, s.eps), Math.max(2, s.eps)];
-}
+/** The equal-split panel's total ε: log-spaced over where the curves move at these settings (plots/epsRange). */
+export const equalRange = equalEpsRange;
 
 /** Budget points per panel of the live sweep. */
 export const SWEEP_POINTS = 10;
@@ -63,11 +63,15 @@ export const SWEEP_POINTS = 10;
 export function sweepSpec(s: LabSettings, imported: ImportedData | undefined): SweepSpec {
   return {
     manifold: regressionWorkspace(s.workspace),
-    datasets: s.curves.map((n) => ({ n, noise: s.noise })),
+    // Fig. 6 overlays its three noise levels at one n; otherwise one curve per n at the current noise
+    datasets:
+      s.figure === 'fig6'
+        ? FIG6_NOISES.map((noise) => ({ n: s.curves[0] ?? s.n, noise }))
+        : s.curves.map((n) => ({ n, noise: s.noise })),
     imported: imported ? { xs: imported.xs, ys: imported.ys, label: imported.fileName } : undefined,
     seed: s.seed,
     panels: ['unequal', 'equal'],
-    budgets: { points: SWEEP_POINTS, unequalTotal: s.eps, equalRange: equalRange(s) },
+    budgets: { points: SWEEP_POINTS, unequalTotal: s.eps, equalRange: equalRange(s), equalScale: 'log' },
     kng: kngSettings(s),
   };
 }

@@ -55,7 +55,7 @@ export function ControlPanel() {
           label="residual bound τ"
           value={s.tauMode}
           options={[
-            { value: 'data', label: 'data-driven (as in the paper — not private)' },
+            { value: 'data', label: 'from data (not private)' },
             { value: 'public', label: 'public bound (private)' },
           ]}
           onChange={(tauMode) => set({ tauMode })}
@@ -88,7 +88,7 @@ export function ControlPanel() {
           value={s.vDomain}
           options={[
             { value: 'ball', label: 'proper ball (default)' },
-            { value: 'plane', label: 'whole plane (paper; can escape)' },
+            { value: 'plane', label: 'whole plane (paper)' },
           ]}
           onChange={(vDomain) => set({ vDomain })}
         />
@@ -136,7 +136,7 @@ export function ControlPanel() {
           value={s.scheme}
           options={[
             { value: 'independent', label: 'independent chains' },
-            { value: 'consecutive', label: 'consecutive states (paper)' },
+            { value: 'consecutive', label: 'consecutive (paper)' },
           ]}
           onChange={(scheme) => set({ scheme })}
         />

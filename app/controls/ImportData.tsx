@@ -10,6 +10,7 @@ import { labRunner, runForCells, step } from '../compute/runner';
 import { DataPrivacyNote } from '../help/DataPrivacyNote';
 import { newImportId, useLab } from '../store';
 import { regressionWorkspace, type WorkspaceId } from '../state/settings';
+import { labImportMessage } from './importMessages';
 import './importData.css';
 
 /**
@@ -53,6 +54,9 @@ export function ImportData() {
   const [busy, setBusy] = useState(false);
   const [over, setOver] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
+  // what went wrong with the last file, shown next to the file box until the next file is chosen
+  const [error, setError] = useState<{ workspace: WorkspaceId; message: string } | null>(null);
+  const fail = (message: string) => setError({ workspace, message: labImportMessage(message) });
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   // The worker starts with the page, so choosing a file later fetches nothing (not even the worker's script).
@@ -78,7 +82,7 @@ export function ImportData() {
     try {
       return (await job())?.[0] ?? null;
     } catch (e) {
-      notify(`Could not load ${fileName}: ${e instanceof Error ? e.message : String(e)}`);
+      fail(`Could not load ${fileName}: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     } finally {
       setBusy(false);
@@ -97,7 +101,7 @@ export function ImportData() {
           message: outcome.message,
           ...outcome.normalizable,
         });
-      } else notify(`Could not load the file — ${outcome.message}`);
+      } else fail(`Could not load the file — ${outcome.message}`);
       return;
     }
     setPending(null);
@@ -110,7 +114,7 @@ export function ImportData() {
       yLabels: outcome.yLabels,
       xRange: outcome.xRange,
     });
-    for (const w of outcome.warnings) notify(`${spec.fileName}: ${w}`);
+    for (const w of outcome.warnings) notify(`${spec.fileName}: ${labImportMessage(w)}`);
   }
 
   /** Uses a points file's outcome (Fréchet workspace): the points, the offer to normalise, or the message. */
@@ -126,7 +130,7 @@ export function ImportData() {
           message: outcome.message,
           ...outcome.normalizable,
         });
-      else notify(`Could not load the file — ${outcome.message}`);
+      else fail(`Could not load the file — ${outcome.message}`);
       return;
     }
     setPending(null);
@@ -140,13 +144,14 @@ export function ImportData() {
       yLabels: [LAYOUTS[outcome.layout] ?? outcome.layout],
       points: { space: spec.space, k: outcome.k },
     });
-    for (const w of outcome.warnings) notify(`${spec.fileName}: ${w}`);
+    for (const w of outcome.warnings) notify(`${spec.fileName}: ${labImportMessage(w)}`);
   }
 
   async function load(file: File) {
     setPending(null);
+    setError(null);
     if (file.size > MAX_DATA_BYTES) {
-      notify(
+      fail(
         `${file.name} is ${sizeText(file.size)}; files up to ${sizeText(MAX_DATA_BYTES)} can be loaded.`,
       );
       return;
@@ -182,7 +187,7 @@ export function ImportData() {
       }
       accept(outcome, spec);
     } catch (e) {
-      notify(`Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`);
+      fail(`Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       if (input.current) input.current.value = '';
     }
@@ -267,6 +272,11 @@ export function ImportData() {
             : 'One k×k SPD matrix per row: its k(k+1)/2 upper-triangle entries m11, m12, …, mkk (3 for k = 2, 6 for k = 3), or a JSON array of matrices.'}
         </p>
       )}
+      {error && error.workspace === workspace && (
+        <p className="import-error" role="alert" data-testid="import-error">
+          {error.message}
+        </p>
+      )}
       <DataPrivacyNote />
       {shown?.kind === 'columns' && (
         <ColumnChooser
@@ -279,7 +289,7 @@ export function ImportData() {
       )}
       {shown?.kind === 'normalize' && (
         <div className="import-offer" role="alert" aria-label="Points off the unit sphere">
-          <p>{shown.message}</p>
+          <p>{labImportMessage(shown.message)}</p>
           <p>
             {shown.count} point{shown.count === 1 ? ' is' : 's are'} off the unit sphere by more than the
             tolerance {SPHERE_TOLERANCE} (lengths off by up to {fmt(shown.maxDeviation)}). Normalising divides

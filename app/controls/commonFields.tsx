@@ -94,7 +94,7 @@ export function SigmaRuleField({ label }: { label: string }) {
       value={sigmaRule}
       options={[
         { value: 'paper', label: 'paper: Δ/ε' },
-        { value: 'strict', label: 'strict: 2Δ/ε (more private)' },
+        { value: 'strict', label: 'strict: 2Δ/ε (private)' },
       ]}
       onChange={(sigmaRule) => set({ sigmaRule })}
       testId="sigma-rule"

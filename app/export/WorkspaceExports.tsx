@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import type { DataManifold } from '../../src/data';
 import { pointsJson, pointsTable } from '../../src/io';
 import { useWorkspaceDataOrNull } from '../compute/useData';
@@ -19,6 +20,32 @@ export function WorkspaceExports() {
   const workspace = useLab((s) => s.settings.workspace);
   if (workspace === 'frechet') return <FrechetDataExport />;
   return <RegressionExports />;
+}
+
+/** One export row: a label and its CSV/JSON buttons. */
+interface ExportRow {
+  label: string;
+  buttons: Omit<ComponentProps<typeof ExportButtons>, 'noun' | 'label'>;
+}
+
+/** The downloads panel both kinds of workspace share: a row per thing to export, then what the files hold. */
+function DownloadSection({ rows, format }: { rows: ExportRow[]; format: string }) {
+  return (
+    <section className="panel workspace-exports" aria-labelledby="workspace-exports-title">
+      <h2 id="workspace-exports-title" className="workspace-exports-title">
+        Download
+      </h2>
+      {rows.map((r) => (
+        <div key={r.label} className="workspace-export-row">
+          <span>{r.label}</span>
+          <ExportButtons noun="" label="" {...r.buttons} />
+        </div>
+      ))}
+      <p className="hint">
+        {format} CSV files carry the settings and seed in their leading # lines, JSON files in their fields.
+      </p>
+    </section>
+  );
 }
 
 /**
@@ -43,33 +70,27 @@ function FrechetDataExport() {
       ? 'columns x, y, z: the unit vector of each point'
       : `columns m11, m12, …: the upper triangle of each ${k}×${k} matrix, row by row`;
   return (
-    <section className="panel workspace-exports" aria-labelledby="workspace-exports-title">
-      <h2 id="workspace-exports-title" className="workspace-exports-title">
-        Download
-      </h2>
-      <div className="workspace-export-row">
-        <span>Data</span>
-        <ExportButtons
-          what="data"
-          noun=""
-          label=""
-          name="points"
-          csv={() => {
-            const table = pointsTable(space, k, data.points);
-            return {
-              rows: table.rows.map((r) => Object.fromEntries(table.columns.map((c, j) => [c, r[j]]))),
-              columns: table.columns,
-              notes: [`${layout}; the lab imports this file as it is`, source],
-            };
-          }}
-          json={() => ({ source, ...pointsJson(space, k, data.points) })}
-        />
-      </div>
-      <p className="hint">
-        The file is in the lab’s points format: loading it again gives the same points. CSV files carry the
-        settings and seed in their leading # lines, JSON files in their fields.
-      </p>
-    </section>
+    <DownloadSection
+      format="The file is in the lab’s points format: loading it again gives the same points."
+      rows={[
+        {
+          label: 'Data',
+          buttons: {
+            what: 'data',
+            name: 'points',
+            csv: () => {
+              const table = pointsTable(space, k, data.points);
+              return {
+                rows: table.rows.map((r) => Object.fromEntries(table.columns.map((c, j) => [c, r[j]]))),
+                columns: table.columns,
+                notes: [`${layout}; the lab imports this file as it is`, source],
+              };
+            },
+            json: () => ({ source, ...pointsJson(space, k, data.points) }),
+          },
+        },
+      ]}
+    />
   );
 }
 
@@ -87,57 +108,47 @@ function RegressionExports() {
   const releaseDone = release.status === 'done' && !wd.stale;
   const cells = () => useLab.getState().release.cells;
   return (
-    <section className="panel workspace-exports" aria-labelledby="workspace-exports-title">
-      <h2 id="workspace-exports-title" className="workspace-exports-title">
-        Download
-      </h2>
-      <div className="workspace-export-row">
-        <span>Data</span>
-        <ExportButtons
-          what="data"
-          noun=""
-          label=""
-          name="data"
-          disabled={wd.stale}
-          csv={() => {
-            const table = dataTable(manifold, data);
-            return {
-              rows: tableRecords(table),
-              columns: table.columns,
-              notes: [dataLayoutNote(manifold), source],
-            };
-          }}
-          json={() => ({ source, ...dataJson(manifold, data) })}
-        />
-      </div>
-      <div className="workspace-export-row">
-        <span>Non-private fit</span>
-        <ExportButtons
-          what="non-private fit"
-          noun=""
-          label=""
-          name="fit"
-          disabled={!releaseDone}
-          csv={() => fitTable(cells(), dim, covariate)}
-          json={() => fitJson(cells(), dim, covariate)}
-        />
-      </div>
-      <div className="workspace-export-row">
-        <span>Private release</span>
-        <ExportButtons
-          what="private release"
-          noun=""
-          label=""
-          name="release"
-          disabled={!releaseDone}
-          csv={() => releaseTable(cells(), dim, covariate)}
-          json={() => releaseJson(cells(), dim, covariate)}
-        />
-      </div>
-      <p className="hint">
-        The data file is in the lab’s import format: loading it again gives the same fit. CSV files carry the
-        settings and seed in their leading # lines, JSON files in their fields.
-      </p>
-    </section>
+    <DownloadSection
+      format="The data file is in the lab’s import format: loading it again gives the same fit."
+      rows={[
+        {
+          label: 'Data',
+          buttons: {
+            what: 'data',
+            name: 'data',
+            disabled: wd.stale,
+            csv: () => {
+              const table = dataTable(manifold, data);
+              return {
+                rows: tableRecords(table),
+                columns: table.columns,
+                notes: [dataLayoutNote(manifold), source],
+              };
+            },
+            json: () => ({ source, ...dataJson(manifold, data) }),
+          },
+        },
+        {
+          label: 'Non-private fit',
+          buttons: {
+            what: 'non-private fit',
+            name: 'fit',
+            disabled: !releaseDone,
+            csv: () => fitTable(cells(), dim, covariate),
+            json: () => fitJson(cells(), dim, covariate),
+          },
+        },
+        {
+          label: 'Private release',
+          buttons: {
+            what: 'private release',
+            name: 'release',
+            disabled: !releaseDone,
+            csv: () => releaseTable(cells(), dim, covariate),
+            json: () => releaseJson(cells(), dim, covariate),
+          },
+        },
+      ]}
+    />
   );
 }

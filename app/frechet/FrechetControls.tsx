@@ -127,7 +127,7 @@ function DataSource({ own }: { own: OwnData | null }) {
         value={s.spread}
         options={[
           { value: 'homogeneous', label: 'homogeneous' },
-          { value: 'heterogeneous', label: 'dense cluster + sparse (003)' },
+          { value: 'heterogeneous', label: 'cluster + sparse (003)' },
         ]}
         onChange={(spread) => set({ spread })}
         testId="frechet-spread"
@@ -239,7 +239,7 @@ export function FrechetControls() {
             label="Conformal φ from"
             value={s.phiSource}
             options={[
-              { value: 'private', label: 'the data (003; not private)' },
+              { value: 'private', label: 'data (003; not private)' },
               { value: 'public', label: 'a public sample' },
             ]}
             onChange={(phiSource) => set({ phiSource })}

@@ -8,7 +8,8 @@
  */
 import { ErrorBoundary } from '../ErrorBoundary';
 import * as d3 from 'd3';
-import { lazy, Suspense, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { Suspense, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { loadOnDemand } from '../loadOnDemand';
 import { FRECHET_ROW_COLUMNS, type FrechetRow } from '../../src/experiments/frechet';
 import { ExportButtons } from '../export/ExportButtons';
 import { Explainers } from '../help/Explain';
@@ -334,7 +335,7 @@ const TABS = [
 type FrechetTab = (typeof TABS)[number]['id'];
 
 /** The audit (shared with the regression workspaces) loads with its own script when first opened. */
-const AuditTab = lazy(() => import('../plots/AuditPlots').then((m) => ({ default: m.AuditTab })));
+const AuditTab = loadOnDemand(() => import('../plots/AuditPlots'), 'AuditTab');
 
 export function FrechetPlots() {
   const tab = useLab((s): FrechetTab =>

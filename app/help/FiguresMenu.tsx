@@ -102,7 +102,6 @@ export function FiguresMenu({ onApplied }: { onApplied?: (label: string) => void
               <button
                 type="button"
                 data-preset={p.id}
-                aria-label={`${p.label}: ${p.title}`}
                 aria-current={p.id === active ? 'true' : undefined}
                 onClick={() => {
                   applyPreset(p.id);
@@ -110,7 +109,8 @@ export function FiguresMenu({ onApplied }: { onApplied?: (label: string) => void
                   close(true);
                 }}
               >
-                <span className="figures-label">{p.label.split(' · ')[0]}</span>
+                {/* the visible text is the accessible name (label-content-name-mismatch); the title names δ */}
+                <span className="figures-label">{p.label.split(' · ')[0]}</span>{' '}
                 <span className="figures-title">{p.title}</span>
               </button>
             </li>

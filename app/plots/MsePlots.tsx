@@ -6,7 +6,7 @@
  */
 import { ErrorBoundary } from '../ErrorBoundary';
 import * as d3 from 'd3';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SWEEP_ROW_COLUMNS, type Panel } from '../../src/experiments';
 import { currentBudget, equalRange, sweepSpec, SWEEP_POINTS } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
@@ -22,6 +22,7 @@ import {
   JobProgress,
   MUTED,
   Tooltip,
+  logTicks,
   squaredUnit,
   fmt,
   OKABE_ITO,
@@ -32,12 +33,15 @@ import {
 } from './chart';
 import { Legend, ReleaseMarker, layoutLegend, type LegendItem } from './Legend';
 import { useThrottledLab } from './useThrottledLab';
+import { focusExists, focusKey, focusOrder, nextFocus, type Focus } from './mseFocus';
 import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
 import { AdvicePanel, useCurrentAdvice } from './AdvicePanel';
 import type { Advice } from '../../src/experiments';
 import {
   FLAT_SPREAD,
+  epsWhereErrorMoves,
   lowest,
+  type EpsMoves,
   mseModel,
   panelShape,
   paddedExtent,
@@ -53,6 +57,12 @@ const LEAK_TEXT =
   'guarantee (the noise then no longer adapts to the data, so errors are usually larger).';
 
 const selectSweep = (s: LabState) => s.sweep;
+
+/** The two panels, in order: the split plot (with the advisor under it), then the total-ε plot. */
+const PANELS: readonly { panel: Panel; name: string }[] = [
+  { panel: 'unequal', name: 'the ε_p : ε_v split plot' },
+  { panel: 'equal', name: 'the total-ε plot' },
+];
 
 export function MseTab() {
   const settings = useLab((s) => s.settings);
@@ -72,6 +82,7 @@ export function MseTab() {
     [sweep.rows, settings.curves, isImported],
   );
   const advice = useCurrentAdvice();
+  const epsMoves = useMemo(() => epsWhereErrorMoves(equal), [equal]);
   const notPrivate = sweep.notes.some((n) => /not private/i.test(n)) || settings.tauMode === 'data';
   const releaseN = imported ? imported.ys.length : settings.n;
 
@@ -93,34 +104,29 @@ export function MseTab() {
           ))}
         </ul>
       )}
-      <ErrorBoundary name="the ε_p : ε_v split plot">
-        <MseFigure
-          panel="unequal"
-          model={unequal}
-          settings={settings}
-          release={release}
-          releaseRunning={releaseStatus === 'running'}
-          releaseError={releaseStatus === 'error'}
-          releaseN={releaseN}
-          running={sweep.status === 'running'}
-          advice={advice}
-        />
-      </ErrorBoundary>
-      <ErrorBoundary name="the split advisor">
-        <AdvicePanel />
-      </ErrorBoundary>
-      <ErrorBoundary name="the total-ε plot">
-        <MseFigure
-          panel="equal"
-          model={equal}
-          settings={settings}
-          release={release}
-          releaseRunning={releaseStatus === 'running'}
-          releaseError={releaseStatus === 'error'}
-          releaseN={releaseN}
-          running={sweep.status === 'running'}
-        />
-      </ErrorBoundary>
+      {PANELS.map(({ panel, name }) => (
+        <Fragment key={panel}>
+          <ErrorBoundary name={name}>
+            <MseFigure
+              panel={panel}
+              model={panel === 'unequal' ? unequal : equal}
+              settings={settings}
+              release={release}
+              releaseRunning={releaseStatus === 'running'}
+              releaseError={releaseStatus === 'error'}
+              releaseN={releaseN}
+              running={sweep.status === 'running'}
+              advice={panel === 'unequal' ? advice : undefined}
+              epsMoves={epsMoves}
+            />
+          </ErrorBoundary>
+          {panel === 'unequal' && (
+            <ErrorBoundary name="the split advisor">
+              <AdvicePanel />
+            </ErrorBoundary>
+          )}
+        </Fragment>
+      ))}
       {notPrivate && <p className="plot-caption">{LEAK_TEXT}</p>}
       <ExportButtons
         what="MSE sweep"
@@ -158,12 +164,10 @@ export function MseTab() {
   );
 }
 
-type Focus = { s: number; p: number } | 'release';
-
 /** The advisor's interval (shaded), its recommended split (dashed line) and fitted curve, in ε_p units. */
 function AdviceBand(props: {
   advice: Advice;
-  x: d3.ScaleLinear<number, number>;
+  x: (v: number) => number;
   y: (v: number) => number;
   top: number;
   bottom: number;
@@ -204,6 +208,49 @@ function AdviceBand(props: {
   );
 }
 
+/** What the total-ε curves show, in words: where the error starts to fall and where it meets its non-private line. */
+function EpsCaption({ moves }: { moves: EpsMoves | null }) {
+  if (!moves) return null;
+  const { falls, reaches, range } = moves;
+  return (
+    <>
+      <strong>Look for:</strong>{' '}
+      {falls !== null ? (
+        <>the error starts to fall at ε ≈ {fmt(falls, 2)}</>
+      ) : (
+        <>the error is low from the left end</>
+      )}
+      {reaches !== null ? (
+        <> and meets the dashed non-private line from ε ≈ {fmt(reaches, 2)}.</>
+      ) : (
+        <>, but is still above the dashed non-private line at ε = {fmt(range[1], 2)}.</>
+      )}
+    </>
+  );
+}
+
+/** On a flat split plot: whether the total ε is below where the error starts to fall, or already at its floor. */
+function SplitVersusTotal({ total, moves }: { total: number; moves: EpsMoves | null }) {
+  if (!moves) return null;
+  if (moves.falls !== null && total < moves.falls)
+    return (
+      <>
+        {' '}
+        The total-ε plot shows the error starting to fall only at ε ≈ {fmt(moves.falls, 2)}: the split starts
+        to matter near there.
+      </>
+    );
+  if (moves.reaches !== null && total >= moves.reaches)
+    return (
+      <>
+        {' '}
+        At this total ε the error is already at its non-private floor (from ε ≈ {fmt(moves.reaches, 2)} on the
+        total-ε plot).
+      </>
+    );
+  return null;
+}
+
 /**
  * Dashes of the non-private lines: with k curves, dash and gap are set so that lines lying on top of each
  * other (non-private MSEs often nearly coincide) interleave their colours instead of hiding each other.
@@ -212,7 +259,6 @@ function npDash(i: number, k: number) {
   if (k <= 1) return { strokeDasharray: '7 5' };
   return { strokeDasharray: `6 ${6 * (k - 1)}`, strokeDashoffset: 6 * i };
 }
-const focusKey = (f: Focus) => (f === 'release' ? 'release' : `${f.s}:${f.p}`);
 
 function MseFigure(props: {
   panel: Panel;
@@ -225,6 +271,8 @@ function MseFigure(props: {
   running: boolean;
   /** The split advisor's answer for the current settings (split panel only). */
   advice?: Advice | null;
+  /** Where the total-ε curves move (both captions describe it). */
+  epsMoves: EpsMoves | null;
 }) {
   const { panel, model, settings, release } = props;
   const titleId = useId();
@@ -239,7 +287,6 @@ function MseFigure(props: {
   const { epsP, epsV } = currentBudget(settings);
   const total = settings.eps;
   const currentX = panel === 'unequal' ? epsP : total;
-  const xDomain: [number, number] = panel === 'unequal' ? [0, total] : [0, equalRange(settings)[1]];
 
   const W = Math.max(280, width);
   const legendItems: LegendItem[] = [
@@ -267,10 +314,18 @@ function MseFigure(props: {
   margin.top = legend.height + 14;
   const plotH = presentH ?? Math.round(Math.min(320, Math.max(200, W * 0.55)));
   const H = margin.top + plotH + margin.bottom;
-  const x = d3
-    .scaleLinear()
-    .domain(xDomain)
-    .range([margin.left, W - margin.right]);
+  // the split panel is linear in ε_p; the total-ε panel is log-spaced over where its curves move (epsRange)
+  const x =
+    panel === 'unequal'
+      ? d3
+          .scaleLinear()
+          .domain([0, total])
+          .range([margin.left, W - margin.right])
+      : d3
+          .scaleLog()
+          .domain(equalRange(settings))
+          .range([margin.left, W - margin.right]);
+  const xTicks = panel === 'unequal' ? x.ticks(6) : logTicks(x as d3.ScaleLogarithmic<number, number>);
   const yExtent =
     paddedExtent([
       ...model.series.flatMap((s) => s.points.map((p) => p.y)),
@@ -288,51 +343,24 @@ function MseFigure(props: {
     .x((p) => x(p.x))
     .y((p) => y(p.y));
 
-  // Keyboard: one tab stop for the points (roving tabindex); arrows move along a curve and between curves.
-  const focusables: Focus[] = [
-    ...model.series.flatMap((s, si) => s.points.map((_, p) => ({ s: si, p }))),
-    ...(release.lnMeanMse !== null ? (['release'] as const) : []),
-  ];
-  const exists = (f: Focus | null): f is Focus =>
-    f !== null &&
-    (f === 'release' ? release.lnMeanMse !== null : model.series[f.s]?.points[f.p] !== undefined);
-  const tabStop = exists(rover) ? rover : (focusables[0] ?? null);
+  // Keyboard: one tab stop for the points (roving tabindex); arrows move along and between curves (mseFocus).
+  const curves = { series: model.series, hasRelease: release.lnMeanMse !== null };
+  const exists = (f: Focus | null): f is Focus => focusExists(f, curves);
+  const tabStop = exists(rover) ? rover : (focusOrder(curves)[0] ?? null);
   const moveFocus = (f: Focus) => {
     setRover(f);
     setActive(f);
     pointRefs.current.get(focusKey(f))?.focus();
   };
   const onKey = (e: KeyboardEvent) => {
-    const cur = tabStop;
-    if (!cur) return;
-    let next: Focus | null = null;
-    const sCount = model.series.length;
-    if (cur === 'release') {
-      if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = focusables[focusables.length - 2] ?? null;
-    } else {
-      const pts = model.series[cur.s].points;
-      if (e.key === 'ArrowRight') next = cur.p + 1 < pts.length ? { s: cur.s, p: cur.p + 1 } : 'release';
-      else if (e.key === 'ArrowLeft') next = cur.p > 0 ? { s: cur.s, p: cur.p - 1 } : null;
-      else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        const s2 = (cur.s + (e.key === 'ArrowDown' ? 1 : sCount - 1)) % sCount;
-        const pts2 = model.series[s2].points;
-        if (pts2.length) {
-          // the point of the other curve nearest in x
-          let best = 0;
-          pts2.forEach((p, i) => {
-            if (Math.abs(p.x - pts[cur.p].x) < Math.abs(pts2[best].x - pts[cur.p].x)) best = i;
-          });
-          next = { s: s2, p: best };
-        }
-      } else if (e.key === 'Home') next = { s: cur.s, p: 0 };
-      else if (e.key === 'End') next = { s: cur.s, p: pts.length - 1 };
-    }
+    if (!tabStop) return;
     if (e.key === 'Escape') {
       setActive(null);
       e.preventDefault();
       return;
     }
-    if (next && exists(next)) {
+    const next = nextFocus(tabStop, e.key, curves);
+    if (next) {
       e.preventDefault();
       moveFocus(next);
     }
@@ -409,6 +437,13 @@ function MseFigure(props: {
       ? `ln mean MSE vs budget split (total ε = ${fmt(total)})`
       : 'ln mean MSE vs total ε (equal split)';
   const best = panel === 'unequal' ? model.series.map((s) => [s, lowest(s)] as const) : [];
+  // where each finished split curve is lowest: at an end (no U) or inside
+  const ends =
+    shape === 'moves'
+      ? best.map(([s, b]) =>
+          !b ? 'inside' : b === s.points[0] ? 'left' : b === s.points.at(-1) ? 'right' : 'inside',
+        )
+      : [];
 
   return (
     <PlotFigure
@@ -444,6 +479,13 @@ function MseFigure(props: {
                   <>
                     <strong>No split helps here:</strong> at this n and ε every split gives about the same
                     error (no curve moves by more than its own noise){flatReason}.
+                    <SplitVersusTotal total={total} moves={props.epsMoves} />
+                  </>
+                ) : ends.every((e) => e !== 'inside') && ends.length > 0 ? (
+                  <>
+                    <strong>No U here:</strong> the error is lowest at the{' '}
+                    {ends[0] === 'left' ? 'left' : 'right'} end, so give most of ε to the{' '}
+                    {ends[0] === 'left' ? 'shooting vector' : 'footpoint'}.
                   </>
                 ) : (
                   <>
@@ -451,22 +493,21 @@ function MseFigure(props: {
                     best split lies in between.
                   </>
                 )}
-                {model.series.length > 1 && shape !== 'flat' && ' Larger data sets usually lie lower.'} Each
-                curve stays above its own dashed non-private line.
+                {new Set(model.series.map((c) => c.n)).size > 1 &&
+                  shape !== 'flat' &&
+                  ' Larger data sets usually lie lower.'}{' '}
+                Each curve stays above its own dashed non-private line.
               </>
             ) : (
               <>
-                Both parts get half of the total: ε<sub>p</sub> = ε<sub>v</sub> = ε/2.{' '}
+                Both parts get half of the total: ε<sub>p</sub> = ε<sub>v</sub> = ε/2; ε on a log scale.{' '}
                 {shape === 'flat' ? (
                   <>
                     <strong>Over this range of ε the error hardly changes</strong> (no curve moves by more
                     than its own noise){flatReason}.
                   </>
                 ) : (
-                  <>
-                    <strong>Look for:</strong> the error falls as ε grows (less noise is needed) and
-                    approaches the dashed non-private line at large ε.
-                  </>
+                  <EpsCaption moves={props.epsMoves} />
                 )}{' '}
                 Smaller ε (left) is more private.
               </>
@@ -497,7 +538,7 @@ function MseFigure(props: {
                 {best
                   .filter(([, b]) => b)
                   .map(([s, b], i) => (
-                    <span key={s.n}>
+                    <span key={s.key}>
                       {i > 0 && '; '}
                       {s.label} at ε<sub>p</sub> ≈ {fmt(b!.x, 2)}
                     </span>
@@ -521,7 +562,7 @@ function MseFigure(props: {
       <AxisBottom
         scale={x}
         y={margin.top + plotH}
-        count={6}
+        ticks={xTicks}
         grid={margin.top}
         label={
           panel === 'unequal' ? (
@@ -548,7 +589,7 @@ function MseFigure(props: {
           const st = seriesStyle(s.style);
           return s.lnNonPrivate === null ? null : (
             <line
-              key={`np${s.n}`}
+              key={`np${s.key}`}
               className="mse-nonprivate"
               data-n={s.n}
               x1={margin.left}
@@ -582,7 +623,7 @@ function MseFigure(props: {
           const st = seriesStyle(s.style);
           return s.points.length > 1 ? (
             <path
-              key={`c${s.n}`}
+              key={`c${s.key}`}
               className="mse-curve"
               data-n={s.n}
               d={line(s.points) ?? ''}

@@ -2,7 +2,8 @@
  * The plots column: live ln-MSE plots, MCMC diagnostics, the sensitivity check, 001's histograms and the
  * privacy audit, as tabs bound to `settings.plotTab` (so a link or a preset opens the right one).
  */
-import { lazy, Suspense, type ComponentType, type KeyboardEvent } from 'react';
+import { Suspense, type ComponentType, type KeyboardEvent } from 'react';
+import { loadOnDemand } from '../loadOnDemand';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { useLab } from '../store';
 import { Explainers } from '../help/Explain';
@@ -21,10 +22,10 @@ import { MseTab } from './MsePlots';
 import './plots.css';
 
 // The MSE tab is the first view; the others load with their own script when first opened.
-const DiagnosticsTab = lazy(() => import('./DiagnosticsPlots').then((m) => ({ default: m.DiagnosticsTab })));
-const SensitivityTab = lazy(() => import('./SensitivityPlot').then((m) => ({ default: m.SensitivityTab })));
-const AuditTab = lazy(() => import('./AuditPlots').then((m) => ({ default: m.AuditTab })));
-const HistogramsTab = lazy(() => import('./HistogramsPlot').then((m) => ({ default: m.HistogramsTab })));
+const DiagnosticsTab = loadOnDemand(() => import('./DiagnosticsPlots'), 'DiagnosticsTab');
+const SensitivityTab = loadOnDemand(() => import('./SensitivityPlot'), 'SensitivityTab');
+const AuditTab = loadOnDemand(() => import('./AuditPlots'), 'AuditTab');
+const HistogramsTab = loadOnDemand(() => import('./HistogramsPlot'), 'HistogramsTab');
 
 const TABS: Record<PlotTab, { label: string; title: string; view: ComponentType }> = {
   mse: { label: 'MSE', title: 'Error against the privacy budget', view: MseTab },

@@ -67,6 +67,19 @@ export function fmt(x: number | null | undefined, digits = 3): string {
 
 export const tickFormat = (x: d3.NumberValue) => d3.format('~g')(x).replace('-', '−');
 
+/**
+ * Ticks of a log axis that stay readable at any span: the powers of ten over two decades or more, else
+ * the 1-2-5 values (d3's own log ticks label every integer multiple).
+ */
+export function logTicks(scale: d3.ScaleLogarithmic<number, number>): number[] {
+  const [a, b] = scale.domain();
+  const decades = Math.log10(b / a);
+  return scale.ticks().filter((t) => {
+    const lead = Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9));
+    return decades >= 2 ? lead === 1 : lead === 1 || lead === 2 || lead === 5;
+  });
+}
+
 /** Width of an element, kept current with a ResizeObserver (whole pixels, so layout does not loop). */
 export function useElementWidth<T extends HTMLElement>(fallback = 400): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SweepRow } from '../../src/experiments';
-import { lowest, mseModel, paddedExtent, panelShape, releaseSummary } from './mseModel';
+import { epsWhereErrorMoves, lowest, mseModel, paddedExtent, panelShape, releaseSummary } from './mseModel';
 import type { ReleaseCell } from '../../src/experiments';
 
 const row = (n: number, split: 'unequal' | 'equal', epsP: number, epsV: number, ln: number): SweepRow => ({
@@ -81,6 +81,25 @@ describe('releaseSummary', () => {
   });
 });
 
+describe('mseModel with several noise levels (Fig. 6)', () => {
+  it('draws one curve per δ at one n, labelled and styled by δ', () => {
+    const at = (noise: number, eps: number, ln: number) => ({
+      ...row(50, 'equal', eps / 2, eps / 2, ln),
+      noise,
+    });
+    const m = mseModel(
+      [at(0.1, 1, -2), at(0.001, 1, -5), at(0.01, 1, -4), at(0.001, 2, -5.5)],
+      'equal',
+      [50],
+    );
+    expect(m.series.map((s) => [s.key, s.label, s.style, s.points.length])).toEqual([
+      ['50|0.001', 'δ = 0.001', 0, 2],
+      ['50|0.01', 'δ = 0.01', 1, 1],
+      ['50|0.1', 'δ = 0.1', 2, 1],
+    ]);
+  });
+});
+
 describe('panelShape (captions that describe the curves shown)', () => {
   const series = (ys: number[][]) =>
     mseModel(
@@ -116,9 +135,32 @@ describe('panelShape (captions that describe the curves shown)', () => {
       [0.94, 1.05, 0.86, 1.15, 0.9, 0.29, 1.35, 0.94, 1.54, 0.63],
     ];
     expect(panelShape(series(noisy), 10)).toBe('flat');
+    // a smooth swell of 1 in ln MSE at 6–7 above the non-private −6 (public τ = π, strict σ, ε = 1): flat
+    const swamped = [[1.25, 1.15, 0.9, 0.75, 0.6, 0.65, 0.45, 0.3, 0.95, 0.85]];
+    expect(panelShape(series(swamped), 10)).toBe('flat');
+    // the same swell near the non-private line is a shape
+    expect(panelShape(series(swamped.map((c) => c.map((y) => y - 5.5))), 10)).toBe('moves');
     // the paper's U with a little noise still moves
     expect(panelShape(series([[-1.2, -3.5, -4.6, -5.1, -5.3, -5.2, -4.9, -4.3, -3.1, -0.6]]), 10)).toBe(
       'moves',
     );
+  });
+});
+
+describe('epsWhereErrorMoves', () => {
+  const eps = [0.01, 0.1, 1, 10, 100, 1000];
+  const curve = (n: number, ys: number[]) => ys.map((y, i) => row(n, 'equal', eps[i] / 2, eps[i] / 2, y));
+  it('finds where the error starts to fall and from where every curve stays at its non-private line', () => {
+    // non-private −6: n = 20 is flat to ε = 1, falls at 10, near the line from 1000; n = 100 falls at 1
+    const rows = [...curve(20, [1, 1.1, 0.9, -2, -5, -5.8]), ...curve(100, [1, 1, -3, -5.6, -5.9, -6])];
+    const m = mseModel(rows, 'equal', [20, 100]);
+    expect(epsWhereErrorMoves(m)).toEqual({ falls: 1, reaches: 100 * 10, range: [0.01, 1000] });
+  });
+  it('says null when the curves never fall or never reach the non-private line', () => {
+    const flat = mseModel(curve(20, [1, 1.2, 0.9, 1.1, 1, 0.95]), 'equal', [20]);
+    expect(epsWhereErrorMoves(flat)).toEqual({ falls: null, reaches: null, range: [0.01, 1000] });
+    // near the line from the left end: falls null, reaches the first ε
+    const easy = mseModel(curve(20, [-5.7, -5.8, -5.9, -6, -6, -6]), 'equal', [20]);
+    expect(epsWhereErrorMoves(easy)).toEqual({ falls: null, reaches: 0.01, range: [0.01, 1000] });
   });
 });

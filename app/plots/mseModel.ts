@@ -11,7 +11,10 @@ export interface MsePoint {
 }
 
 export interface MseSeries {
+  /** Unique per curve: n, and the noise level when the sweep runs several (Fig. 6). */
+  key: string;
   n: number;
+  noise: number | null;
   /** Style index: position of n in the settings' curve list (stable while the curves fill in). */
   style: number;
   label: string;
@@ -37,23 +40,31 @@ export function mseModel(
   curves: readonly number[],
   imported = false,
 ): MseModel {
-  const byN = new Map<number, MseSeries>();
+  // several noise levels at one n (Fig. 6): one curve per noise level, labelled and styled by δ
+  const noises = [...new Set(rows.filter((r) => r.split === panel).map((r) => r.noise))].sort(
+    (a, b) => (a ?? 0) - (b ?? 0),
+  );
+  const byNoise = noises.length > 1;
+  const byKey = new Map<string, MseSeries>();
   let skipped = 0;
   let count = 0;
   for (const row of rows) {
     if (row.split !== panel) continue;
     count++;
-    let s = byN.get(row.n);
+    const key = byNoise ? `${row.n}|${row.noise}` : String(row.n);
+    let s = byKey.get(key);
     if (!s) {
-      const at = curves.indexOf(row.n);
+      const at = byNoise ? noises.indexOf(row.noise) : curves.indexOf(row.n);
       s = {
+        key,
         n: row.n,
-        style: imported ? 0 : at >= 0 ? at : curves.length + byN.size,
-        label: imported ? `your data (n = ${row.n})` : `n = ${row.n}`,
+        noise: row.noise,
+        style: imported ? 0 : at >= 0 ? at : curves.length + byKey.size,
+        label: imported ? `your data (n = ${row.n})` : byNoise ? `δ = ${row.noise}` : `n = ${row.n}`,
         points: [],
         lnNonPrivate: null,
       };
-      byN.set(row.n, s);
+      byKey.set(key, s);
     }
     if (s.lnNonPrivate === null && Number.isFinite(row.lnNonPrivateMse)) s.lnNonPrivate = row.lnNonPrivateMse;
     const x = panelX(panel, row);
@@ -63,7 +74,7 @@ export function mseModel(
     }
     s.points.push({ x, y: row.lnMeanMse, row });
   }
-  const series = [...byN.values()].sort((a, b) => a.n - b.n);
+  const series = [...byKey.values()].sort((a, b) => a.n - b.n || (a.noise ?? 0) - (b.noise ?? 0));
   for (const s of series) s.points.sort((a, b) => a.x - b.x);
   return { series, skipped, count };
 }
@@ -150,11 +161,15 @@ export function lowest(s: MseSeries): MsePoint | null {
 /** Below this spread in ln MSE (a factor 1.65 in MSE) across a panel, its curves count as flat. */
 export const FLAT_SPREAD = 0.5;
 
+/** A curve whose spread is below this fraction of its lowest point's excess over non-private counts as flat. */
+export const SWAMPED_FRACTION = 0.25;
+
 /**
  * What a panel's finished curves show, for its caption: 'flat' when no curve moves by more than its own noise
  * (and by at least FLAT_SPREAD) over the panel — no split helps, or ε does not matter, at these settings —
  * 'moves' otherwise, 'pending' until every curve has `points` points. A curve's noise is estimated from its
- * second differences (median |yᵢ − (yᵢ₋₁ + yᵢ₊₁)/2| ≈ 0.83 σ for independent noise of sd σ).
+ * second differences (median |yᵢ − (yᵢ₋₁ + yᵢ₊₁)/2| ≈ 0.83 σ for independent noise of sd σ). A curve far
+ * above its non-private line moves only when its spread is a real part of that distance (SWAMPED_FRACTION).
  */
 export function panelShape(model: MseModel, points: number): 'pending' | 'flat' | 'moves' {
   if (model.series.length === 0 || model.series.some((s) => s.points.length < points)) return 'pending';
@@ -164,7 +179,49 @@ export function panelShape(model: MseModel, points: number): 'pending' | 'flat' 
     const d = ys.slice(1, -1).map((y, i) => Math.abs(y - (ys[i] + ys[i + 2]) / 2));
     d.sort((a, b) => a - b);
     const sigma = d.length ? d[d.length >> 1] / 0.83 : 0;
-    return spread >= Math.max(FLAT_SPREAD, 4.5 * sigma);
+    // far above the non-private line (the noise swamps every fit), bumps of a small fraction of that
+    // distance are not a shape a reader should look for
+    const excess = s.lnNonPrivate === null ? 0 : Math.min(...ys) - s.lnNonPrivate;
+    return spread >= Math.max(FLAT_SPREAD, 4.5 * sigma, SWAMPED_FRACTION * excess);
   };
   return model.series.some(moves) ? 'moves' : 'flat';
+}
+
+/** Within this of its non-private ln MSE (a factor 1.65 in MSE), a private curve counts as "at" that line. */
+export const NEAR_NON_PRIVATE = 0.5;
+
+/**
+ * Where the total-ε curves move, for the captions (issue 14: say what the curves show under the current
+ * settings): `falls` — the smallest ε at which some curve has fallen by more than FLAT_SPREAD below its level at
+ * the left end; `reaches` — the smallest ε from which every curve stays within NEAR_NON_PRIVATE of its own
+ * non-private line (null when some curve does not get there within the range); `range` — the plotted ε.
+ */
+export interface EpsMoves {
+  falls: number | null;
+  reaches: number | null;
+  range: [number, number];
+}
+
+export function epsWhereErrorMoves(model: MseModel): EpsMoves | null {
+  const xs = model.series.flatMap((s) => s.points.map((p) => p.x));
+  if (xs.length === 0) return null;
+  let falls: number | null = null;
+  let reaches: number | null = -Infinity;
+  for (const s of model.series) {
+    const pts = s.points;
+    if (pts.length < 2) return null;
+    const start = Math.max(pts[0].y, pts[1].y);
+    const f = pts.find((p) => p.y < start - FLAT_SPREAD);
+    if (f && (falls === null || f.x < falls)) falls = f.x;
+    if (s.lnNonPrivate === null) {
+      reaches = null;
+      continue;
+    }
+    // the first point from which the curve stays near its non-private line
+    let i = pts.length;
+    while (i > 0 && pts[i - 1].y - s.lnNonPrivate <= NEAR_NON_PRIVATE) i--;
+    if (i === pts.length) reaches = null;
+    else if (reaches !== null) reaches = Math.max(reaches, pts[i].x);
+  }
+  return { falls, reaches, range: [Math.min(...xs), Math.max(...xs)] };
 }

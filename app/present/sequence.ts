@@ -12,10 +12,7 @@ const SHORT: Record<string, string> = {
   fig3: 'At ε = 0.6 the private outlines are scribbles: in 96 dimensions KNG needs a far larger budget.',
   fig5: 'Private geodesics coloured by budget: the darker (smaller ε), the farther they stray from the data.',
   'fig5-d0.1': 'Ten times noisier data: the low-budget geodesics stray even further.',
-  fig6: 'At δ = 0.001 the error falls towards the dashed non-private line as the total ε grows.',
-  'fig6-d0.01': 'At δ = 0.01 the dashed non-private line sits higher: noisier data fit worse.',
-  'fig6-d0.1':
-    'At δ = 0.1 the non-private line is higher still: compare how far the private curve sits above it.',
+  fig6: 'Three noise levels on one axis: the dashed non-private line rises with δ, and each error falls towards it as ε grows.',
   fig7: 'The U again on 2×2 covariance matrices, a curved space that needs more noise than the sphere.',
   fig8: 'Predicted covariance ellipses along the covariate: private (dashed) against non-private (solid).',
   fig9: 'Proven over measured sensitivity for neighbouring data sets: every ratio must be at least 1.',

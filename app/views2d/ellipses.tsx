@@ -7,7 +7,14 @@
  */
 import { useId, useMemo, type SVGProps } from 'react';
 import type { RegressionData } from '../../src/data';
-import { ellipseOf, spdGeodesic, sym2, type ReleasedPair, type Sym2 } from '../views3d/geodesics';
+import {
+  ellipseOf,
+  magnifyFrom,
+  spdGeodesic,
+  sym2,
+  type ReleasedPair,
+  type Sym2,
+} from '../views3d/geodesics';
 import { PRIVATE_DASH, VIEW_COLOURS as C } from '../views3d/palette';
 import { useElementWidth } from '../plots/chart';
 
@@ -79,9 +86,11 @@ export interface EllipseStripProps {
   pairs: readonly ReleasedPair[];
   /** Opacity of the private ellipses (lower when many are drawn). */
   privateOpacity: number;
+  /** Private predictions drawn `magnify` times as far from the non-private one (1: true size; labelled). */
+  magnify?: number;
 }
 
-export function EllipseStrip({ data, fit, pairs, privateOpacity }: EllipseStripProps) {
+export function EllipseStrip({ data, fit, pairs, privateOpacity, magnify = 1 }: EllipseStripProps) {
   const clipId = useId();
   const [box, width] = useElementWidth<HTMLDivElement>(760);
   const { W, H, PLOT_W, PLOT_H, CY, R_MAX, colX } = useMemo(() => stripLayout(width), [width]);
@@ -92,7 +101,7 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity }: EllipseStripP
     [],
   );
 
-  const { scale, np, dataEl } = useMemo(() => {
+  const { scale, npY, np, dataEl } = useMemo(() => {
     const npY = fit ? spdGeodesic(fit.pHat, fit.vHat, ELLIPSE_COLUMNS - 1) : [];
     const dataY = data.ys.map(sym2);
     let big = 0;
@@ -103,6 +112,7 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity }: EllipseStripP
     const scale = big > 0 ? R_MAX / big : 1;
     return {
       scale,
+      npY,
       np: npY.map((y, k) => draw(y, colX(columns[k]), scale)),
       dataEl: dataY.map((y, i) => draw(y, colX(data.xs[i]), scale)),
     };
@@ -114,14 +124,15 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity }: EllipseStripP
     pairs.forEach((pr, j) => {
       const ys = spdGeodesic(pr.p, pr.v, ELLIPSE_COLUMNS - 1);
       ys.forEach((y, k) => {
-        const d = draw(y, colX(columns[k]), scale);
+        const shown = magnify === 1 || !npY[k] ? y : magnifyFrom(npY[k], y, magnify);
+        const d = shown && draw(shown, colX(columns[k]), scale);
         // absurdly large ellipses (tiny budgets) are clipped anyway; do not hand SVG huge numbers
         if (!d || !(d.rx < 50 * W)) offChart++;
         else out.push({ d, k, pair: j });
       });
     });
     return { out, offChart };
-  }, [pairs, columns, scale, colX, W]);
+  }, [pairs, columns, scale, colX, W, magnify, npY]);
 
   // ticks at the seven covariates, in original units
   const ticks = columns.map((x) => ({ x: colX(x), label: +orig(x).toPrecision(3) }));
@@ -132,7 +143,7 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity }: EllipseStripP
         height={H}
         viewBox={`0 0 ${W} ${H}`}
         role="img"
-        aria-label={`SPD(2) predictions as ellipses at ${ELLIPSE_COLUMNS} covariates: non-private solid blue, private dashed vermillion, data faint grey`}
+        aria-label={`SPD(2) predictions as ellipses at ${ELLIPSE_COLUMNS} covariates: non-private solid blue, private dashed vermillion${magnify === 1 ? '' : ` (their differences from the non-private ones drawn ×${magnify})`}, data faint grey`}
         data-testid="spd-ellipses"
         className="ellipse-svg"
       >

@@ -4,6 +4,7 @@
  * (affine-invariant), checked against the geometry core in geodesics.test.ts.
  */
 import { symEig2 } from '../../src/geometry/linalg';
+import { spd } from '../../src/geometry/spd';
 import type { ReleaseCell } from '../../src/experiments';
 
 /** Flat xyz coordinates of the points of a polyline. */
@@ -195,4 +196,26 @@ export function nonPrivateFit(
 ): { pHat: Float64Array; vHat: Float64Array; lnMse: number } | null {
   const c = cells.find((x) => x.pHat.length === dim);
   return c ? { pHat: c.pHat, vHat: c.vHat, lnMse: c.lnNonPrivateMse } : null;
+}
+
+const SPD2 = spd(2, 'affine');
+const full = (y: Sym2) => Float64Array.of(y[0], y[1], y[1], y[2]);
+
+/**
+ * The point `factor` times as far from `base` as `y`, along the affine-invariant geodesic from base through y:
+ * Exp(base, factor · Log(base, y)). Used to magnify private predictions' differences from the non-private one
+ * (a labelled exaggeration: direction kept, distance × factor); factor 1 gives y back.
+ */
+export function magnifyFrom(base: Sym2, y: Sym2, factor: number): Sym2 | null {
+  if (factor === 1) return y;
+  try {
+    const p = full(base);
+    const m = SPD2.exp(
+      p,
+      SPD2.log(p, full(y)).map((v) => v * factor),
+    );
+    return [m[0], 0.5 * (m[1] + m[2]), m[3]];
+  } catch {
+    return null; // not SPD (a degenerate draw): left out like an unrepresentable ellipse
+  }
 }

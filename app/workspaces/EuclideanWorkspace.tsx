@@ -2,6 +2,7 @@
  * Euclidean workspace (the flat special case, paper 001): scatter of (x, y), the non-private least-squares line
  * (solid) and the private lines of the release (dashed); one panel per response coordinate when d > 1.
  */
+import { richText } from '../help/richText';
 import { useMemo, useState } from 'react';
 import { currentBudget } from '../compute/jobs';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
@@ -60,7 +61,8 @@ export function EuclideanWorkspace() {
     <section className="panel workspace-euclidean" aria-labelledby="euclidean-title">
       <h2 id="euclidean-title">Euclidean regression: the flat special case</h2>
       <p className="view2d-note">
-        {fileName ? data.description : `${data.description} `}
+        {richText(data.description)}
+        {fileName ? '' : ' '}
         {!fileName &&
           'On flat space geodesic regression is ordinary least squares: p is the intercept at the smallest x, v the change across the range of x.'}
       </p>

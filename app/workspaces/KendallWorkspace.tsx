@@ -4,6 +4,7 @@
  * prediction, landmarks on demand. All shapes are centred, of unit size and Procrustes-aligned to the
  * non-private prediction at the same age, so they overlay.
  */
+import { richText } from '../help/richText';
 import { useMemo, useState } from 'react';
 import { currentBudget } from '../compute/jobs';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
@@ -150,7 +151,7 @@ export function KendallWorkspace() {
           boundary landmarks each; the model thins the body and splenium with age.
         </p>
       ) : (
-        <p className="view2d-note">{data.description}</p>
+        <p className="view2d-note">{richText(data.description)}</p>
       )}
       {figure === 'fig3' && (
         <p className="hint">

@@ -3,41 +3,28 @@
  * vs private dashed, over the faint data ellipses; (b) the SPD cone {ac > b²} in 3D with the data and both kinds
  * of geodesic inside it. The fits come from the workers (release cells carry p̂, v̂ and the private pairs).
  */
+import { Swatch } from '../views3d/Swatch';
+import { richText } from '../help/richText';
 import { useCallback, useMemo, useState } from 'react';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
 import { useLab } from '../store';
 import { EllipseStrip } from '../views2d/ellipses';
 import { releasedFootpoints, releasedPairs } from '../views3d/geodesics';
-import { PRIVATE_DASH, VIEW_COLOURS as C } from '../views3d/palette';
+import { VIEW_COLOURS as C } from '../views3d/palette';
 import { ReleaseStatus } from '../views3d/ReleaseStatus';
 import { useNonPrivateFit } from '../views3d/useFit';
 import { SpdCone } from '../views3d/SpdCone';
 import type { Vec3 } from '../views3d/View3D';
 import '../views3d/views3d.css';
 
-function Swatch({ kind, colour }: { kind: 'solid' | 'dashed' | 'dot' | 'square' | 'faint'; colour: string }) {
-  return (
-    <svg className="swatch" width="40" height="14" viewBox="0 0 40 14" aria-hidden="true">
-      {kind === 'solid' && <line x1="2" y1="7" x2="38" y2="7" stroke={colour} strokeWidth="4" />}
-      {kind === 'dashed' && (
-        <line x1="2" y1="7" x2="38" y2="7" stroke={colour} strokeWidth="2" strokeDasharray={PRIVATE_DASH} />
-      )}
-      {kind === 'faint' && (
-        <ellipse cx="20" cy="7" rx="14" ry="5" fill="none" stroke={colour} strokeOpacity="0.5" />
-      )}
-      {kind === 'dot' && <circle cx="20" cy="7" r="5" fill={colour} />}
-      {kind === 'square' && <rect x="15" y="2" width="10" height="10" fill={colour} />}
-    </svg>
-  );
-}
-
 export function SpdWorkspace() {
   const { data, fileName } = useWorkspaceData();
   const cells = useReleaseCells();
-  const figure = useLab((s) => s.settings.figure);
   const camera = useLab((s) => s.settings.camera);
   const set = useLab((s) => s.set);
   const [allPairs, setAllPairs] = useState(false);
+  // private wobble too small to see at true size: an exaggeration the legend and the strip's label state
+  const [magnify, setMagnify] = useState(1);
 
   const fit = useNonPrivateFit(cells, 4, data);
   const pairs = useMemo(() => releasedPairs(cells, 4), [cells]);
@@ -54,19 +41,11 @@ export function SpdWorkspace() {
     <section className="panel workspace-spd view-container" aria-labelledby="spd-title">
       <h2 id="spd-title">SPD(2): covariance matrices as ellipses</h2>
       <p className="view-description">
-        {data.description}
+        {richText(data.description)}
         {fileName
           ? ''
           : ' Each response is a 2×2 symmetric positive-definite matrix y = [[a, b], [b, c]] — think of a covariance.'}
       </p>
-      {figure === 'fig8' && (
-        <p className="figure-caption" data-testid="fig8-caption">
-          <strong>Fig. 8 of paper 000.</strong> Predictions at equally spaced covariates from the non-private
-          fit (blue, solid) and from private fits with ε_p = ε_v = 0.2 (vermillion, dashed). Look for: the
-          private ellipses wobble around the non-private ones in size and orientation. Caution: ellipses that
-          look alike can be far apart in the Riemannian metric, and different-looking ones close.
-        </p>
-      )}
       <ReleaseStatus dim={4} testId="spd-status" />
       <div className="spd-panels">
         <div className="ellipse-strip">
@@ -75,7 +54,13 @@ export function SpdWorkspace() {
             Ellipse of y = UΛUᵀ: semi-axes √λ₁, √λ₂ along U&apos;s columns (first matrix coordinate to the
             right, second up; one scale for all ellipses).
           </p>
-          <EllipseStrip data={data} fit={fit} pairs={shown} privateOpacity={allPairs ? 0.22 : 0.6} />
+          <EllipseStrip
+            data={data}
+            fit={fit}
+            pairs={shown}
+            privateOpacity={allPairs ? 0.22 : 0.6}
+            magnify={magnify}
+          />
           <div className="ellipse-controls">
             <span>
               <Swatch kind="solid" colour={C.spdNonPrivate} /> <strong>solid</strong>: non-private Exp(p̂, x v̂)
@@ -83,10 +68,28 @@ export function SpdWorkspace() {
             <span>
               <Swatch kind="dashed" colour={C.private} /> <strong>dashed</strong>: private Exp(p̃, x ṽ) (
               {shown.length} {shown.length === 1 ? 'pair' : 'pairs'})
+              {magnify !== 1 && (
+                <strong data-testid="spd-magnified">
+                  {' '}
+                  — differences from the solid ellipse drawn ×{magnify}, not to scale
+                </strong>
+              )}
             </span>
             <span>
               <Swatch kind="faint" colour={C.spdData} /> data yᵢ at their covariates
             </span>
+            <label>
+              private differences drawn{' '}
+              <select
+                value={magnify}
+                onChange={(e) => setMagnify(Number(e.target.value))}
+                data-testid="spd-magnify"
+              >
+                <option value={1}>at true size</option>
+                <option value={5}>×5 (exaggerated)</option>
+                <option value={20}>×20 (exaggerated)</option>
+              </select>
+            </label>
             <label>
               <input
                 type="checkbox"

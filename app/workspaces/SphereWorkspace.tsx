@@ -5,6 +5,8 @@
  * its residual. In Fig. 5 mode the private geodesics are those of ten total budgets, coloured by budget.
  * Nothing is fitted here: the non-private fit and the private pairs come from the workers.
  */
+import { Swatch } from '../views3d/Swatch';
+import { richText } from '../help/richText';
 import type { ThreeEvent } from '@react-three/fiber';
 import { useCallback, useMemo, useState } from 'react';
 import * as THREE from 'three';
@@ -129,20 +131,6 @@ function SphereScene({ points, fit, privateLines, fig5, footpoints, selected, fi
       <Markers points={footpoints} shape="cube" size={0.0095} colour={C.footpoint} />
       {selected !== null && points[selected] && <Selection y={points[selected]} fitted={fitted} />}
     </>
-  );
-}
-
-function Swatch({ kind, colour }: { kind: 'solid' | 'dashed' | 'dot' | 'square' | 'ring'; colour: string }) {
-  return (
-    <svg className="swatch" width="40" height="14" viewBox="0 0 40 14" aria-hidden="true">
-      {kind === 'solid' && <line x1="2" y1="7" x2="38" y2="7" stroke={colour} strokeWidth="4" />}
-      {kind === 'dashed' && (
-        <line x1="2" y1="7" x2="38" y2="7" stroke={colour} strokeWidth="2" strokeDasharray="6 4" />
-      )}
-      {kind === 'dot' && <circle cx="20" cy="7" r="5" fill={colour} />}
-      {kind === 'square' && <rect x="15" y="2" width="10" height="10" fill={colour} />}
-      {kind === 'ring' && <circle cx="20" cy="7" r="5" fill="none" stroke={colour} strokeWidth="2.5" />}
-    </svg>
   );
 }
 
@@ -333,7 +321,7 @@ export function SphereWorkspace() {
     <section className="panel workspace-sphere view-container" aria-labelledby="sphere-title">
       <h2 id="sphere-title">Geodesic regression on the sphere</h2>
       <p className="view-description">
-        {data.description}
+        {richText(data.description)}
         {fileName
           ? ''
           : ' Each point is a direction (a unit vector); the covariate moves along a great circle.'}

@@ -18,6 +18,8 @@ export interface BudgetOptions {
   unequalTotal?: number;
   /** Equal panel: total ε from epsMin to epsMax (paper: 0.2 … 2.0), ε_p = ε_v = ε/2. */
   equalRange?: readonly [number, number];
+  /** Equal panel: evenly spaced ε (the paper's) or evenly spaced ln ε (a range over several decades). */
+  equalScale?: 'linear' | 'log';
   /** Unequal panel: the shares ε_p/ε to run instead of the paper's grid (the split advisor's finer sweeps). */
   splits?: readonly number[];
 }
@@ -31,5 +33,9 @@ export function budgetPairs(panel: Panel, opts: BudgetOptions = {}): BudgetPair[
     return linspace(lo, total - lo, points).map((epsP) => ({ epsP, epsV: total - epsP }));
   }
   const [a, b] = opts.equalRange ?? [0.2, 2.0];
-  return linspace(a, b, points).map((eps) => ({ epsP: eps / 2, epsV: eps / 2 }));
+  const grid =
+    opts.equalScale === 'log'
+      ? linspace(Math.log(a), Math.log(b), points).map(Math.exp)
+      : linspace(a, b, points);
+  return grid.map((eps) => ({ epsP: eps / 2, epsV: eps / 2 }));
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { budgetPairs } from '../../src/experiments';
+import { DEFAULT_SETTINGS } from '../state/settings';
+import { equalEpsRange, niceCeil } from './epsRange';
+
+describe('equalEpsRange', () => {
+  it('keeps the paper’s settings on 0.01 … 10 and moves right with a public τ and the strict rule', () => {
+    expect(equalEpsRange({ ...DEFAULT_SETTINGS, tauMode: 'data' })).toEqual([0.01, 10]);
+    expect(equalEpsRange({ ...DEFAULT_SETTINGS, tauMode: 'data', sigmaRule: 'strict' })).toEqual([0.01, 20]);
+    // the example: sphere, public τ = π, strict σ rule — the curves move up to ε ≈ 300 (measured)
+    expect(
+      equalEpsRange({ ...DEFAULT_SETTINGS, tauMode: 'public', tau: Math.PI, sigmaRule: 'strict' }),
+    ).toEqual([0.01, 1000]);
+    expect(equalEpsRange({ ...DEFAULT_SETTINGS, tauMode: 'public', tau: Math.PI / 2 })).toEqual([
+      0.01,
+      20 * 10,
+    ]);
+  });
+  it('always includes the current total ε', () => {
+    expect(equalEpsRange({ ...DEFAULT_SETTINGS, tauMode: 'data', eps: 50 })).toEqual([0.01, 50]);
+    expect(equalEpsRange({ ...DEFAULT_SETTINGS, tauMode: 'data', eps: 0.005 })).toEqual([0.005, 10]);
+  });
+  it('rounds up on the 1-2-5 sequence', () => {
+    expect([0.7, 1, 1.5, 3, 7, 10.5, 628].map(niceCeil)).toEqual([1, 1, 2, 5, 10, 20, 1000]);
+  });
+  it('log-spaces the total-ε panel over the range', () => {
+    const eps = budgetPairs('equal', { points: 6, equalRange: [0.01, 1000], equalScale: 'log' }).map(
+      (b) => b.epsP + b.epsV,
+    );
+    eps.forEach((e, i) => expect(e).toBeCloseTo([0.01, 0.1, 1, 10, 100, 1000][i], 9));
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The total-ε range of the live "error against ε" sweep, chosen from the settings so that it reaches the
+ * budgets where the curves move (issue 14). The privacy noise scale is σ = c·Δ/ε with Δ ∝ τ (000, Thm 3.3;
+ * c = 1 for the paper's rule, 2 for the strict one), so the ε at which the curves fall from "noise swamps the
+ * fit" to "at the non-private error" scales with c·τ. With the paper's data-driven τ (about 0.1 on the lab's
+ * default data) the curves move over ε ≈ 0.01 … 3 on every manifold; a public τ = π moves them ~30× to the
+ * right (measured: sphere, strict rule, n = 20 and 100 — flat up to ε ≈ 1, at the non-private line by ε ≈ 300).
+ */
+import type { LabSettings } from '../state/settings';
+
+/** Lower end of the range: where every manifold's curves are flat (the noise swamps the fit). */
+export const EPS_RANGE_LOW = 0.01;
+/** Upper end of the range for the paper's settings (data-driven τ, σ = Δ/ε). */
+export const EPS_RANGE_HIGH = 10;
+/** The typical data-driven τ of the lab's default data, against which a public τ is compared. */
+const TYPICAL_DATA_TAU = 0.1;
+
+/** The next value ≥ x of the 1-2-5 sequence (10, 20, 50, 100, …), so the axis ends on a readable number. */
+export function niceCeil(x: number): number {
+  const p = 10 ** Math.floor(Math.log10(x));
+  for (const m of [1, 2, 5, 10]) if (m * p >= x * (1 - 1e-12)) return m * p;
+  return 10 * p;
+}
+
+/** How far right the curves move, relative to the paper's settings. */
+export function noiseFactor(s: Pick<LabSettings, 'sigmaRule' | 'tauMode' | 'tau'>): number {
+  const rule = s.sigmaRule === 'strict' ? 2 : 1;
+  return s.tauMode === 'public' ? Math.max(1, (rule * s.tau) / TYPICAL_DATA_TAU) : rule;
+}
+
+/** [low, high] of the total-ε sweep (log-spaced), always including the current total ε. */
+export function equalEpsRange(
+  s: Pick<LabSettings, 'sigmaRule' | 'tauMode' | 'tau' | 'eps'>,
+): [number, number] {
+  const high = Math.min(1e4, niceCeil(EPS_RANGE_HIGH * noiseFactor(s)));
+  return [Math.min(EPS_RANGE_LOW, s.eps), Math.max(high, s.eps)];
+}

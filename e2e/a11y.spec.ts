@@ -1,0 +1,102 @@
+/**
+ * Accessibility (issue 14): an axe-core scan with the WCAG 2 A/AA rules (plus the label and landmark rules the
+ * issue names, which axe files as experimental or best practice) of every workspace, every figure preset and
+ * presenting mode — zero violations. Each scan waits until the view and the first plot are drawn, so the scanned page is the one a
+ * person reads, not a loading placeholder.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { PRESETS } from '../app/presets';
+import { watchErrors } from './util';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** Rules outside those tags that the issue names (axe files them under best practice or experimental). */
+const EXTRA_RULES = [
+  'label-content-name-mismatch',
+  'landmark-one-main',
+  'landmark-no-duplicate-main',
+  'landmark-unique',
+  'region',
+];
+
+/** Violations as short lines (rule, impact, the first few offending nodes), so a failure reads at a glance. */
+async function scan(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .options({
+      runOnly: { type: 'tag', values: TAGS },
+      rules: Object.fromEntries(EXTRA_RULES.map((r) => [r, { enabled: true }])),
+    })
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
+}
+
+const WORKSPACES = ['sphere', 'spd', 'kendall', 'euclidean', 'frechet'];
+
+/** The view's and the plots' scripts have loaded and a plot is drawn. */
+async function settled(page: Page) {
+  await expect(page.locator('.loading')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('figure.plot-figure').filter({ visible: true }).first()).toBeVisible({
+    timeout: 60_000,
+  });
+}
+
+for (const ws of WORKSPACES) {
+  test(`axe: the ${ws} workspace has no WCAG 2 A/AA violation`, async ({ page }) => {
+    // a scan of a page full of SVG takes tens of seconds on a loaded 2-core machine
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/?ws=${ws}`);
+    await settled(page);
+    // the Figures menu open too (its buttons are the presets)
+    await page.locator('#figures-button').click();
+    await expect(page.locator('.figures-list')).toBeVisible();
+    const found = await scan(page, ws);
+    await page.keyboard.press('Escape');
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('axe: every figure preset has no WCAG 2 A/AA violation', async ({ page }) => {
+  // one page stepping through the presets (as a class would): a reload per preset costs more than the scan
+  test.setTimeout(PRESETS.length * 90_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  const found: string[] = [];
+  for (const p of PRESETS) {
+    await page.locator('#figures-button').click();
+    await page.locator(`.figures-list button[data-preset="${p.id}"]`).click();
+    await settled(page);
+    found.push(...(await scan(page, p.id)));
+  }
+  expect(found).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('axe: presenting mode (every workspace, and the unfolded page) has no WCAG 2 A/AA violation', async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const found: string[] = [];
+  for (const ws of WORKSPACES) {
+    await page.goto(`/?ws=${ws}&present=1`);
+    await expect(page.getByTestId('present-bar')).toBeVisible();
+    await settled(page);
+    found.push(...(await scan(page, `present ${ws}`)));
+  }
+  await page.keyboard.press('m');
+  await expect(page.locator('.control-panel').first()).toBeVisible();
+  found.push(...(await scan(page, 'present, unfolded')));
+  expect(found).toEqual([]);
+  expect(errors).toEqual([]);
+});
