@@ -11,6 +11,7 @@ import {
   runAudit,
   type AuditSpec,
 } from './audit';
+import { frechetMean } from '../geometry/mean';
 import { privacyBoundary } from './bounds';
 
 /** Public bounds everywhere, σ = 2Δ/ε. Radius 0.05 on S²: the curvature factor of 004's Δ is ≈ 1 there. */
@@ -161,6 +162,34 @@ describe('cells and neighbours', () => {
     expect(D2.ys[index][0]).not.toBe(D.ys[index][0]);
     expect(s.neighbours.description).toMatch(/largest residual.*residual 2 \(the public τ\)/);
     expect(s.statistic).toBe('unnormalised log-likelihood ratio');
+  });
+
+  it('SPD regression neighbour with public τ and τ_m: the new response stays within τ_m of the data’s mean (and reaches τ where that allows)', () => {
+    const spd = (tauM: number | 'data') =>
+      auditSetup({
+        mechanism: 'kng',
+        data: { kind: 'regression', source: { kind: 'synthetic', manifold: 'spd', n: 20, seed: 2 } },
+        settings: { ...STRICT, kng: { ...STRICT.kng, tau: 2, tauM } },
+        neighbour: { kind: 'largest-residual' },
+        releases: 4,
+        seed: 1,
+      }).neighbours;
+    const free = spd('data');
+    const { M, ys } = free.D;
+    const centre = frechetMean(M, ys);
+    const radius = Math.max(...ys.map((y) => M.dist(centre, y)));
+    const tauM = 1.2 * radius;
+    // without a public τ_m the reflected record (residual τ = 2) leaves that ball: the test below can fail
+    expect(M.dist(centre, free.after)).toBeGreaterThan(tauM);
+    const held = spd(tauM);
+    expect(held.index).toBe(free.index);
+    for (const y of held.D2.ys) expect(M.dist(centre, y)).toBeLessThanOrEqual(tauM + 1e-9);
+    expect(M.dist(centre, held.after)).toBeCloseTo(tauM, 6); // as far as the ball allows, not nearer
+    expect(held.description).toMatch(/held within the public τ_m = [\d.]+ of the data's mean/);
+    // a τ_m large enough changes nothing: the residual is τ again
+    const roomy = spd(1e3);
+    expect(Array.from(roomy.after)).toEqual(Array.from(free.after));
+    expect(roomy.description).toMatch(/the public τ\)/);
   });
 
   it('refuses a spec whose data do not suit the mechanism, naming what is wrong', () => {
