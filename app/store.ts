@@ -127,6 +127,8 @@ export const useLab = create<LabState>((set, get) => ({
         noise: d.noise,
         tau: d.tau,
         auditReleases: d.auditReleases,
+        // another workspace has other data: its own largest residual
+        auditRecord: 0,
         camera: null,
       },
     });

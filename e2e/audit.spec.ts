@@ -183,3 +183,89 @@ test('the audit runs on the Fréchet workspace: the Riemannian Laplace keeps its
   await expect(page.getByTestId('audit-claimed')).toContainText('δ =');
   expect(errors).toEqual([]);
 });
+
+for (const ws of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
+  test(`the Audit tab draws D and D′ in the ${ws} view, the changed record highlighted`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    await page.goto(`/?ws=${ws}&${FAST}`);
+    const legend = page.getByTestId('audit-record-legend');
+    await expect(legend).toBeVisible({ timeout: 60_000 });
+    const k = Number(await legend.getAttribute('data-record'));
+    expect(k).toBeGreaterThanOrEqual(1);
+    await expect(page.getByTestId('audit-legend-d')).toContainText(`record #${k} as in D`);
+    await expect(page.getByTestId('audit-legend-d2')).toContainText(`record #${k} as in D′`);
+    // the default is the largest residual, named in the picker
+    await expect(page.getByTestId('audit-record-select')).toHaveValue('0');
+    await expect(page.getByTestId('audit-record-select').locator('option').first()).toHaveText(
+      `largest residual (#${k})`,
+    );
+    const view = page.locator(`.workspace-${ws}`);
+    if (ws === 'euclidean') {
+      const marks = page.getByTestId('scatter-audit-record');
+      await expect(marks.locator('[data-role="audit-d"]')).toBeVisible();
+      await expect(marks.locator('[data-role="audit-d2"]')).toBeVisible();
+    } else if (ws === 'spd') {
+      const marks = page.getByTestId('spd-audit-record');
+      await expect(marks.locator('.e-record-d')).toHaveCount(1);
+      await expect(marks.locator('.e-record-d2')).toHaveCount(1);
+      await expect(marks.locator('.e-record-d title')).toContainText('the audited record in D');
+    } else if (ws === 'kendall') {
+      await expect(page.getByTestId('audit-record-d')).toBeVisible({ timeout: 120_000 });
+      await expect(page.getByTestId('audit-record-d2')).toBeVisible();
+      await expect(page.getByTestId('shape-audit-record')).toContainText(`record #${k}`);
+    }
+    // another tab: the view draws no audit marks
+    await page.getByRole('tab', { name: /MSE/ }).first().click();
+    await expect(page.getByTestId('audit-record-legend')).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Audit' }).click();
+    await expect(legend).toBeVisible();
+    await expect(view).not.toContainText('NaN');
+    await view.screenshot({ path: `${SHOTS}/audit-view-${ws}.png` });
+    expect(errors).toEqual([]);
+  });
+}
+
+test('picking another record (select, or a click on a point) re-runs the audit for it, and the link keeps it', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.goto(`/?ws=euclidean&${FAST}`);
+  await runAudit(page);
+  const legend = page.getByTestId('audit-record-legend');
+  const k = Number(await legend.getAttribute('data-record'));
+  await expect(page.getByTestId('audit-record')).toContainText(`record #${k} changes`);
+  const other = k === 3 ? 4 : 3;
+  await page.getByTestId('audit-record-select').selectOption(String(other));
+  // the audit re-runs by itself for the picked record
+  await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Done/,
+    { timeout: 150_000 },
+  );
+  await expect(page.getByTestId('audit-record')).toContainText(`record #${other} changes`);
+  await expect(page.getByTestId('audit-record')).toContainText('(chosen');
+  await expect(legend).toHaveAttribute('data-record', String(other));
+  await expect(page).toHaveURL(new RegExp(`arec=${other}(&|$)`));
+  await expect(page.getByTestId('audit-stale')).toHaveCount(0);
+
+  // a click on a data point of the scatter picks that record
+  const point = page.getByTestId('points').locator('circle').nth(9);
+  const box = (await point.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(legend).toHaveAttribute('data-record', '10');
+  await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Done/,
+    { timeout: 150_000 },
+  );
+  await expect(page.getByTestId('audit-record')).toContainText('record #10 changes');
+
+  // back to the default
+  await page.getByTestId('audit-record-select').selectOption('0');
+  await expect(page).not.toHaveURL(/arec=/);
+  await expect(legend).toHaveAttribute('data-record', String(k));
+  expect(errors).toEqual([]);
+});

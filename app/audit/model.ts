@@ -84,7 +84,8 @@ export function labMechanismSettings(s: LabSettings): MechanismSettings {
 }
 
 /**
- * The audit of the current workspace's release (worst-case neighbour: the largest residual). On the Fréchet
+ * The audit of the current workspace's release (the replaced record: the user's pick, else the largest
+ * residual; the Fréchet workspace always attacks the point farthest from the centre). On the Fréchet
  * workspace: the user's points, or a synthetic sample with the view's settings (n, r, spread, seed) drawn by
  * the audit (`src/audit/audit.ts` auditData) — the same kind of data, not the view's very points.
  */
@@ -111,7 +112,10 @@ export function labAuditSpec(s: LabSettings, imported: ImportedData | undefined)
     mechanism: auditMechanismOf(s),
     data,
     settings,
-    neighbour: { kind: 'largest-residual' },
+    neighbour:
+      s.auditRecord > 0 && s.workspace !== 'frechet'
+        ? { kind: 'index', index: s.auditRecord - 1 }
+        : { kind: 'largest-residual' },
     releases: s.auditReleases,
     seed: s.seed,
     cellReleases: auditCellReleases(s.auditReleases),

@@ -17,6 +17,7 @@ import {
   tradeOffRows,
   verdictTone,
 } from '../audit/model';
+import { isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
 import { cancelAudit, currentAuditKey, startAudit, useAudit } from '../compute/audit';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { ownData } from '../frechet/jobs';
@@ -66,6 +67,7 @@ export function AuditTab() {
     [run.info, run.spec, run.cells],
   );
   const shown = result && !stale ? result : null;
+  const record = useAuditRecord();
 
   return (
     <div className="plot-tab-body audit-tab">
@@ -105,6 +107,9 @@ export function AuditTab() {
             ))}
           </select>
         </label>
+        {record && (
+          <RecordPicker record={isRecord(record) ? record.index : -1} n={isRecord(record) ? record.n : 0} />
+        )}
         <button
           type="button"
           className="primary"
@@ -120,6 +125,11 @@ export function AuditTab() {
           </button>
         )}
       </div>
+      {record && !isRecord(record) && (
+        <p className="plot-warning" role="note" data-testid="audit-record-problem">
+          {record.error}
+        </p>
+      )}
       {settings.workspace === 'frechet' && !ownPoints && (
         <p className="hint" data-testid="audit-data-note">
           The audit draws its own sample with the view&apos;s settings (n = {settings.n}, r ={' '}
@@ -185,6 +195,29 @@ export function AuditTab() {
       )}
       <AuditExplainer />
     </div>
+  );
+}
+
+/** Which record D′ replaces: the largest residual (default) or one the user picks (also by clicking the view). */
+function RecordPicker({ record, n }: { record: number; n: number }) {
+  const value = useLab((s) => s.settings.auditRecord);
+  return (
+    <label className="field-inline">
+      replaced record{' '}
+      <select
+        value={value}
+        data-testid="audit-record-select"
+        onChange={(e) => pickAuditRecord(Number(e.target.value))}
+      >
+        <option value={0}>largest residual{value === 0 && record >= 0 ? ` (#${record + 1})` : ''}</option>
+        {Array.from({ length: n }, (_, i) => (
+          <option key={i} value={i + 1}>
+            #{i + 1}
+          </option>
+        ))}
+        {value > n && <option value={value}>#{value} (not in the data)</option>}
+      </select>
+    </label>
   );
 }
 

@@ -78,6 +78,8 @@ export interface LabSettings {
   auditMechanism: AuditMechanismId;
   /** Audit tab: releases per side (one of AUDIT_RELEASES). */
   auditReleases: number;
+  /** Audit tab: the record replaced in D′, numbered from 1; 0 = the record with the largest residual. */
+  auditRecord: number;
 }
 
 export const FIGURES = [
@@ -183,6 +185,7 @@ export const DEFAULT_SETTINGS: LabSettings = {
   errorMeasure: 'own',
   auditMechanism: 'kng',
   auditReleases: 1000,
+  auditRecord: 0,
 };
 
 /** Limits of every numeric setting: the URL parser and the controls use the same ones. */
@@ -200,6 +203,7 @@ export const LIMITS = {
   stepScaleV: [0.01, 100],
   radius: [0.01, 3],
   delta: [1e-15, 0.1],
+  auditRecord: [0, 2000],
 } as const satisfies Partial<Record<keyof LabSettings, readonly [number, number]>>;
 
 type NumericKey = keyof typeof LIMITS;
@@ -241,6 +245,7 @@ const KEYS: Record<keyof LabSettings, string> = {
   errorMeasure: 'err',
   auditMechanism: 'amech',
   auditReleases: 'an',
+  auditRecord: 'arec',
 };
 
 const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
@@ -340,7 +345,9 @@ export function queryToSettings(query: string): { settings: LabSettings; problem
         if (clamped !== x)
           problems.push(`link parameter "${KEYS[key]}=${raw}" is out of range; using ${clamped}`);
         out[key] =
-          key === 'n' || key === 'm' || key === 'burnIn' || key === 'seed' ? Math.round(clamped) : clamped;
+          key === 'n' || key === 'm' || key === 'burnIn' || key === 'seed' || key === 'auditRecord'
+            ? Math.round(clamped)
+            : clamped;
       }
     }
   }

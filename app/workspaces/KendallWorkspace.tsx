@@ -8,6 +8,13 @@ import { tickStep } from 'd3';
 import { useMemo, useState } from 'react';
 import { currentBudget } from '../compute/jobs';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
+import {
+  AuditRecordLegend,
+  isRecord,
+  pickAuditRecord,
+  RECORD_COLOURS,
+  useAuditRecord,
+} from '../audit/record';
 import { useLab } from '../store';
 import { covariateScale } from '../../src/regression/covariates';
 import {
@@ -108,14 +115,14 @@ export function KendallWorkspace() {
   const morph = useMemo(() => {
     if (!frame) return null;
     const np = nonPrivateAt(frame, xSlider);
-    const near: Float64Array[] = [];
+    const near: { i: number; z: Float64Array }[] = [];
     if (showData) {
       const tol = NEAR_YEARS / (scale.max - scale.min);
       const idx = Array.from(data.xs.keys())
         .filter((i) => Math.abs(data.xs[i] - xSlider) <= tol)
         .sort((a, b) => Math.abs(data.xs[a] - xSlider) - Math.abs(data.xs[b] - xSlider))
         .slice(0, 12);
-      for (const i of idx) near.push(privateAt(frame, np, data.ys[i], new Float64Array(dim), 0));
+      for (const i of idx) near.push({ i, z: privateAt(frame, np, data.ys[i], new Float64Array(dim), 0) });
     }
     return {
       nonPrivate: np,
@@ -124,6 +131,20 @@ export function KendallWorkspace() {
       near,
     };
   }, [frame, xSlider, selected, others, showData, data, dim, scale]);
+
+  // The audit's changed record (Audit tab): as in D and as in D′, aligned to the prediction at its covariate.
+  const audit = useAuditRecord();
+  const rec = isRecord(audit) ? audit : null;
+  const recordShapes = useMemo(() => {
+    if (!frame || !rec || rec.before.length !== dim) return null;
+    const np = nonPrivateAt(frame, rec.x);
+    const zero = new Float64Array(dim);
+    return {
+      nonPrivate: np,
+      before: privateAt(frame, np, rec.before, zero, 0),
+      after: privateAt(frame, np, rec.after, zero, 0),
+    };
+  }, [frame, rec, dim]);
 
   // One common drawing scale for every view: the non-private shapes over the whole range and at the listed ages,
   // plus a margin. It does not follow the private shapes, so nothing jumps when a draw arrives or is picked;
@@ -196,9 +217,17 @@ export function KendallWorkspace() {
           testId="shape-morph"
           label={`Predicted outline at ${yrs(sliderAge)}: non-private solid, private dashed`}
         >
-          {morph.near.map((z, i) => (
-            <Outline key={`d${i}`} shape={z} projector={morphProjector} role="data" />
-          ))}
+          {morph.near.map(({ i, z }) =>
+            audit ? (
+              // with the Audit tab shown, a click on a subject's outline makes it the replaced record
+              <g key={`d${i}`} onClick={() => pickAuditRecord(i + 1)} className="pickable-outline">
+                <title>{`subject ${i + 1}: click to make it the audited record`}</title>
+                <Outline shape={z} projector={morphProjector} role="data" />
+              </g>
+            ) : (
+              <Outline key={`d${i}`} shape={z} projector={morphProjector} role="data" />
+            ),
+          )}
           {morph.others.map((z, i) => (
             <Outline key={`o${i}`} shape={z} projector={morphProjector} role="private-other" />
           ))}
@@ -245,6 +274,48 @@ export function KendallWorkspace() {
         </p>
       )}
       <ShapesLegend others={morph?.others.length ?? 0} data={(morph?.near.length ?? 0) > 0} />
+      {audit && recordShapes && rec && morphProjector && (
+        <figure className="audit-record-figure">
+          <ShapeSvg
+            projector={morphProjector}
+            testId="shape-audit-record"
+            label={`The audited record ${rec.index + 1} at ${yrs(scale.toOriginal(rec.x))}: in D green solid, in D′ orange dashed, the non-private prediction at that age blue`}
+          >
+            <Outline shape={recordShapes.nonPrivate} projector={morphProjector} role="nonprivate" />
+            <Outline
+              shape={recordShapes.before}
+              projector={morphProjector}
+              role="nonprivate"
+              colour={RECORD_COLOURS.D}
+              testId="audit-record-d"
+            />
+            <Outline
+              shape={recordShapes.after}
+              projector={morphProjector}
+              role="private"
+              colour={RECORD_COLOURS.D2}
+              testId="audit-record-d2"
+            />
+            <text x={10} y={19} className="shape-title">
+              record #{rec.index + 1} ({yrs(scale.toOriginal(rec.x))}): in D green, in D′ orange dashed
+            </text>
+          </ShapeSvg>
+        </figure>
+      )}
+      {audit && (
+        <AuditRecordLegend
+          record={audit}
+          marks={{
+            D: 'outline',
+            D2: 'dashed-outline',
+            words: {
+              D: 'green solid outline, beside the non-private prediction at its age in blue',
+              D2: 'orange dashed outline',
+            },
+          }}
+          pickHint="Click a grey subject outline in the view above to replace that one instead."
+        />
+      )}
       <div className="view2d-controls">
         <PairPicker value={pairNo} count={pairs.length} onChange={setPairNo} />
         <label className="field">

@@ -6,6 +6,7 @@ import {
   auditCell,
   auditCellCount,
   auditInfo,
+  auditNeighbours,
   auditResult,
   auditSetup,
   runAudit,
@@ -146,7 +147,29 @@ describe('cells and neighbours', () => {
     );
     const chosen = auditInfo({ ...spec, neighbour: { kind: 'index', index: 4 } });
     expect(chosen.neighbour.index).toBe(4);
-    expect(() => auditInfo({ ...spec, neighbour: { kind: 'index', index: 20 } })).toThrow(/record index 20/);
+    expect(() => auditInfo({ ...spec, neighbour: { kind: 'index', index: 20 } })).toThrow(
+      /record 21 does not exist: the data have 20 records/,
+    );
+  });
+
+  it('auditNeighbours gives the pair the audit attacks, for the default and for a chosen record', () => {
+    for (const neighbour of [{ kind: 'largest-residual' as const }, { kind: 'index' as const, index: 7 }]) {
+      const reg: AuditSpec = {
+        mechanism: 'kng',
+        data: { kind: 'regression', source: { kind: 'synthetic', manifold: 'sphere', n: 20, seed: 2 } },
+        settings: STRICT,
+        neighbour,
+        releases: 4,
+        seed: 1,
+      };
+      const nb = auditNeighbours(reg);
+      const info = auditInfo(reg);
+      expect(nb.index).toBe(info.neighbour.index);
+      expect(Array.from(nb.before)).toEqual(info.neighbour.before);
+      expect(Array.from(nb.after)).toEqual(info.neighbour.after);
+      expect(nb.D2.ys.filter((y, i) => y !== nb.D.ys[i])).toHaveLength(1);
+      if (neighbour.kind === 'index') expect(nb.index).toBe(7);
+    }
   });
 
   it('regression neighbour with public τ: the largest residual is reflected to residual τ', () => {

@@ -268,6 +268,20 @@ export function auditInfoOf(spec: AuditSpec, setup: AuditSetup): AuditInfo {
   };
 }
 
+/**
+ * The two neighbouring data sets alone (one fit; no mechanism prepared): what the workspace view draws before
+ * and while an audit runs. Equal to `auditSetup(spec).neighbours` (same data, same rule).
+ */
+export function auditNeighbours(spec: AuditSpec): Neighbours {
+  checkAuditSpec(spec);
+  return neighbouringData(
+    mechanismById(spec.mechanism).family,
+    auditData(spec),
+    spec.settings,
+    spec.neighbour,
+  );
+}
+
 /** The claim, the statistic and the two data sets, without releasing anything (for the view). */
 export function auditInfo(spec: AuditSpec): AuditInfo {
   return auditInfoOf(spec, auditSetup(spec));

@@ -52,7 +52,10 @@ function anyDirection(M: MechanismData['M'], p: Float64Array): Float64Array {
 function pickIndex(choice: NeighbourChoice, n: number, scores: readonly number[]): number {
   if (choice.kind === 'index') {
     if (!(Number.isInteger(choice.index) && choice.index >= 0 && choice.index < n))
-      throw new RangeError(`neighbour: record index ${choice.index} is not in 0…${n - 1}`);
+      // records are numbered from 1 wherever a person reads them (the lab, the CLI's index:I)
+      throw new RangeError(
+        `neighbour: record ${choice.index + 1} does not exist: the data have ${n} records (1…${n})`,
+      );
     return choice.index;
   }
   let best = 0;

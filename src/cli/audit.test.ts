@@ -137,7 +137,7 @@ describe('audit output', () => {
 describe('audit: bad options exit 2 with a message', () => {
   const cases: [string[], RegExp][] = [
     [['--neighbour', 'index:0'], /--neighbour must be largest-residual or index:I/],
-    [['--neighbour', 'index:99'], /record index 98 is not in 0…49/],
+    [['--neighbour', 'index:99'], /record 99 does not exist: the data have 50 records/],
     [
       ['--mechanism', 'nope'],
       /--mechanism must be kng, kng-footpoint, nonprivate, .* or dpsgd \(got "nope"\)/,

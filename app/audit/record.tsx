@@ -1,0 +1,155 @@
+/**
+ * The changed record of the audit, for the workspace views: while the Audit tab is shown, each regression
+ * workspace draws the two neighbouring data sets D and D′ — its own data (D) with the replaced record
+ * highlighted, and that record's D′ version — and lets the user pick the record (click a point, or the Audit
+ * tab's select). The pair comes from `auditNeighbours` on this thread (one fit, no release), so it is drawn
+ * before the audit runs and is the very pair the audit attacks.
+ */
+import { useMemo } from 'react';
+import { auditNeighbours } from '../../src/audit';
+import { currentAuditKey, startAudit, useAudit } from '../compute/audit';
+import { errorText } from '../errors';
+import { useLab } from '../store';
+import { labAuditSpec } from './model';
+import './record.css';
+
+/** Colours of the record's two versions (Okabe–Ito: free in every view — data are blue/grey, releases vermillion). */
+export const RECORD_COLOURS = { D: '#009e73', D2: '#e69f00' } as const;
+
+export interface AuditRecord {
+  /** 0-based index of the replaced record in the data. */
+  index: number;
+  /** Its response in D and in D′. */
+  before: Float64Array;
+  after: Float64Array;
+  /** Its covariate (rescaled to [0, 1], as the views draw it). */
+  x: number;
+  description: string;
+  /** Picked by the user (else the largest residual). */
+  chosen: boolean;
+  /** Number of records in the data. */
+  n: number;
+}
+
+type Computed = AuditRecord | { error: string };
+/** The last pair computed (the view and the Audit tab ask for the same one: one fit, not two). */
+let cache: { key: string; value: Computed } | null = null;
+
+function computeRecord(key: string): Computed {
+  if (cache?.key === key) return cache.value;
+  const { settings, imported } = useLab.getState();
+  let value: Computed;
+  try {
+    const nb = auditNeighbours(labAuditSpec(settings, imported[settings.workspace]));
+    value = {
+      index: nb.index,
+      before: nb.before,
+      after: nb.after,
+      x: nb.D.xs?.[nb.index] ?? 0,
+      description: nb.description,
+      chosen: settings.auditRecord > 0,
+      n: nb.D.ys.length,
+    };
+  } catch (e) {
+    value = { error: errorText(e) };
+  }
+  cache = { key, value };
+  return value;
+}
+
+/**
+ * The record to draw, or null when the Audit tab is not shown (or on the Fréchet workspace); an error message
+ * when the pair cannot be formed (e.g. a picked record the data do not have).
+ */
+export function useAuditRecord(): AuditRecord | { error: string } | null {
+  const active = useLab((s) => s.settings.plotTab === 'audit' && s.settings.workspace !== 'frechet');
+  const key = useLab((s) => (active ? currentAuditKey(s) : ''));
+  // the key holds everything the pair depends on
+  return useMemo(() => (active ? computeRecord(key) : null), [active, key]);
+}
+
+export const isRecord = (r: AuditRecord | { error: string } | null): r is AuditRecord =>
+  r !== null && !('error' in r);
+
+/**
+ * Makes record `number` (1-based; 0 = the largest residual) the replaced one; re-runs the audit when one has
+ * been run, so its numbers are for the record shown.
+ */
+export function pickAuditRecord(number: number): void {
+  const { settings, set } = useLab.getState();
+  if (settings.auditRecord === number) return;
+  set({ auditRecord: number });
+  if (useAudit.getState().key !== '') startAudit();
+}
+
+type SwatchKind = 'dot' | 'ring' | 'diamond' | 'square' | 'outline' | 'dashed-outline';
+
+function RecordSwatch({ kind, colour }: { kind: SwatchKind; colour: string }) {
+  return (
+    <svg className="swatch" width="40" height="14" viewBox="0 0 40 14" aria-hidden="true">
+      {kind === 'dot' && <circle cx="20" cy="7" r="5" fill={colour} stroke="#1b1f24" strokeWidth="1" />}
+      {kind === 'ring' && <circle cx="20" cy="7" r="5" fill="none" stroke={colour} strokeWidth="3" />}
+      {kind === 'square' && <rect x="15" y="2" width="10" height="10" fill={colour} stroke="#1b1f24" />}
+      {kind === 'diamond' && <path d="M20 1 L26 7 L20 13 L14 7 Z" fill={colour} stroke="#1b1f24" />}
+      {kind === 'outline' && (
+        <ellipse cx="20" cy="7" rx="15" ry="5" fill="none" stroke={colour} strokeWidth="3" />
+      )}
+      {kind === 'dashed-outline' && (
+        <ellipse
+          cx="20"
+          cy="7"
+          rx="15"
+          ry="5"
+          fill="none"
+          stroke={colour}
+          strokeWidth="3"
+          strokeDasharray="4 3"
+        />
+      )}
+    </svg>
+  );
+}
+
+/**
+ * Legend entries (and the error, if any) of the audited pair: which mark is the record in D and which in D′.
+ * `marks` names the marks the view draws for each version.
+ */
+export function AuditRecordLegend({
+  record,
+  marks,
+  pickHint,
+}: {
+  record: AuditRecord | { error: string };
+  marks: { D: SwatchKind; D2: SwatchKind; words: { D: string; D2: string } };
+  pickHint: string;
+}) {
+  if (!isRecord(record))
+    return (
+      <p className="plot-warning" role="note" data-testid="audit-record-error">
+        The audit&apos;s neighbouring data sets cannot be drawn: {record.error}
+      </p>
+    );
+  const k = record.index + 1;
+  return (
+    <div className="audit-record-legend" data-testid="audit-record-legend" data-record={k}>
+      <h3>Audit: D and D′</h3>
+      <ul>
+        <li>
+          <RecordSwatch kind={marks.D} colour={RECORD_COLOURS.D} />
+          <span data-testid="audit-legend-d">
+            record #{k} as in D, the data drawn here ({marks.words.D})
+          </span>
+        </li>
+        <li>
+          <RecordSwatch kind={marks.D2} colour={RECORD_COLOURS.D2} />
+          <span data-testid="audit-legend-d2">
+            record #{k} as in D′, which replaces it ({marks.words.D2})
+          </span>
+        </li>
+      </ul>
+      <p className="hint">
+        D′ is D with only this record changed: {record.description}. {pickHint}
+      </p>
+    </div>
+  );
+}
