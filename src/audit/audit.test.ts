@@ -169,6 +169,9 @@ describe('cells and neighbours', () => {
       expect(Array.from(nb.after)).toEqual(info.neighbour.after);
       expect(nb.D2.ys.filter((y, i) => y !== nb.D.ys[i])).toHaveLength(1);
       if (neighbour.kind === 'index') expect(nb.index).toBe(7);
+      // with D passed in (the lab's views): the same pair
+      const given = auditNeighbours(reg, auditSetup(reg).neighbours.D);
+      expect(Array.from(given.after)).toEqual(Array.from(nb.after));
     }
   });
 
