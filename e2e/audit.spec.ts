@@ -269,3 +269,34 @@ test('picking another record (select, or a click on a point) re-runs the audit f
   await expect(legend).toHaveAttribute('data-record', String(k));
   expect(errors).toEqual([]);
 });
+
+test('the landmark control: fewer landmarks, fewer dimensions, the private footpoints nearer the fit; the caption says so', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.goto('/?ws=kendall&burn=200&m=2&curves=20&plot=audit&an=200');
+  const caption = page.getByTestId('landmark-caption');
+  await expect(caption).toContainText('d = 2k − 4 = 96');
+  await expect(caption).toContainText('released footpoints lie on average', { timeout: 120_000 });
+  const far = Number(await caption.getAttribute('data-footpoint-distance'));
+  const slider = page.getByTestId('landmarks');
+  await slider.focus();
+  await slider.press('Home');
+  await expect(page.getByTestId('landmarks-value')).toHaveText('8 → d = 12');
+  await expect(page).toHaveURL(/lmk=8(&|$)/);
+  await expect(caption).toHaveAttribute('data-dimension', '12', { timeout: 60_000 });
+  await expect(caption).toContainText('d = 2k − 4 = 12');
+  await expect(page.getByTestId('synthetic-note')).toContainText('8 boundary landmarks each');
+  await expect(caption).toContainText('released footpoints lie on average', { timeout: 120_000 });
+  const near = Number(await caption.getAttribute('data-footpoint-distance'));
+  // same data model, same ε: the noise spreads over 12 dimensions instead of 96
+  expect(near).toBeLessThan(far / 2);
+  // the audit's pair is drawn on the 8-landmark outlines too
+  await expect(page.getByTestId('audit-record-d')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('.workspace-kendall')).not.toContainText('NaN');
+  await page
+    .locator('.workspace-kendall')
+    .screenshot({ path: `${SHOTS}/audit-view-kendall-8-landmarks.png` });
+  expect(errors).toEqual([]);
+});

@@ -11,7 +11,7 @@ import { labPool } from './faults';
 import { streamCells } from './streamCells';
 import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
-import { generatedKey, jobKey, releaseSpec, sweepSpec } from './jobs';
+import { generatedKey, jobKey, landmarksOf, releaseSpec, sweepSpec } from './jobs';
 import { frechetJobs } from '../frechet/compute';
 import { linregJobs } from '../linreg/compute';
 import { regressionWorkspace } from '../state/settings';
@@ -26,7 +26,7 @@ function runData(state: LabState) {
   const s = state.settings;
   const key = generatedKey(s);
   const manifold = regressionWorkspace(s.workspace);
-  const job = dataPool.run('data', { manifold, n: s.n, noise: s.noise, seed: s.seed });
+  const job = dataPool.run('data', { manifold, n: s.n, noise: s.noise, seed: s.seed, ...landmarksOf(s) });
   job.promise.then(
     ([data]) => useLab.setState({ generated: { key, workspace: s.workspace, data, error: null } }),
     (e) => {

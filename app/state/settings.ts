@@ -44,6 +44,8 @@ export interface LabSettings {
   curves: number[];
   /** Kendall: ages (years) at which outlines are drawn. */
   ages: number[];
+  /** Kendall: landmarks per synthetic outline (8–50; the shape space has 2k − 4 dimensions). */
+  landmarks: number;
   showLandmarks: boolean;
   /** Sphere: camera position. */
   camera: [number, number, number] | null;
@@ -169,6 +171,7 @@ export const DEFAULT_SETTINGS: LabSettings = {
   adaptive: false,
   curves: [20, 50, 100],
   ages: [60, 65, 70, 75, 80],
+  landmarks: 50,
   showLandmarks: false,
   camera: null,
   figure: null,
@@ -204,6 +207,7 @@ export const LIMITS = {
   radius: [0.01, 3],
   delta: [1e-15, 0.1],
   auditRecord: [0, 2000],
+  landmarks: [8, 50],
 } as const satisfies Partial<Record<keyof LabSettings, readonly [number, number]>>;
 
 type NumericKey = keyof typeof LIMITS;
@@ -229,6 +233,7 @@ const KEYS: Record<keyof LabSettings, string> = {
   adaptive: 'adapt',
   curves: 'curves',
   ages: 'ages',
+  landmarks: 'lmk',
   showLandmarks: 'lm',
   camera: 'cam',
   figure: 'fig',
@@ -345,7 +350,12 @@ export function queryToSettings(query: string): { settings: LabSettings; problem
         if (clamped !== x)
           problems.push(`link parameter "${KEYS[key]}=${raw}" is out of range; using ${clamped}`);
         out[key] =
-          key === 'n' || key === 'm' || key === 'burnIn' || key === 'seed' || key === 'auditRecord'
+          key === 'n' ||
+          key === 'm' ||
+          key === 'burnIn' ||
+          key === 'seed' ||
+          key === 'auditRecord' ||
+          key === 'landmarks'
             ? Math.round(clamped)
             : clamped;
       }

@@ -25,6 +25,7 @@ import {
   shapeProjector,
   type ShapeFrame,
 } from '../views2d/shapesGeometry';
+import { SliderField } from '../controls/fields';
 import { AgeSlider, AgesField, PairPicker, ReleaseStatus } from '../views2d/shapesControls';
 import { Outline, ShapeSvg, ShapesLegend, ageColour } from '../views2d/shapesView';
 import {
@@ -49,6 +50,7 @@ export function KendallWorkspace() {
   const release = useLab((s) => s.release);
   const ages = useLab((s) => s.settings.ages);
   const showLandmarks = useLab((s) => s.settings.showLandmarks);
+  const landmarks = useLab((s) => s.settings.landmarks);
   const figure = useLab((s) => s.settings.figure);
   const epsP = useLab((s) => currentBudget(s.settings).epsP);
   const epsV = useLab((s) => currentBudget(s.settings).epsV);
@@ -94,7 +96,7 @@ export function KendallWorkspace() {
     return Array.from({ length: k }, (_, i) => rest[Math.floor((i * rest.length) / k)]);
   }, [pairs, selected, showOthers]);
 
-  // Shapes at the listed ages (Fig. 3) — a few Exp maps of 50 landmarks: cheap.
+  // Shapes at the listed ages (Fig. 3) — a few Exp maps of at most 50 landmarks: cheap.
   const atAges = useMemo(() => {
     if (!frame) return [];
     return ages.map((age) => {
@@ -170,6 +172,13 @@ export function KendallWorkspace() {
 
   const summary = releaseSummary(release, currentCells, { epsP, epsV }, dim);
   const synthetic = !fileName;
+  // The dimension effect: KNG's footpoint noise has typical size d·σ_p (flat-space K-norm: a Gamma(d, σ_p)
+  // radius), against the shape space's diameter π/2. Measured here: the released footpoints' mean distance.
+  const sigmaP = cells.find((c) => c.pHat.length === dim)?.sigmaP;
+  const footDistance = useMemo(() => {
+    if (!fit || pairs.length === 0) return null;
+    return pairs.reduce((a, pr) => a + M.dist(pr.p, fit.pHat), 0) / pairs.length;
+  }, [M, fit, pairs]);
 
   const mseNote =
     selected && fit && Number.isFinite(selected.mse)
@@ -185,7 +194,7 @@ export function KendallWorkspace() {
             Synthetic corpus-callosum outlines (anterior left) — the ADNI shapes of the paper cannot be
             shipped; load your own landmarks to use real data.
           </strong>{' '}
-          {data.ys.length} simulated subjects aged {Math.round(scale.min)}–{Math.round(scale.max)}, 50
+          {data.ys.length} simulated subjects aged {Math.round(scale.min)}–{Math.round(scale.max)}, {dim / 2}{' '}
           boundary landmarks each; the model thins the body and splenium with age.
         </p>
       ) : (
@@ -198,6 +207,42 @@ export function KendallWorkspace() {
         </p>
       )}
       <ReleaseStatus summary={summary} />
+      {synthetic && (
+        <div className="view2d-controls landmark-control">
+          <SliderField
+            label="landmarks per outline"
+            value={landmarks}
+            min={8}
+            max={50}
+            step={1}
+            display={`${landmarks} → d = ${2 * landmarks - 4}`}
+            onChange={(k) => set({ landmarks: k })}
+            testId="landmarks"
+            outputTestId="landmarks-value"
+          />
+          <p
+            className="hint"
+            data-testid="landmark-caption"
+            data-dimension={M.dim}
+            data-footpoint-distance={footDistance ?? undefined}
+          >
+            <strong>The dimension effect.</strong> With k landmarks a shape has d = 2k − 4 = {M.dim} degrees
+            of freedom (k = 50, as in the paper: 96). KNG spreads its noise over all of them: its footpoint
+            lies about d·σ_p from the fit (in flat space the distance is Gamma(d, σ_p)), and the whole shape
+            space is only π/2 ≈ 1.57 across.
+            {sigmaP !== undefined && (
+              <>
+                {' '}
+                Here σ_p = {fmt(sigmaP)}, so d·σ_p = {fmt(M.dim * sigmaP)}
+                {footDistance !== null &&
+                  `; the released footpoints lie on average ${fmt(footDistance)} from the non-private one`}
+                .
+              </>
+            )}{' '}
+            Fewer landmarks: less noise at the same ε, but a coarser outline.
+          </p>
+        </div>
+      )}
 
       <div className="view2d-controls">
         <AgeSlider
@@ -466,8 +511,8 @@ export function KendallWorkspace() {
         {synthetic && (
           <p>
             Look at the body and the splenium (right): the synthetic model thins them with age, so the outline
-            slims as the slider moves right. A shape has 96 degrees of freedom, so the private noise is spread
-            over many directions: at small ε the private outlines can be far from the non-private one.
+            slims as the slider moves right. A shape has {M.dim} degrees of freedom, so the private noise is
+            spread over many directions: at small ε the private outlines can be far from the non-private one.
           </p>
         )}
       </div>

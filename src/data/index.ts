@@ -37,6 +37,8 @@ export interface GenerateOptions {
   d?: number;
   /** Kendall only: age range in years (default [50, 90]). */
   ageRange?: readonly [number, number];
+  /** Kendall only: landmarks per outline (default 50). */
+  landmarks?: number;
 }
 
 /** Default noise level per manifold (SPEC §5; see GenerateOptions.noise for the units). */
@@ -48,14 +50,14 @@ export const DEFAULT_NOISE: Readonly<Record<DataManifold, number>> = {
 };
 
 /** The manifold the generator of that kind produces responses on. */
-export function dataManifold(kind: DataManifold, d = 1): Manifold {
+export function dataManifold(kind: DataManifold, d = 1, landmarks = CORPUS_CALLOSUM_LANDMARKS): Manifold {
   switch (kind) {
     case 'sphere':
       return sphere();
     case 'spd':
       return spd(2, 'affine');
     case 'kendall':
-      return kendall(CORPUS_CALLOSUM_LANDMARKS);
+      return kendall(landmarks);
     case 'euclidean':
       return euclidean(d);
   }
@@ -94,7 +96,13 @@ export function generate(kind: DataManifold, opts: GenerateOptions): GeneratedDa
     case 'spd':
       return spdData({ n, seed, noiseSd: noise });
     case 'kendall':
-      return corpusCallosumData({ n, seed, noise, ageRange: opts.ageRange ?? [50, 90] });
+      return corpusCallosumData({
+        n,
+        seed,
+        noise,
+        ageRange: opts.ageRange ?? [50, 90],
+        landmarks: opts.landmarks,
+      });
     case 'euclidean':
       return euclideanData({ n, seed, noiseSd: noise, d: opts.d ?? 1 });
     default:
