@@ -300,3 +300,36 @@ test('the landmark control: fewer landmarks, fewer dimensions, the private footp
     .screenshot({ path: `${SHOTS}/audit-view-kendall-8-landmarks.png` });
   expect(errors).toEqual([]);
 });
+
+test('Fig. 3 shows the paper sampler beside the mixed chains, and audits either', async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.goto('/?ws=kendall&fig=fig3&eps=0.6&burn=200&m=2&curves=20&an=200');
+  const caption = page.getByTestId('fig3-caption');
+  await expect(caption).toContainText('one chain started at the non-private fit');
+  await expect(page.getByTestId('paper-panels')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('paper-private')).toHaveCount(5);
+  await expect(page.getByTestId('panel-private')).toHaveCount(5, { timeout: 120_000 });
+  await expect(caption).not.toContainText('…');
+  // the numbers behind "hugs" and "scribbles": the paper sampler's pairs are far nearer the fit
+  const text = (await caption.textContent())!;
+  const m = /lab (-?\d+(?:\.\d+)?), paper sampler (-?\d+(?:\.\d+)?), non-private (-?\d+(?:\.\d+)?)/.exec(text.replace(/−/g, '-'))!;
+  expect(m).not.toBeNull();
+  const [lab, paper, np] = m.slice(1).map(Number);
+  expect(paper).toBeLessThan(lab - 1);
+  expect(paper).toBeGreaterThanOrEqual(np - 1e-9);
+  await page.locator('.workspace-kendall').screenshot({ path: `${SHOTS}/fig3-paper-sampler.png` });
+
+  // audit the paper sampler from the view: the Audit tab opens with that sampler and runs
+  await page.getByTestId('fig3-audit-paper').click();
+  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('audit-sampler')).toHaveValue('paper');
+  await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Done/,
+    { timeout: 200_000 },
+  );
+  await expect(page.getByTestId('audit-verdict')).not.toHaveAttribute('data-tone', 'undecided');
+  await expect(page).toHaveURL(/asmp=paper/);
+  expect(errors).toEqual([]);
+});

@@ -6,6 +6,7 @@ import type { AuditCell, AuditResult, AuditSpec } from '../../src/audit';
 import { privacyBoundary } from '../../src/audit/bounds';
 import { MECHANISMS, type MechanismSettings } from '../../src/experiments/mechanisms';
 import type { SpaceKind } from '../../src/privacy/mechanism';
+import { withSampler } from '../../src/privacy/kng';
 import { currentBudget, dataSource, kngSettings } from '../compute/jobs';
 import { ownData, VIEW_K } from '../frechet/jobs';
 import { labLinregSettings } from '../linreg/jobs';
@@ -70,7 +71,7 @@ export function labMechanismSettings(s: LabSettings): MechanismSettings {
   return {
     eps: s.eps,
     // m = 1: the audit attacks one released pair (the table forces it too; keeps m out of the job's key)
-    kng: { ...kngSettings(s), ...currentBudget(s), m: 1 },
+    kng: withSampler({ ...kngSettings(s), ...currentBudget(s), m: 1 }, s.auditSampler),
     frechet: {
       metric: s.metric,
       radius: s.radius,

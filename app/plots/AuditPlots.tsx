@@ -107,6 +107,19 @@ export function AuditTab() {
             ))}
           </select>
         </label>
+        {(mechanism === 'kng' || mechanism === 'kng-footpoint') && (
+          <label className="field-inline">
+            sampler{' '}
+            <select
+              value={settings.auditSampler}
+              data-testid="audit-sampler"
+              onChange={(e) => set({ auditSampler: e.target.value as 'mixed' | 'paper' })}
+            >
+              <option value="mixed">the lab&apos;s (independent mixed chains)</option>
+              <option value="paper">paper 000&apos;s (one chain from the fit)</option>
+            </select>
+          </label>
+        )}
         {record && (
           <RecordPicker record={isRecord(record) ? record.index : -1} n={isRecord(record) ? record.n : 0} />
         )}

@@ -82,6 +82,8 @@ export interface LabSettings {
   auditReleases: number;
   /** Audit tab: the record replaced in D′, numbered from 1; 0 = the record with the largest residual. */
   auditRecord: number;
+  /** Audit tab, KNG: the lab's sampler ('mixed') or the paper's (`PAPER_SAMPLER`: one chain from the fit). */
+  auditSampler: 'mixed' | 'paper';
 }
 
 export const FIGURES = [
@@ -189,6 +191,7 @@ export const DEFAULT_SETTINGS: LabSettings = {
   auditMechanism: 'kng',
   auditReleases: 1000,
   auditRecord: 0,
+  auditSampler: 'mixed',
 };
 
 /** Limits of every numeric setting: the URL parser and the controls use the same ones. */
@@ -251,6 +254,7 @@ const KEYS: Record<keyof LabSettings, string> = {
   auditMechanism: 'amech',
   auditReleases: 'an',
   auditRecord: 'arec',
+  auditSampler: 'asmp',
 };
 
 const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
@@ -270,6 +274,7 @@ const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
   phiSource: ['private', 'public'],
   auditMechanism: AUDIT_MECHANISMS,
   auditReleases: AUDIT_RELEASES.map(String),
+  auditSampler: ['mixed', 'paper'],
 };
 
 export function clampSetting(key: NumericKey, value: number): number {

@@ -26,6 +26,8 @@ import {
   type ShapeFrame,
 } from '../views2d/shapesGeometry';
 import { SliderField } from '../controls/fields';
+import { startAudit } from '../compute/audit';
+import { usePaperSampler } from '../compute/paperSampler';
 import { AgeSlider, AgesField, PairPicker, ReleaseStatus } from '../views2d/shapesControls';
 import { Outline, ShapeSvg, ShapesLegend, ageColour } from '../views2d/shapesView';
 import {
@@ -51,6 +53,7 @@ export function KendallWorkspace() {
   const ages = useLab((s) => s.settings.ages);
   const showLandmarks = useLab((s) => s.settings.showLandmarks);
   const landmarks = useLab((s) => s.settings.landmarks);
+  const burnIn = useLab((s) => s.settings.burnIn);
   const figure = useLab((s) => s.settings.figure);
   const epsP = useLab((s) => currentBudget(s.settings).epsP);
   const epsV = useLab((s) => currentBudget(s.settings).epsV);
@@ -67,6 +70,14 @@ export function KendallWorkspace() {
 
   const fit = nonPrivateFit(cells, dim);
   const pairs = useMemo(() => releasedPairs(cells, dim), [cells, dim]);
+  // Fig. 3: the same release drawn with the paper's sampler, beside the lab's mixed chains
+  const fig3 = figure === 'fig3';
+  const paperRun = usePaperSampler(fig3);
+  const paperPairs = useMemo(
+    () => (fig3 ? releasedPairs(paperRun.cells, dim) : []),
+    [fig3, paperRun.cells, dim],
+  );
+  const paperSelected: PrivatePair | null = paperPairs[0] ?? null;
   const frame = useMemo<ShapeFrame | null>(
     () => (fit ? shapeFrame(M, fit.pHat, fit.vHat, data.ys) : null),
     // The frame depends on the fit's arrays (identity), not on the cells array around them.
@@ -108,9 +119,10 @@ export function KendallWorkspace() {
         extrapolated: x < -1e-9 || x > 1 + 1e-9,
         nonPrivate: np,
         selected: selected ? privateAt(frame, np, selected.p, selected.v, x) : null,
+        paper: paperSelected ? privateAt(frame, np, paperSelected.p, paperSelected.v, x) : null,
       };
     });
-  }, [frame, ages, scale, selected]);
+  }, [frame, ages, scale, selected, paperSelected]);
 
   // Slider (morph) view.
   const xSlider = scale.toUnit(sliderAge);
@@ -200,11 +212,16 @@ export function KendallWorkspace() {
       ) : (
         <p className="view2d-note">{data.description}</p>
       )}
-      {figure === 'fig3' && (
-        <p className="hint">
-          Paper 000, Fig. 3: outlines at ages 60, 65, 70, 75 and 80, non-private vs private with ε_p = ε_v =
-          0.3.
-        </p>
+      {fig3 && (
+        <Fig3Caption
+          epsP={epsP}
+          epsV={epsV}
+          dim={M.dim}
+          lnNp={fit?.lnMse ?? null}
+          lnMixed={lnMeanMse(pairs)}
+          lnPaper={lnMeanMse(paperPairs)}
+          burnIn={burnIn}
+        />
       )}
       <ReleaseStatus summary={summary} />
       {synthetic && (
@@ -450,6 +467,50 @@ export function KendallWorkspace() {
           ))}
         </div>
       )}
+      {fig3 && layout === 'panels' && panelProjector && (
+        <>
+          <h4 className="view2d-section-title">
+            The same release with paper 000&apos;s sampler (one chain started at the non-private fit)
+          </h4>
+          <div className="shape-panels" data-testid="paper-panels" data-status={paperRun.status}>
+            {atAges.map((a, r) => (
+              <figure key={r}>
+                <ShapeSvg
+                  projector={panelProjector}
+                  label={`Outlines at ${yrs(a.age)}, paper sampler: non-private solid, private dashed`}
+                >
+                  {a.paper && (
+                    <Outline
+                      shape={a.paper}
+                      projector={panelProjector}
+                      role="private"
+                      compact
+                      testId="paper-private"
+                    />
+                  )}
+                  <Outline shape={a.nonPrivate} projector={panelProjector} role="nonprivate" compact />
+                </ShapeSvg>
+                <figcaption>{yrs(a.age)}</figcaption>
+              </figure>
+            ))}
+          </div>
+          <div className="view2d-controls">
+            {(['mixed', 'paper'] as const).map((sampler) => (
+              <button
+                key={sampler}
+                type="button"
+                data-testid={`fig3-audit-${sampler}`}
+                onClick={() => {
+                  set({ plotTab: 'audit', auditMechanism: 'kng', auditSampler: sampler });
+                  startAudit();
+                }}
+              >
+                Audit the {sampler === 'mixed' ? "lab's mixed chains" : "paper's sampler"}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
       {layout === 'overlay' && morphProjector && (
         <>
           <ShapeSvg
@@ -517,6 +578,38 @@ export function KendallWorkspace() {
         )}
       </div>
     </section>
+  );
+}
+
+/** ln of the mean MSE of released pairs (null before any). */
+function lnMeanMse(pairs: readonly PrivatePair[]): number | null {
+  const finite = pairs.map((p) => p.mse).filter(Number.isFinite);
+  return finite.length ? Math.log(finite.reduce((a, b) => a + b, 0) / finite.length) : null;
+}
+
+/** Fig. 3's caption: what the two rows show, with the numbers of this run (true whatever the data). */
+function Fig3Caption(props: {
+  epsP: number;
+  epsV: number;
+  dim: number;
+  lnNp: number | null;
+  lnMixed: number | null;
+  lnPaper: number | null;
+  burnIn: number;
+}) {
+  const ln = (x: number | null) => (x === null ? '…' : fmt(x, 3));
+  return (
+    <p className="hint" data-testid="fig3-caption">
+      <strong>Paper 000, Fig. 3:</strong> outlines at the chosen ages, non-private (solid) against one private
+      release (dashed) at ε_p = {fmt(props.epsP)}, ε_v = {fmt(props.epsV)}, in a shape space of {props.dim}{' '}
+      dimensions. The panels &ldquo;Outlines at chosen ages&rdquo; below use the lab&apos;s sampler
+      (independent chains, burn-in {props.burnIn}); the row under them draws the same release as the paper
+      plausibly did — one chain started at the non-private fit, consecutive draws, burn-in 100, steps 0.2σ. ln
+      mean MSE of the private pairs: lab {ln(props.lnMixed)}, paper sampler {ln(props.lnPaper)}, non-private{' '}
+      {ln(props.lnNp)}. A chain that has barely left the non-private start looks accurate because it leaks:
+      audit both with the buttons below (on S² the audit proves ε ≥ 2.62 for the paper sampler where 2 is
+      claimed; src/audit/claims.test.ts).
+    </p>
   );
 }
 
