@@ -313,7 +313,9 @@ test('Fig. 3 shows the paper sampler beside the mixed chains, and audits either'
   await expect(caption).not.toContainText('…');
   // the numbers behind "hugs" and "scribbles": the paper sampler's pairs are far nearer the fit
   const text = (await caption.textContent())!;
-  const m = /lab (-?\d+(?:\.\d+)?), paper sampler (-?\d+(?:\.\d+)?), non-private (-?\d+(?:\.\d+)?)/.exec(text.replace(/−/g, '-'))!;
+  const m = /lab (-?\d+(?:\.\d+)?), paper sampler (-?\d+(?:\.\d+)?), non-private (-?\d+(?:\.\d+)?)/.exec(
+    text.replace(/−/g, '-'),
+  )!;
   expect(m).not.toBeNull();
   const [lab, paper, np] = m.slice(1).map(Number);
   expect(paper).toBeLessThan(lab - 1);
@@ -331,5 +333,27 @@ test('Fig. 3 shows the paper sampler beside the mixed chains, and audits either'
   );
   await expect(page.getByTestId('audit-verdict')).not.toHaveAttribute('data-tone', 'undecided');
   await expect(page).toHaveURL(/asmp=paper/);
+  expect(errors).toEqual([]);
+});
+
+test('presenting mode at 1024×768: the Audit tab shows its trade-off curve as the plot', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`/?ws=sphere&${FAST}&present=1`);
+  await expect(page.locator('html')).toHaveClass(/presenting/);
+  await page.getByTestId('present-toggle').click(); // out, to press Run audit
+  await runAudit(page);
+  await page.getByTestId('present-toggle').click();
+  await expect(page.locator('html')).toHaveClass(/presenting/);
+  const curve = page.getByTestId('audit-tradeoff');
+  await expect(curve).toBeVisible();
+  await expect(page.getByTestId('audit-histograms')).toBeHidden();
+  // the curve fits the screen beside the view
+  const box = (await curve.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(1024);
+  expect(box.y).toBeLessThan(768);
+  await expect(page.getByTestId('audit-record-legend')).toBeAttached();
+  await page.screenshot({ path: `${SHOTS}/audit-present-1024.png` });
   expect(errors).toEqual([]);
 });

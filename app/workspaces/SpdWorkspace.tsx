@@ -173,7 +173,7 @@ export function SpdWorkspace() {
                     beside
                   />
                   <Label
-                    text="D′"
+                    text="D'"
                     position={offset(coneCoords(sym2(rec.after)), coneHeight)}
                     height={coneHeight * 0.06}
                     colour="#8f5a00"

@@ -115,7 +115,7 @@ interface SceneProps {
   onPick(i: number, e: ThreeEvent<MouseEvent>): void;
 }
 
-/** The audit's record in D (green octahedron, "D") and in D′ (orange cube, "D′"), both labelled. */
+/** The audit's record in D (green octahedron, "D") and in D′ (orange cube, "D'": ASCII, as the sprites draw). */
 function RecordMarks({ before, after }: { before: P3; after: P3 }) {
   const out = (p: P3): P3 => lift(p, 1.03);
   return (
@@ -123,7 +123,7 @@ function RecordMarks({ before, after }: { before: P3; after: P3 }) {
       <Markers points={[before]} shape="octahedron" size={SV.dataSize * 1.6} colour={RECORD_COLOURS.D} />
       <Markers points={[after]} shape="cube" size={SV.dataSize * 1.3} colour={RECORD_COLOURS.D2} />
       <Label text="D" position={out(before)} height={0.07} colour="#00684b" beside />
-      <Label text="D′" position={out(after)} height={0.07} colour="#8f5a00" beside />
+      <Label text="D'" position={out(after)} height={0.07} colour="#8f5a00" beside />
     </>
   );
 }
@@ -446,7 +446,7 @@ export function SphereWorkspace() {
               marks={{
                 D: 'diamond',
                 D2: 'square',
-                words: { D: 'green octahedron, "D"', D2: 'orange cube, "D′"' },
+                words: { D: 'green octahedron, labelled D', D2: "orange cube, labelled D'" },
               }}
               pickHint="Click a data point to replace that one instead."
             />
