@@ -98,8 +98,9 @@ export const PRESETS: readonly FigurePreset[] = [
       'a budget that is ample on the 2-dimensional sphere is far too small here.',
     differences:
       'The paper’s Fig. 3 shows private outlines that hug the non-private ones; the lab’s well-mixed chains at ' +
-      'the same budget do not. A sampler started at the non-private fit with short burn-in and small steps ' +
-      'stays near it — which looks good and leaks (see the audit: `npm run -s cli -- audit --sampler paper`). ' +
+      'the same budget do not. The view’s second row draws the same release with a sampler started at the ' +
+      'non-private fit with short burn-in and small steps, as the paper plausibly did: it stays near the fit — ' +
+      'which looks good and leaks (audit both from the view, or `npm run -s cli -- audit --sampler paper`). ' +
       'Synthetic outlines (age 50–90, n = 100) stand in for the paper’s ADNI data; the private fit shown is one ' +
       'draw — press Re-generate or change the seed to see others.',
     topics: ['geodesic', 'kng'],

@@ -86,6 +86,12 @@ export interface BudgetRun {
 }
 
 /** Fig. 5's budget runs computed so far. */
+/** Fig. 3's paper-sampler release (app/compute/paperSampler.ts). */
+export interface PaperSamplerRun {
+  status: 'idle' | 'running' | 'done';
+  cells: ReleaseCell[];
+}
+
 export interface BudgetState {
   status: 'idle' | 'running' | 'done' | 'error';
   runs: BudgetRun[];
@@ -163,6 +169,8 @@ export interface LabState {
   budgets: BudgetState;
   /** The split advisor's latest run. */
   advisor: { run: AdviceRun | null };
+  /** Fig. 3 (shapes): the release drawn with the paper's sampler. */
+  paperSampler: PaperSamplerRun;
   /** The privacy audit's latest run. */
   audit: AuditRun;
   /** Messages for the user (bad link parameters, failed jobs …), newest last. */
@@ -200,6 +208,7 @@ export const useLab = create<LabState>((set, get) => ({
   analysisRuns: { sensitivity: null, histograms: null },
   budgets: idleBudgets(),
   advisor: { run: null },
+  paperSampler: { status: 'idle', cells: [] },
   audit: idleAudit(),
   notices: initial.problems,
   set: (patch) => set({ settings: { ...get().settings, ...patch } }),
@@ -215,6 +224,8 @@ export const useLab = create<LabState>((set, get) => ({
         noise: d.noise,
         tau: d.tau,
         auditReleases: d.auditReleases,
+        // another workspace has other data: its own largest residual
+        auditRecord: 0,
         camera: null,
       },
     });

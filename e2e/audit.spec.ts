@@ -183,3 +183,177 @@ test('the audit runs on the Fréchet workspace: the Riemannian Laplace keeps its
   await expect(page.getByTestId('audit-claimed')).toContainText('δ =');
   expect(errors).toEqual([]);
 });
+
+for (const ws of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
+  test(`the Audit tab draws D and D′ in the ${ws} view, the changed record highlighted`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    await page.goto(`/?ws=${ws}&${FAST}`);
+    const legend = page.getByTestId('audit-record-legend');
+    await expect(legend).toBeVisible({ timeout: 60_000 });
+    const k = Number(await legend.getAttribute('data-record'));
+    expect(k).toBeGreaterThanOrEqual(1);
+    await expect(page.getByTestId('audit-legend-d')).toContainText(`record #${k} as in D`);
+    await expect(page.getByTestId('audit-legend-d2')).toContainText(`record #${k} as in D′`);
+    // the default is the largest residual, named in the picker
+    await expect(page.getByTestId('audit-record-select')).toHaveValue('0');
+    await expect(page.getByTestId('audit-record-select').locator('option').first()).toHaveText(
+      `largest residual (#${k})`,
+    );
+    const view = page.locator(`.workspace-${ws}`);
+    if (ws === 'euclidean') {
+      const marks = page.getByTestId('scatter-audit-record');
+      await expect(marks.locator('[data-role="audit-d"]')).toBeVisible();
+      await expect(marks.locator('[data-role="audit-d2"]')).toBeVisible();
+    } else if (ws === 'spd') {
+      const marks = page.getByTestId('spd-audit-record');
+      await expect(marks.locator('.e-record-d')).toHaveCount(1);
+      await expect(marks.locator('.e-record-d2')).toHaveCount(1);
+      await expect(marks.locator('.e-record-d title')).toContainText('the audited record in D');
+    } else if (ws === 'kendall') {
+      await expect(page.getByTestId('audit-record-d')).toBeVisible({ timeout: 120_000 });
+      await expect(page.getByTestId('audit-record-d2')).toBeVisible();
+      await expect(page.getByTestId('shape-audit-record')).toContainText(`record #${k}`);
+    }
+    // another tab: the view draws no audit marks
+    await page.getByRole('tab', { name: /MSE/ }).first().click();
+    await expect(page.getByTestId('audit-record-legend')).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Audit' }).click();
+    await expect(legend).toBeVisible();
+    await expect(view).not.toContainText('NaN');
+    await view.screenshot({ path: `${SHOTS}/audit-view-${ws}.png` });
+    expect(errors).toEqual([]);
+  });
+}
+
+test('picking another record (select, or a click on a point) re-runs the audit for it, and the link keeps it', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.goto(`/?ws=euclidean&${FAST}`);
+  await runAudit(page);
+  const legend = page.getByTestId('audit-record-legend');
+  const k = Number(await legend.getAttribute('data-record'));
+  await expect(page.getByTestId('audit-record')).toContainText(`record #${k} changes`);
+  const other = k === 3 ? 4 : 3;
+  await page.getByTestId('audit-record-select').selectOption(String(other));
+  // the audit re-runs by itself for the picked record
+  await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Done/,
+    { timeout: 150_000 },
+  );
+  await expect(page.getByTestId('audit-record')).toContainText(`record #${other} changes`);
+  await expect(page.getByTestId('audit-record')).toContainText('(chosen');
+  await expect(legend).toHaveAttribute('data-record', String(other));
+  await expect(page).toHaveURL(new RegExp(`arec=${other}(&|$)`));
+  await expect(page.getByTestId('audit-stale')).toHaveCount(0);
+
+  // a click on a data point of the scatter picks that record
+  const point = page.getByTestId('points').locator('circle').nth(9);
+  const box = (await point.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(legend).toHaveAttribute('data-record', '10');
+  await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Done/,
+    { timeout: 150_000 },
+  );
+  await expect(page.getByTestId('audit-record')).toContainText('record #10 changes');
+
+  // back to the default
+  await page.getByTestId('audit-record-select').selectOption('0');
+  await expect(page).not.toHaveURL(/arec=/);
+  await expect(legend).toHaveAttribute('data-record', String(k));
+  expect(errors).toEqual([]);
+});
+
+test('the landmark control: fewer landmarks, fewer dimensions, the private footpoints nearer the fit; the caption says so', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.goto('/?ws=kendall&burn=200&m=2&curves=20&plot=audit&an=200');
+  const caption = page.getByTestId('landmark-caption');
+  await expect(caption).toContainText('d = 2k − 4 = 96');
+  await expect(caption).toContainText('released footpoints lie on average', { timeout: 120_000 });
+  const far = Number(await caption.getAttribute('data-footpoint-distance'));
+  const slider = page.getByTestId('landmarks');
+  await slider.focus();
+  await slider.press('Home');
+  await expect(page.getByTestId('landmarks-value')).toHaveText('8 → d = 12');
+  await expect(page).toHaveURL(/lmk=8(&|$)/);
+  await expect(caption).toHaveAttribute('data-dimension', '12', { timeout: 60_000 });
+  await expect(caption).toContainText('d = 2k − 4 = 12');
+  await expect(page.getByTestId('synthetic-note')).toContainText('8 boundary landmarks each');
+  await expect(caption).toContainText('released footpoints lie on average', { timeout: 120_000 });
+  const near = Number(await caption.getAttribute('data-footpoint-distance'));
+  // same data model, same ε: the noise spreads over 12 dimensions instead of 96
+  expect(near).toBeLessThan(far / 2);
+  // the audit's pair is drawn on the 8-landmark outlines too
+  await expect(page.getByTestId('audit-record-d')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('.workspace-kendall')).not.toContainText('NaN');
+  await page
+    .locator('.workspace-kendall')
+    .screenshot({ path: `${SHOTS}/audit-view-kendall-8-landmarks.png` });
+  expect(errors).toEqual([]);
+});
+
+test('Fig. 3 shows the paper sampler beside the mixed chains, and audits either', async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.goto('/?ws=kendall&fig=fig3&eps=0.6&burn=200&m=2&curves=20&an=200');
+  const caption = page.getByTestId('fig3-caption');
+  await expect(caption).toContainText('one chain started at the non-private fit');
+  await expect(page.getByTestId('paper-panels')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('paper-private')).toHaveCount(5);
+  await expect(page.getByTestId('panel-private')).toHaveCount(5, { timeout: 120_000 });
+  await expect(caption).not.toContainText('…');
+  // the numbers behind "hugs" and "scribbles": the paper sampler's pairs are far nearer the fit
+  const text = (await caption.textContent())!;
+  const m = /lab (-?\d+(?:\.\d+)?), paper sampler (-?\d+(?:\.\d+)?), non-private (-?\d+(?:\.\d+)?)/.exec(
+    text.replace(/−/g, '-'),
+  )!;
+  expect(m).not.toBeNull();
+  const [lab, paper, np] = m.slice(1).map(Number);
+  expect(paper).toBeLessThan(lab - 1);
+  expect(paper).toBeGreaterThanOrEqual(np - 1e-9);
+  await page.locator('.workspace-kendall').screenshot({ path: `${SHOTS}/fig3-paper-sampler.png` });
+
+  // audit the paper sampler from the view: the Audit tab opens with that sampler and runs
+  await page.getByTestId('fig3-audit-paper').click();
+  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('audit-sampler')).toHaveValue('paper');
+  await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Done/,
+    { timeout: 200_000 },
+  );
+  await expect(page.getByTestId('audit-verdict')).not.toHaveAttribute('data-tone', 'undecided');
+  await expect(page).toHaveURL(/asmp=paper/);
+  expect(errors).toEqual([]);
+});
+
+test('presenting mode at 1024×768: the Audit tab shows its trade-off curve as the plot', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`/?ws=sphere&${FAST}&present=1`);
+  await expect(page.locator('html')).toHaveClass(/presenting/);
+  await page.getByTestId('present-toggle').click(); // out, to press Run audit
+  await runAudit(page);
+  await page.getByTestId('present-toggle').click();
+  await expect(page.locator('html')).toHaveClass(/presenting/);
+  const curve = page.getByTestId('audit-tradeoff');
+  await expect(curve).toBeVisible();
+  await expect(page.getByTestId('audit-histograms')).toBeHidden();
+  // the curve fits the screen beside the view
+  const box = (await curve.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(1024);
+  expect(box.y).toBeLessThan(768);
+  await expect(page.getByTestId('audit-record-legend')).toBeAttached();
+  await page.screenshot({ path: `${SHOTS}/audit-present-1024.png` });
+  expect(errors).toEqual([]);
+});

@@ -82,6 +82,23 @@ describe('audit view-model', () => {
     expect(bad.problems).toHaveLength(2);
   });
 
+  it('the picked record (1-based, 0 = largest residual) reaches the spec and the link; a bad one is reported', () => {
+    const s = { ...defaultsFor('sphere'), ...small, plotTab: 'audit' as const, auditRecord: 7 };
+    expect(labAuditSpec(s, undefined).neighbour).toEqual({ kind: 'index', index: 6 });
+    expect(labAuditSpec({ ...s, auditRecord: 0 }, undefined).neighbour).toEqual({ kind: 'largest-residual' });
+    expect(settingsToQuery(s)).toMatch(/(^|&)arec=7(&|$)/);
+    expect(queryToSettings(settingsToQuery(s)).settings).toEqual(s);
+    const key = jobKey(labAuditSpec(s, undefined), undefined);
+    expect(jobKey(labAuditSpec({ ...s, auditRecord: 8 }, undefined), undefined)).not.toBe(key);
+    const bad = queryToSettings('ws=sphere&arec=-3');
+    expect(bad.settings.auditRecord).toBe(0);
+    expect(bad.problems[0]).toMatch(/arec=-3/);
+    // a record the data do not have: the audit says which and how many there are
+    expect(() => auditInfo(labAuditSpec({ ...s, auditRecord: s.n + 1 }, undefined))).toThrow(
+      new RegExp(`record ${s.n + 1} does not exist: the data have ${s.n} records`),
+    );
+  });
+
   it('cells hold a multiple of 4 releases (the bound splits releases by index mod 4), about 20 per run', () => {
     for (const n of [200, 1000, 2000, 10000]) {
       const c = auditCellReleases(n);

@@ -6,6 +6,7 @@ import type { AuditCell, AuditResult, AuditSpec } from '../../src/audit';
 import { privacyBoundary } from '../../src/audit/bounds';
 import { MECHANISMS, type MechanismSettings } from '../../src/experiments/mechanisms';
 import type { SpaceKind } from '../../src/privacy/mechanism';
+import { withSampler } from '../../src/privacy/kng';
 import { currentBudget, dataSource, kngSettings } from '../compute/jobs';
 import { ownData, VIEW_K } from '../frechet/jobs';
 import { labLinregSettings } from '../linreg/jobs';
@@ -70,7 +71,7 @@ export function labMechanismSettings(s: LabSettings): MechanismSettings {
   return {
     eps: s.eps,
     // m = 1: the audit attacks one released pair (the table forces it too; keeps m out of the job's key)
-    kng: { ...kngSettings(s), ...currentBudget(s), m: 1 },
+    kng: withSampler({ ...kngSettings(s), ...currentBudget(s), m: 1 }, s.auditSampler),
     frechet: {
       metric: s.metric,
       radius: s.radius,
@@ -84,7 +85,8 @@ export function labMechanismSettings(s: LabSettings): MechanismSettings {
 }
 
 /**
- * The audit of the current workspace's release (worst-case neighbour: the largest residual). On the Fréchet
+ * The audit of the current workspace's release (the replaced record: the user's pick, else the largest
+ * residual; the Fréchet workspace always attacks the point farthest from the centre). On the Fréchet
  * workspace: the user's points, or a synthetic sample with the view's settings (n, r, spread, seed) drawn by
  * the audit (`src/audit/audit.ts` auditData) — the same kind of data, not the view's very points.
  */
@@ -111,7 +113,10 @@ export function labAuditSpec(s: LabSettings, imported: ImportedData | undefined)
     mechanism: auditMechanismOf(s),
     data,
     settings,
-    neighbour: { kind: 'largest-residual' },
+    neighbour:
+      s.auditRecord > 0 && s.workspace !== 'frechet'
+        ? { kind: 'index', index: s.auditRecord - 1 }
+        : { kind: 'largest-residual' },
     releases: s.auditReleases,
     seed: s.seed,
     cellReleases: auditCellReleases(s.auditReleases),

@@ -8,7 +8,7 @@ import { aggregateSweep } from '../../src/experiments';
 import { labRunner, step } from './runner';
 import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
-import { generatedKey, jobKey, releaseSpec, sweepSpec } from './jobs';
+import { generatedKey, jobKey, landmarksOf, releaseSpec, sweepSpec } from './jobs';
 import { frechetJobs } from '../frechet/compute';
 import { linregJobs } from '../linreg/compute';
 import { regressionWorkspace } from '../state/settings';
@@ -20,7 +20,7 @@ function runData(state: LabState) {
   const manifold = regressionWorkspace(s.workspace);
   labRunner().run('data', {
     pool: 'data',
-    steps: [step('data', { manifold, n: s.n, noise: s.noise, seed: s.seed })],
+    steps: [step('data', { manifold, n: s.n, noise: s.noise, seed: s.seed, ...landmarksOf(s) })],
     onDone: ([data]) => useLab.setState({ generated: { key, workspace: s.workspace, data, error: null } }),
     onError: (error) => useLab.setState({ generated: { key, workspace: s.workspace, data: null, error } }),
   });

@@ -12,13 +12,18 @@ import { FIG6_NOISES } from '../state/figures';
 
 /** Identifies the synthetic data of the current settings (the key of the generated-data job). */
 export function generatedKey(s: LabSettings): string {
-  return `${s.workspace}/${s.n}/${s.noise}/${s.seed}`;
+  return `${s.workspace}/${s.n}/${s.noise}/${s.seed}${s.workspace === 'kendall' ? `/${s.landmarks}` : ''}`;
 }
 
 export function dataSource(s: LabSettings, imported: ImportedData | undefined): DataSource {
   const manifold = regressionWorkspace(s.workspace);
   if (imported) return { kind: 'imported', manifold, xs: imported.xs, ys: imported.ys };
-  return { kind: 'synthetic', manifold, n: s.n, noise: s.noise, seed: s.seed };
+  return { kind: 'synthetic', manifold, n: s.n, noise: s.noise, seed: s.seed, ...landmarksOf(s) };
+}
+
+/** The shapes' landmark count where it applies (Kendall synthetic data), else nothing (keys stay as they were). */
+export function landmarksOf(s: LabSettings): { landmarks?: number } {
+  return s.workspace === 'kendall' ? { landmarks: s.landmarks } : {};
 }
 
 /** Budget split of the current setting. */
@@ -70,6 +75,7 @@ export function sweepSpec(s: LabSettings, imported: ImportedData | undefined): S
         : s.curves.map((n) => ({ n, noise: s.noise })),
     imported: imported ? { xs: imported.xs, ys: imported.ys, label: imported.fileName } : undefined,
     seed: s.seed,
+    ...landmarksOf(s),
     panels: ['unequal', 'equal'],
     budgets: { points: SWEEP_POINTS, unequalTotal: s.eps, equalRange: equalRange(s), equalScale: 'log' },
     kng: kngSettings(s),

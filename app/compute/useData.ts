@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { dataManifold, manifoldOfResponses, type GeneratedData } from '../../src/data';
+import { manifoldOfResponses, type GeneratedData } from '../../src/data';
 import type { Manifold } from '../../src/geometry/types';
 import type { ReleaseCell } from '../../src/experiments';
 import { useLab } from '../store';
@@ -41,7 +41,8 @@ export function useWorkspaceDataOrNull(): (WorkspaceData & { stale: boolean }) |
     }
     if (generated.workspace !== workspace || !generated.data) return null;
     return {
-      M: dataManifold(regressionWorkspace(workspace)),
+      // read off the responses: the shapes' landmark count is a setting
+      M: manifoldOfResponses(regressionWorkspace(workspace), generated.data.ys),
       stale: generated.key !== key,
       fileName: null,
       data: generated.data,

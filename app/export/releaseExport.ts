@@ -79,7 +79,9 @@ export function fitJson(
 
 function calibrationNotes(c: ReleaseCell): string[] {
   return [
-    c.isPrivate ? 'private release' : 'NOT PRIVATE: the noise was calibrated with the data-driven τ',
+    c.isPrivate
+      ? `public bounds: ${c.privacyLabel}`
+      : 'NOT PRIVATE: the noise was calibrated with the data-driven τ',
     `σ_p = ${c.sigmaP}, σ_v = ${c.sigmaV}, Δ_p = ${c.deltaP}, Δ_v = ${c.deltaV}, τ = ${c.tau}`,
     ...c.notes,
   ];
@@ -133,6 +135,7 @@ export function releaseJson(
   return {
     ...fit,
     private: c.isPrivate,
+    privacy: c.privacyLabel,
     notes: calibrationNotes(c),
     calibration: { sigmaP: c.sigmaP, sigmaV: c.sigmaV, deltaP: c.deltaP, deltaV: c.deltaV, tau: c.tau },
     pairs,

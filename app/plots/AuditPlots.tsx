@@ -5,7 +5,7 @@
  * and the 95% lower bound on ε the releases prove.
  */
 import * as d3 from 'd3';
-import { useId, useMemo, useRef } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { auditResult, type AuditResult } from '../../src/audit';
 import {
   auditMechanismOf,
@@ -17,6 +17,7 @@ import {
   tradeOffRows,
   verdictTone,
 } from '../audit/model';
+import { isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
 import { cancelAudit, currentAuditKey, startAudit, useAudit } from '../compute/audit';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { ownData } from '../frechet/jobs';
@@ -36,6 +37,8 @@ import {
   useElementWidth,
 } from './chart';
 import { Legend, layoutLegend, type LegendItem } from './Legend';
+import './audit.css';
+import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
 
 /** False-alarm rate of the classroom example ("an attacker who accepts 5% false alarms …"). */
 const ALARM = 0.05;
@@ -66,6 +69,7 @@ export function AuditTab() {
     [run.info, run.spec, run.cells],
   );
   const shown = result && !stale ? result : null;
+  const record = useAuditRecord();
 
   return (
     <div className="plot-tab-body audit-tab">
@@ -105,6 +109,22 @@ export function AuditTab() {
             ))}
           </select>
         </label>
+        {(mechanism === 'kng' || mechanism === 'kng-footpoint') && (
+          <label className="field-inline">
+            sampler{' '}
+            <select
+              value={settings.auditSampler}
+              data-testid="audit-sampler"
+              onChange={(e) => set({ auditSampler: e.target.value as 'mixed' | 'paper' })}
+            >
+              <option value="mixed">the lab&apos;s (independent mixed chains)</option>
+              <option value="paper">paper 000&apos;s (one chain from the fit)</option>
+            </select>
+          </label>
+        )}
+        {record && (
+          <RecordPicker record={isRecord(record) ? record.index : -1} n={isRecord(record) ? record.n : 0} />
+        )}
         <button
           type="button"
           className="primary"
@@ -120,6 +140,11 @@ export function AuditTab() {
           </button>
         )}
       </div>
+      {record && !isRecord(record) && (
+        <p className="plot-warning" role="note" data-testid="audit-record-problem">
+          {record.error}
+        </p>
+      )}
       {settings.workspace === 'frechet' && !ownPoints && (
         <p className="hint" data-testid="audit-data-note">
           The audit draws its own sample with the view&apos;s settings (n = {settings.n}, r ={' '}
@@ -152,12 +177,15 @@ export function AuditTab() {
       {shown ? <AuditReport result={shown} running={running} /> : !stale && <AuditIntro />}
       {shown && run.spec && (
         <>
-          <ErrorBoundary name="the score histograms">
-            <ScoreHistograms result={shown} />
-          </ErrorBoundary>
+          {/* the trade-off curve first: it is the audit's picture, and presenting mode shows a tab's first plot */}
           <ErrorBoundary name="the trade-off curve">
             <TradeOffPlot result={shown} />
           </ErrorBoundary>
+          <div className="audit-secondary">
+            <ErrorBoundary name="the score histograms">
+              <ScoreHistograms result={shown} />
+            </ErrorBoundary>
+          </div>
           <ExportButtons
             what="audit scores"
             label="Scores"
@@ -185,6 +213,29 @@ export function AuditTab() {
       )}
       <AuditExplainer />
     </div>
+  );
+}
+
+/** Which record D′ replaces: the largest residual (default) or one the user picks (also by clicking the view). */
+function RecordPicker({ record, n }: { record: number; n: number }) {
+  const value = useLab((s) => s.settings.auditRecord);
+  return (
+    <label className="field-inline">
+      replaced record{' '}
+      <select
+        value={value}
+        data-testid="audit-record-select"
+        onChange={(e) => pickAuditRecord(Number(e.target.value))}
+      >
+        <option value={0}>largest residual{value === 0 && record >= 0 ? ` (#${record + 1})` : ''}</option>
+        {Array.from({ length: n }, (_, i) => (
+          <option key={i} value={i + 1}>
+            #{i + 1}
+          </option>
+        ))}
+        {value > n && <option value={value}>#{value} (not in the data)</option>}
+      </select>
+    </label>
   );
 }
 
@@ -302,17 +353,83 @@ function AuditExplainer() {
 
 const M = { left: 56, right: 16, top: 12, bottom: 52 };
 
-function ScoreHistograms({ result: r }: { result: AuditResult }) {
+/**
+ * The frame both audit plots share: width from the container (at most `maxWidth`), the legend on top, the
+ * height from `height(W, legendH)`; `draw` renders the plot's marks for that size.
+ */
+function AuditFigure(props: {
+  title: string;
+  exportName: string;
+  testId: string;
+  empty: boolean;
+  legend: LegendItem[];
+  maxWidth: number;
+  height(W: number, legendH: number): number;
+  footer: ReactNode;
+  draw(size: { W: number; H: number; legendH: number }): ReactNode;
+}) {
   const titleId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const W = Math.max(280, width);
-  const legendItems: LegendItem[] = [
-    { kind: 'box', color: COLOR_D, label: 'releases from D' },
-    { kind: 'box', color: COLOR_D2, label: 'releases from D′ (one record changed)' },
-  ];
-  const legendH = layoutLegend(legendItems, W - M.left - M.right).height;
-  const H = Math.round(Math.min(240, Math.max(170, W * 0.42))) + legendH;
+  const W = Math.max(280, Math.min(width, props.maxWidth));
+  const legendH = layoutLegend(props.legend, W - M.left - M.right).height;
+  const H = props.height(W, legendH);
+  return (
+    <PlotFigure
+      titleId={titleId}
+      title={props.title}
+      exportName={props.exportName}
+      empty={props.empty}
+      frameRef={frameRef}
+      svgRef={svgRef}
+      width={W}
+      height={H}
+      testId={props.testId}
+      footer={props.footer}
+    >
+      <Legend items={props.legend} width={W - M.left - M.right} x={M.left} y={0} />
+      {props.draw({ W, H, legendH })}
+    </PlotFigure>
+  );
+}
+
+const HISTOGRAM_LEGEND: LegendItem[] = [
+  { kind: 'box', color: COLOR_D, label: 'releases from D' },
+  { kind: 'box', color: COLOR_D2, label: 'releases from D′ (one record changed)' },
+];
+
+function ScoreHistograms({ result: r }: { result: AuditResult }) {
+  return (
+    <AuditFigure
+      title="Scores of the releases from D and from D′"
+      exportName="audit-histograms"
+      testId="audit-histograms"
+      empty={r.releases === 0}
+      legend={HISTOGRAM_LEGEND}
+      maxWidth={Infinity}
+      height={(W, legendH) => Math.round(Math.min(240, Math.max(170, W * 0.42))) + legendH}
+      footer={
+        <figcaption className="hint">
+          Each release is scored by the {r.statistic} ({scoreMeaning(r)}). The more the two histograms
+          overlap, the less one release tells about the changed record. {r.releases} releases per side.
+        </figcaption>
+      }
+      draw={(size) => <HistogramMarks result={r} {...size} />}
+    />
+  );
+}
+
+function HistogramMarks({
+  result: r,
+  W,
+  H,
+  legendH,
+}: {
+  result: AuditResult;
+  W: number;
+  H: number;
+  legendH: number;
+}) {
   const { edges, countsD, countsD2 } = r.histogram;
   const { x, y } = useMemo(() => {
     const lo = edges.length ? edges[0] : 0;
@@ -347,24 +464,7 @@ function ScoreHistograms({ result: r }: { result: AuditResult }) {
       ) : null,
     );
   return (
-    <PlotFigure
-      titleId={titleId}
-      title="Scores of the releases from D and from D′"
-      exportName="audit-histograms"
-      empty={r.releases === 0}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={W}
-      height={H}
-      testId="audit-histograms"
-      footer={
-        <figcaption className="hint">
-          Each release is scored by the {r.statistic} ({scoreMeaning(r)}). The more the two histograms
-          overlap, the less one release tells about the changed record. {r.releases} releases per side.
-        </figcaption>
-      }
-    >
-      <Legend items={legendItems} width={W - M.left - M.right} x={M.left} y={0} />
+    <>
       <AxisLeft
         scale={y}
         x={M.left}
@@ -376,7 +476,7 @@ function ScoreHistograms({ result: r }: { result: AuditResult }) {
       <AxisBottom scale={x} y={H - M.bottom} count={6} label="score (larger: looks more like D′)" />
       {bars(countsD, COLOR_D, 'D')}
       {bars(countsD2, COLOR_D2, 'D′')}
-    </PlotFigure>
+    </>
   );
 }
 
@@ -388,11 +488,9 @@ function scoreMeaning(r: AuditResult): string {
 }
 
 function TradeOffPlot({ result: r }: { result: AuditResult }) {
-  const titleId = useId();
-  const svgRef = useRef<SVGSVGElement>(null);
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const W = Math.max(280, Math.min(width, 560));
   const finite = Number.isFinite(r.claimedEpsilon);
+  // presenting: the square plot and the verdict above it fit the plot's place on the screen
+  const presentH = usePresentingPlotHeight();
   const legendItems: LegendItem[] = [
     { kind: 'series', color: COLOR_D2, symbol: d3.symbolCircle, label: 'measured: every threshold test' },
     ...(finite
@@ -409,9 +507,41 @@ function TradeOffPlot({ result: r }: { result: AuditResult }) {
       ? [{ kind: 'dashed' as const, color: OKABE_ITO.green, label: 'best possible tests (exact)' }]
       : []),
   ];
-  const legendH = layoutLegend(legendItems, W - M.left - M.right).height;
-  const plotSide = W - M.left - M.right;
-  const H = plotSide + M.top + M.bottom + legendH;
+  return (
+    <AuditFigure
+      title="Trade-off: false alarms α against misses β"
+      exportName="audit-tradeoff"
+      testId="audit-tradeoff"
+      empty={r.releases === 0}
+      legend={legendItems}
+      maxWidth={presentH === null ? 560 : Math.max(280, presentH - 200)}
+      // a square plot area
+      height={(W, legendH) => W - M.left - M.right + M.top + M.bottom + legendH}
+      footer={
+        <figcaption className="hint">
+          Each point is one test “say D′ when the score is above t”. The closer the curve comes to the corner
+          (0, 0), the better the attacker.{' '}
+          {finite
+            ? `If the claimed ε = ${epsText(r.claimedEpsilon)}${r.delta > 0 ? ` (δ = ${fmt(r.delta)})` : ''} holds, no test can beat this curve: none enters the grey region. A measured curve inside it is a leak (up to sampling noise, which the 95% bound accounts for).`
+            : 'A non-private release claims nothing, so there is no region to stay out of.'}
+        </figcaption>
+      }
+      draw={(size) => <TradeOffMarks result={r} {...size} />}
+    />
+  );
+}
+
+function TradeOffMarks({
+  result: r,
+  W,
+  H,
+  legendH,
+}: {
+  result: AuditResult;
+  W: number;
+  H: number;
+  legendH: number;
+}) {
   const x = d3
     .scaleLinear()
     .domain([0, 1])
@@ -430,27 +560,7 @@ function TradeOffPlot({ result: r }: { result: AuditResult }) {
   const exact = r.exactTradeOff?.alpha.map((alpha, i) => ({ alpha, beta: r.exactTradeOff!.beta[i] }));
   const chosen = r.bound.test && Number.isFinite(r.bound.alpha) ? r.bound : null;
   return (
-    <PlotFigure
-      titleId={titleId}
-      title="Trade-off: false alarms α against misses β"
-      exportName="audit-tradeoff"
-      empty={r.releases === 0}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={W}
-      height={H}
-      testId="audit-tradeoff"
-      footer={
-        <figcaption className="hint">
-          Each point is one test “say D′ when the score is above t”. The closer the curve comes to the corner
-          (0, 0), the better the attacker.{' '}
-          {finite
-            ? `If the claimed ε = ${epsText(r.claimedEpsilon)}${r.delta > 0 ? ` (δ = ${fmt(r.delta)})` : ''} holds, no test can beat this curve: none enters the grey region. A measured curve inside it is a leak (up to sampling noise, which the 95% bound accounts for).`
-            : 'A non-private release claims nothing, so there is no region to stay out of.'}
-        </figcaption>
-      }
-    >
-      <Legend items={legendItems} width={W - M.left - M.right} x={M.left} y={0} />
+    <>
       {region && <path d={region} fill="#e9ecef" stroke="none" data-testid="audit-region" />}
       <AxisLeft scale={y} x={M.left} count={5} label="β (misses)" grid={W - M.right} labelOffset={42} />
       <AxisBottom scale={x} y={H - M.bottom} count={5} label="α (false alarms)" />
@@ -480,6 +590,6 @@ function TradeOffPlot({ result: r }: { result: AuditResult }) {
           </text>
         </g>
       )}
-    </PlotFigure>
+    </>
   );
 }

@@ -44,6 +44,8 @@ export interface LabSettings {
   curves: number[];
   /** Kendall: ages (years) at which outlines are drawn. */
   ages: number[];
+  /** Kendall: landmarks per synthetic outline (8–50; the shape space has 2k − 4 dimensions). */
+  landmarks: number;
   showLandmarks: boolean;
   /** Sphere: camera position. */
   camera: [number, number, number] | null;
@@ -78,6 +80,10 @@ export interface LabSettings {
   auditMechanism: AuditMechanismId;
   /** Audit tab: releases per side (one of AUDIT_RELEASES). */
   auditReleases: number;
+  /** Audit tab: the record replaced in D′, numbered from 1; 0 = the record with the largest residual. */
+  auditRecord: number;
+  /** Audit tab, KNG: the lab's sampler ('mixed') or the paper's (`PAPER_SAMPLER`: one chain from the fit). */
+  auditSampler: 'mixed' | 'paper';
 }
 
 export const FIGURES = [
@@ -167,6 +173,7 @@ export const DEFAULT_SETTINGS: LabSettings = {
   adaptive: false,
   curves: [20, 50, 100],
   ages: [60, 65, 70, 75, 80],
+  landmarks: 50,
   showLandmarks: false,
   camera: null,
   figure: null,
@@ -183,6 +190,8 @@ export const DEFAULT_SETTINGS: LabSettings = {
   errorMeasure: 'own',
   auditMechanism: 'kng',
   auditReleases: 1000,
+  auditRecord: 0,
+  auditSampler: 'mixed',
 };
 
 /** Limits of every numeric setting: the URL parser and the controls use the same ones. */
@@ -200,6 +209,8 @@ export const LIMITS = {
   stepScaleV: [0.01, 100],
   radius: [0.01, 3],
   delta: [1e-15, 0.1],
+  auditRecord: [0, 2000],
+  landmarks: [8, 50],
 } as const satisfies Partial<Record<keyof LabSettings, readonly [number, number]>>;
 
 type NumericKey = keyof typeof LIMITS;
@@ -225,6 +236,7 @@ const KEYS: Record<keyof LabSettings, string> = {
   adaptive: 'adapt',
   curves: 'curves',
   ages: 'ages',
+  landmarks: 'lmk',
   showLandmarks: 'lm',
   camera: 'cam',
   figure: 'fig',
@@ -241,6 +253,8 @@ const KEYS: Record<keyof LabSettings, string> = {
   errorMeasure: 'err',
   auditMechanism: 'amech',
   auditReleases: 'an',
+  auditRecord: 'arec',
+  auditSampler: 'asmp',
 };
 
 const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
@@ -260,6 +274,7 @@ const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
   phiSource: ['private', 'public'],
   auditMechanism: AUDIT_MECHANISMS,
   auditReleases: AUDIT_RELEASES.map(String),
+  auditSampler: ['mixed', 'paper'],
 };
 
 export function clampSetting(key: NumericKey, value: number): number {
@@ -340,7 +355,14 @@ export function queryToSettings(query: string): { settings: LabSettings; problem
         if (clamped !== x)
           problems.push(`link parameter "${KEYS[key]}=${raw}" is out of range; using ${clamped}`);
         out[key] =
-          key === 'n' || key === 'm' || key === 'burnIn' || key === 'seed' ? Math.round(clamped) : clamped;
+          key === 'n' ||
+          key === 'm' ||
+          key === 'burnIn' ||
+          key === 'seed' ||
+          key === 'auditRecord' ||
+          key === 'landmarks'
+            ? Math.round(clamped)
+            : clamped;
       }
     }
   }

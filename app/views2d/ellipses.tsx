@@ -88,9 +88,26 @@ export interface EllipseStripProps {
   privateOpacity: number;
   /** Private predictions drawn `magnify` times as far from the non-private one (1: true size; labelled). */
   magnify?: number;
+  /** The audit's changed record at covariate x: its version in D and in D′ (Audit tab only). */
+  record?: {
+    x: number;
+    before: Float64Array;
+    after: Float64Array;
+    colours: { D: string; D2: string };
+  } | null;
+  /** Click on a data ellipse (its index); the Audit tab picks the record with it. */
+  onPickData?(index: number): void;
 }
 
-export function EllipseStrip({ data, fit, pairs, privateOpacity, magnify = 1 }: EllipseStripProps) {
+export function EllipseStrip({
+  data,
+  fit,
+  pairs,
+  privateOpacity,
+  magnify = 1,
+  record,
+  onPickData,
+}: EllipseStripProps) {
   const clipId = useId();
   const [box, width] = useElementWidth<HTMLDivElement>(760);
   const { W, H, PLOT_W, PLOT_H, CY, R_MAX, colX } = useMemo(() => stripLayout(width), [width]);
@@ -101,11 +118,13 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity, magnify = 1 }: 
     [],
   );
 
-  const { scale, npY, np, dataEl } = useMemo(() => {
+  const { scale, npY, np, dataEl, recordEl } = useMemo(() => {
     const npY = fit ? spdGeodesic(fit.pHat, fit.vHat, ELLIPSE_COLUMNS - 1) : [];
     const dataY = data.ys.map(sym2);
+    // the record's D′ version is in the scale too: the audit's point is how far it moved
+    const recY = record ? [sym2(record.before), sym2(record.after)] : [];
     let big = 0;
-    for (const y of [...npY, ...dataY]) {
+    for (const y of [...npY, ...dataY, ...recY]) {
       const e = ellipseOf(y);
       if (e && Number.isFinite(e.major)) big = Math.max(big, e.major);
     }
@@ -115,8 +134,9 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity, magnify = 1 }: 
       npY,
       np: npY.map((y, k) => draw(y, colX(columns[k]), scale)),
       dataEl: dataY.map((y, i) => draw(y, colX(data.xs[i]), scale)),
+      recordEl: record ? recY.map((y) => draw(y, colX(record.x), scale)) : null,
     };
-  }, [fit, data, columns, R_MAX, colX]);
+  }, [fit, data, columns, R_MAX, colX, record]);
 
   const priv = useMemo(() => {
     const out: { d: Drawn; k: number; pair: number }[] = [];
@@ -168,6 +188,8 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity, magnify = 1 }: 
                     stroke={C.spdData}
                     strokeOpacity={0.28}
                     strokeWidth={0.8}
+                    onClick={onPickData ? () => onPickData(i) : undefined}
+                    style={onPickData ? { cursor: 'pointer' } : undefined}
                   />
                 ),
             )}
@@ -211,6 +233,33 @@ export function EllipseStrip({ data, fit, pairs, privateOpacity, magnify = 1 }: 
               />
             ))}
           </g>
+          {record && recordEl && (
+            <g className="e-record-layer" data-testid="spd-audit-record">
+              {recordEl[0] && (
+                <EllipseAt
+                  className="e-record-d"
+                  d={recordEl[0]}
+                  cy={CY}
+                  title={describe('the audited record in D', data.xLabel, orig(record.x), recordEl[0], scale)}
+                  fill="none"
+                  stroke={record.colours.D}
+                  strokeWidth={3}
+                />
+              )}
+              {recordEl[1] && (
+                <EllipseAt
+                  className="e-record-d2"
+                  d={recordEl[1]}
+                  cy={CY}
+                  title={describe('its replacement in D′', data.xLabel, orig(record.x), recordEl[1], scale)}
+                  fill="none"
+                  stroke={record.colours.D2}
+                  strokeWidth={3}
+                  strokeDasharray="5 3"
+                />
+              )}
+            </g>
+          )}
         </g>
         {/* covariate axis */}
         <g fontSize="12" fill={C.ink}>

@@ -45,6 +45,10 @@ export interface ScatterPlotProps {
   width?: number;
   height?: number;
   testId?: string;
+  /** The audit's changed record: point `index` as in D, and its response `after` in D′ (Audit tab only). */
+  record?: { index: number; after: number; colours: { D: string; D2: string } } | null;
+  /** Click (or Enter) on a point: the Audit tab picks the record with it. */
+  onPickPoint?(index: number): void;
 }
 
 const MARGIN = { top: 14, right: 18, bottom: 50, left: 64 };
@@ -62,6 +66,8 @@ export function ScatterPlot({
   width = 640,
   height = 340,
   testId,
+  record,
+  onPickPoint,
 }: ScatterPlotProps) {
   const clipId = `clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [hover, setHover] = useState<number | null>(null);
@@ -79,6 +85,7 @@ export function ScatterPlot({
     // The y range holds the data and the non-private line; private lines beyond it are clipped.
     const yv = Array.from(ys);
     if (nonPrivate) yv.push(nonPrivate.a, nonPrivate.a + nonPrivate.b);
+    if (record) yv.push(record.after);
     const [y0, y1] = extent(yv) as [number, number];
     const padY = (y1 - y0 || 1) * 0.08;
     const y = scaleLinear()
@@ -88,7 +95,7 @@ export function ScatterPlot({
     const order = Array.from({ length: orig.length }, (_, i) => i).sort((a, b) => orig[a] - orig[b]);
     const delaunay = Delaunay.from(Array.from(orig, (v, i) => [x(v), y(ys[i])] as [number, number]));
     return { x, y, orig, order, delaunay };
-  }, [xs, ys, scale, nonPrivate, innerW, innerH]);
+  }, [xs, ys, scale, nonPrivate, innerW, innerH, record]);
 
   // Many faint lines add up: the more there are, the fainter each.
   const othersOpacity = Math.min(0.45, 1.3 / Math.sqrt(Math.max(1, others.length)));
@@ -122,7 +129,10 @@ export function ScatterPlot({
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') next = Math.max(0, pos < 0 ? 0 : pos - 1);
     else if (e.key === 'Home') next = 0;
     else if (e.key === 'End') next = n - 1;
-    else if (e.key === 'Escape') {
+    else if (e.key === 'Enter' && hover !== null && onPickPoint) {
+      onPickPoint(hover);
+      return;
+    } else if (e.key === 'Escape') {
       setHover(null);
       return;
     } else return;
@@ -276,6 +286,40 @@ export function ScatterPlot({
             </circle>
           ))}
         </g>
+        {record && ys[record.index] !== undefined && (
+          <g data-testid="scatter-audit-record" pointerEvents="none">
+            <line
+              x1={x(orig[record.index])}
+              y1={y(ys[record.index])}
+              x2={x(orig[record.index])}
+              y2={y(record.after)}
+              stroke={COLOURS.ink}
+              strokeDasharray="2 3"
+            />
+            <circle
+              cx={x(orig[record.index])}
+              cy={y(ys[record.index])}
+              r={6.5}
+              fill="none"
+              stroke={record.colours.D}
+              strokeWidth={3}
+              data-role="audit-d"
+            />
+            <path
+              d={`M0,-8L8,0L0,8L-8,0Z`}
+              transform={`translate(${x(orig[record.index])},${y(record.after)})`}
+              fill={record.colours.D2}
+              stroke={COLOURS.ink}
+              data-role="audit-d2"
+            />
+            <text x={x(orig[record.index]) + 10} y={y(ys[record.index]) + 4} fontWeight={700} fontSize={12}>
+              D
+            </text>
+            <text x={x(orig[record.index]) + 11} y={y(record.after) + 4} fontWeight={700} fontSize={12}>
+              D′
+            </text>
+          </g>
+        )}
       </g>
       {/* hover layer */}
       <rect
@@ -286,6 +330,8 @@ export function ScatterPlot({
         fill="transparent"
         onPointerMove={onMove}
         onPointerLeave={() => setHover(null)}
+        onClick={onPickPoint ? () => hover !== null && onPickPoint(hover) : undefined}
+        style={onPickPoint ? { cursor: 'pointer' } : undefined}
         data-testid="hover-layer"
       />
       {tip && (

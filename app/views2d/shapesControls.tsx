@@ -13,9 +13,8 @@ export function ReleaseStatus({ summary }: { summary: ReleaseSummary }) {
   return (
     <div className="view2d-status" role="status" aria-live="polite" data-testid="release-status">
       {summary.isPrivate !== null && !summary.busy && (
-        <span className={`tag ${summary.isPrivate ? 'tag-private' : 'tag-not-private'}`}>
-          {summary.isPrivate ? 'PRIVATE' : 'NOT PRIVATE'}
-        </span>
+        // A KNG release with public bounds is not plainly private either (its footpoint leaks): warn colour.
+        <span className="tag tag-not-private">{(summary.privacyLabel ?? '').toUpperCase()}</span>
       )}
       <span className={summary.busy ? 'busy' : undefined}>{summary.text}</span>
       {!summary.busy && summary.notes.length > 0 && (

@@ -119,11 +119,12 @@ describe('the shape workspace’s view model', () => {
     expect(nearSubjects(xs, 0.5, 0.05, 2)).toEqual([4, 2]);
     expect(nearSubjects(xs, 0.3, 0.05)).toEqual([]);
     const turned = rotateShape(old, 0.8);
-    const m = morphShapes(frame, 1, null, [{ p: young, v }], [turned]);
+    const m = morphShapes(frame, 1, null, [{ p: young, v }], [old, turned], [1]);
     expect(m.selected).toBeNull();
     expect(m.others).toHaveLength(1);
     // the data shape (old, rotated) is drawn aligned to the outline at x = 1 (old itself)
-    for (let i = 0; i < old.length; i++) expect(m.near[0][i]).toBeCloseTo(m.nonPrivate[i], 9);
+    expect(m.near.map((s) => s.i)).toEqual([1]);
+    for (let i = 0; i < old.length; i++) expect(m.near[0].z[i]).toBeCloseTo(m.nonPrivate[i], 9);
   });
 
   it('one drawing box holds the non-private outlines over the range and at the ages, with an 8% margin', () => {

@@ -195,14 +195,20 @@ export interface ShapesAtAge {
   extrapolated: boolean;
   nonPrivate: Float64Array;
   selected: Float64Array | null;
+  /** The same release drawn by the paper's sampler (Fig. 3's second row), if any. */
+  paper: Float64Array | null;
 }
 
-/** Fig. 3: the non-private and the selected private outline at each age (toUnit maps an age into [0, 1]). */
+/**
+ * Fig. 3: the non-private and the selected private outline at each age (toUnit maps an age into [0, 1]), and
+ * the paper sampler's release where there is one.
+ */
 export function shapesAtAges(
   frame: ShapeFrame,
   ages: readonly number[],
   toUnit: (age: number) => number,
   selected: ShapePair | null,
+  paper: ShapePair | null = null,
 ): ShapesAtAge[] {
   return ages.map((age) => {
     const x = toUnit(age);
@@ -213,6 +219,7 @@ export function shapesAtAges(
       extrapolated: x < -1e-9 || x > 1 + 1e-9,
       nonPrivate: np,
       selected: selected ? privateAt(frame, np, selected.p, selected.v, x) : null,
+      paper: paper ? privateAt(frame, np, paper.p, paper.v, x) : null,
     };
   });
 }
@@ -225,21 +232,46 @@ export function nearSubjects(xs: ArrayLike<number>, x: number, tol: number, max 
     .slice(0, max);
 }
 
-/** The morph view at x: the non-private outline, the private ones, and data shapes, all aligned to the first. */
+/**
+ * The morph view at x: the non-private outline, the private ones, and the data shapes of the listed subjects
+ * (with their index, so a click can pick one), all aligned to the first.
+ */
 export function morphShapes(
   frame: ShapeFrame,
   x: number,
   selected: ShapePair | null,
   others: readonly ShapePair[],
   data: readonly Float64Array[],
-): { nonPrivate: Float64Array; selected: Float64Array | null; others: Float64Array[]; near: Float64Array[] } {
+  subjects: readonly number[],
+): {
+  nonPrivate: Float64Array;
+  selected: Float64Array | null;
+  others: Float64Array[];
+  near: { i: number; z: Float64Array }[];
+} {
   const np = nonPrivateAt(frame, x);
   const zero = new Float64Array(frame.pHat.length);
   return {
     nonPrivate: np,
     selected: selected ? privateAt(frame, np, selected.p, selected.v, x) : null,
     others: others.map((o) => privateAt(frame, np, o.p, o.v, x)),
-    near: data.map((y) => privateAt(frame, np, y, zero, 0)),
+    near: subjects.map((i) => ({ i, z: privateAt(frame, np, data[i], zero, 0) })),
+  };
+}
+
+/** The audit's changed record at covariate x, as in D and as in D′, aligned to the non-private prediction there. */
+export function recordShapes(
+  frame: ShapeFrame,
+  x: number,
+  before: Float64Array,
+  after: Float64Array,
+): { nonPrivate: Float64Array; before: Float64Array; after: Float64Array } {
+  const np = nonPrivateAt(frame, x);
+  const zero = new Float64Array(frame.pHat.length);
+  return {
+    nonPrivate: np,
+    before: privateAt(frame, np, before, zero, 0),
+    after: privateAt(frame, np, after, zero, 0),
   };
 }
 

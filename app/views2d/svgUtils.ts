@@ -85,6 +85,8 @@ export interface ReleaseSummary {
   busy: boolean;
   /** null while nothing has arrived. */
   isPrivate: boolean | null;
+  /** The calibration's verdict in a few words (null while nothing has arrived). */
+  privacyLabel: string | null;
   /** Why it is (not) private, and other calibration notes. */
   notes: string[];
 }
@@ -100,6 +102,7 @@ export function releaseSummary(
   const pairs = releasedPairs(mine, dim).length;
   const first = mine[0];
   const isPrivate = first ? first.isPrivate : null;
+  const privacyLabel = first ? first.privacyLabel : null;
   const notes = first ? first.notes : [];
   const eps = `ε_p = ${fmt(budget.epsP, 2)}, ε_v = ${fmt(budget.epsV, 2)}`;
   if (release.status === 'error')
@@ -107,6 +110,7 @@ export function releaseSummary(
       text: `The private release failed: ${release.error ?? 'unknown error'}`,
       busy: false,
       isPrivate,
+      privacyLabel,
       notes,
     };
   if (release.status === 'running' || release.status === 'idle') {
@@ -115,6 +119,7 @@ export function releaseSummary(
       text: `Computing the private release at ${eps}…${progress}${pairs ? ` — ${pairs} pairs so far` : ''}`,
       busy: true,
       isPrivate,
+      privacyLabel,
       notes,
     };
   }
@@ -123,7 +128,7 @@ export function releaseSummary(
     isPrivate === null
       ? ''
       : isPrivate
-        ? ' — private: the noise is calibrated with public bounds only.'
+        ? ` — public bounds only, yet ${privacyLabel} (see below).`
         : ' — NOT private: the noise is calibrated from the private data (see why below).';
   return {
     text:
@@ -131,6 +136,7 @@ export function releaseSummary(
       (escaped ? ` ${escaped} shooting-vector chain(s) escaped the ball.` : ''),
     busy: false,
     isPrivate,
+    privacyLabel,
     notes,
   };
 }

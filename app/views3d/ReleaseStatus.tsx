@@ -40,15 +40,13 @@ export function ReleaseStatus({ dim, testId }: { dim: number; testId: string }) 
       (escaped ? `; ${escaped} shooting-vector chain(s) escaped` : '') +
       '.';
   }
-  const privacy = first ? (first.isPrivate ? 'private' : 'not private') : null;
   return (
     <div className="release-status" data-testid={testId} data-state={state} role="status" aria-live="polite">
       <p>
         {state === 'running' && <span className="spinner" aria-hidden="true" />}
-        {privacy && (
-          <span className={`privacy-badge ${first?.isPrivate ? 'is-private' : 'not-private'}`}>
-            {first?.isPrivate ? '✓ private' : '⚠ not private'}
-          </span>
+        {first && (
+          // even with public bounds the footpoint leaks (KngCalibration.privacyLabel): warn colour either way
+          <span className="privacy-badge not-private">⚠ {first.privacyLabel}</span>
         )}{' '}
         {text}
       </p>

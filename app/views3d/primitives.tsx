@@ -241,11 +241,14 @@ export function Label({
   position,
   height = 0.08,
   colour = '#1b1f24',
+  beside = false,
 }: {
   text: string;
   position: readonly [number, number, number];
   height?: number;
   colour?: string;
+  /** Text starts just right of `position` (beside a marker) instead of centred on it. */
+  beside?: boolean;
 }) {
   const sprite = useMemo(() => {
     const px = 64;
@@ -270,8 +273,9 @@ export function Label({
     );
     s.scale.set((height * canvas.width) / canvas.height, height, 1);
     s.renderOrder = 10;
+    if (beside) s.center.set(-0.25, 0.5);
     return s;
-  }, [text, height, colour]);
+  }, [text, height, colour, beside]);
   useEffect(
     () => () => {
       sprite.material.map?.dispose();

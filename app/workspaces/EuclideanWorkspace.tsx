@@ -6,6 +6,13 @@ import { richText } from '../help/richText';
 import { useMemo, useState } from 'react';
 import { currentBudget } from '../compute/jobs';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
+import {
+  AuditRecordLegend,
+  isRecord,
+  pickAuditRecord,
+  RECORD_COLOURS,
+  useAuditRecord,
+} from '../audit/record';
 import { useLab } from '../store';
 import { LinregComparison } from '../linreg/LinregComparison';
 import { covariateScale } from '../../src/regression/covariates';
@@ -53,6 +60,8 @@ export function EuclideanWorkspace() {
       })),
     [d, data.ys, fit, selected, others],
   );
+  const audit = useAuditRecord();
+  const rec = isRecord(audit) ? audit : null;
   const summary = releaseSummary(release, currentCells, { epsP, epsV }, d);
   const yLabel = (j: number) => (d === 1 ? 'y' : `y${subscript(j + 1)} (coordinate ${j + 1})`);
   const lnNp = fit?.lnMse;
@@ -97,6 +106,8 @@ export function EuclideanWorkspace() {
               width={d > 1 ? 440 : 640}
               height={d > 1 ? 300 : 360}
               testId="scatter"
+              record={rec ? { index: rec.index, after: rec.after[p.j], colours: RECORD_COLOURS } : null}
+              onPickPoint={audit ? (i) => pickAuditRecord(i + 1) : undefined}
             />
           </figure>
         ))}
@@ -107,6 +118,17 @@ export function EuclideanWorkspace() {
         </p>
       )}
       <ScatterLegend others={others.length} />
+      {audit && (
+        <AuditRecordLegend
+          record={audit}
+          marks={{
+            D: 'ring',
+            D2: 'diamond',
+            words: { D: 'green ring, "D"', D2: 'orange diamond, "D′"' },
+          }}
+          pickHint="Click a data point (or hover it and press Enter) to replace that one instead."
+        />
+      )}
       <div className="view2d-controls">
         <PairPicker value={pairNo} count={pairs.length} onChange={setPairNo} />
         <label className="field">

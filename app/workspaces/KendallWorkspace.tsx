@@ -8,12 +8,20 @@ import { richText } from '../help/richText';
 import { useMemo, useState } from 'react';
 import { currentBudget } from '../compute/jobs';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
+import {
+  AuditRecordLegend,
+  isRecord,
+  pickAuditRecord,
+  RECORD_COLOURS,
+  useAuditRecord,
+} from '../audit/record';
 import { useLab } from '../store';
 import { covariateScale } from '../../src/regression/covariates';
 import {
   defaultSliderAge,
   morphShapes,
   nearSubjects,
+  recordShapes,
   shapeFrame,
   shapeProjector,
   shapesAtAges,
@@ -22,6 +30,9 @@ import {
   viewHeights,
   type ShapeFrame,
 } from '../views2d/shapesGeometry';
+import { SliderField } from '../controls/fields';
+import { startAudit } from '../compute/audit';
+import { usePaperSampler } from '../compute/paperSampler';
 import { AgeSlider, AgesField, PairPicker, ReleaseStatus } from '../views2d/shapesControls';
 import { Outline, ShapeSvg, ShapesLegend, ageColour } from '../views2d/shapesView';
 import {
@@ -46,6 +57,8 @@ export function KendallWorkspace() {
   const release = useLab((s) => s.release);
   const ages = useLab((s) => s.settings.ages);
   const showLandmarks = useLab((s) => s.settings.showLandmarks);
+  const landmarks = useLab((s) => s.settings.landmarks);
+  const burnIn = useLab((s) => s.settings.burnIn);
   const figure = useLab((s) => s.settings.figure);
   const epsP = useLab((s) => currentBudget(s.settings).epsP);
   const epsV = useLab((s) => currentBudget(s.settings).epsV);
@@ -62,6 +75,14 @@ export function KendallWorkspace() {
 
   const fit = nonPrivateFit(cells, dim);
   const pairs = useMemo(() => releasedPairs(cells, dim), [cells, dim]);
+  // Fig. 3: the same release drawn with the paper's sampler, beside the lab's mixed chains
+  const fig3 = figure === 'fig3';
+  const paperRun = usePaperSampler(fig3);
+  const paperPairs = useMemo(
+    () => (fig3 ? releasedPairs(paperRun.cells, dim) : []),
+    [fig3, paperRun.cells, dim],
+  );
+  const paperSelected: PrivatePair | null = paperPairs[0] ?? null;
   const frame = useMemo<ShapeFrame | null>(
     () => (fit ? shapeFrame(M, fit.pHat, fit.vHat, data.ys) : null),
     // The frame depends on the fit's arrays (identity), not on the cells array around them.
@@ -89,10 +110,10 @@ export function KendallWorkspace() {
     return Array.from({ length: k }, (_, i) => rest[Math.floor((i * rest.length) / k)]);
   }, [pairs, selected, showOthers]);
 
-  // Shapes at the listed ages (Fig. 3) — a few Exp maps of 50 landmarks: cheap.
+  // Shapes at the listed ages (Fig. 3) — a few Exp maps of at most 50 landmarks: cheap.
   const atAges = useMemo(
-    () => (frame ? shapesAtAges(frame, ages, scale.toUnit, selected) : []),
-    [frame, ages, scale, selected],
+    () => (frame ? shapesAtAges(frame, ages, scale.toUnit, selected, paperSelected) : []),
+    [frame, ages, scale, selected, paperSelected],
   );
 
   // Slider (morph) view, with the subjects near the slider's age.
@@ -100,14 +121,17 @@ export function KendallWorkspace() {
   const morph = useMemo(() => {
     if (!frame) return null;
     const near = showData ? nearSubjects(data.xs, xSlider, NEAR_YEARS / (scale.max - scale.min)) : [];
-    return morphShapes(
-      frame,
-      xSlider,
-      selected,
-      others,
-      near.map((i) => data.ys[i]),
-    );
+    return morphShapes(frame, xSlider, selected, others, data.ys, near);
   }, [frame, xSlider, selected, others, showData, data, scale]);
+
+  // The audit's changed record (Audit tab): as in D and as in D′, aligned to the prediction at its covariate.
+  const audit = useAuditRecord();
+  const rec = isRecord(audit) ? audit : null;
+  const recordView = useMemo(
+    () =>
+      frame && rec && rec.before.length === dim ? recordShapes(frame, rec.x, rec.before, rec.after) : null,
+    [frame, rec, dim],
+  );
 
   // One common drawing scale for every view (private outlines that stray further are clipped).
   const box = useMemo(
@@ -132,6 +156,13 @@ export function KendallWorkspace() {
 
   const summary = releaseSummary(release, currentCells, { epsP, epsV }, dim);
   const synthetic = !fileName;
+  // The dimension effect: KNG's footpoint noise has typical size d·σ_p (flat-space K-norm: a Gamma(d, σ_p)
+  // radius), against the shape space's diameter π/2. Measured here: the released footpoints' mean distance.
+  const sigmaP = cells.find((c) => c.pHat.length === dim)?.sigmaP;
+  const footDistance = useMemo(() => {
+    if (!fit || pairs.length === 0) return null;
+    return pairs.reduce((a, pr) => a + M.dist(pr.p, fit.pHat), 0) / pairs.length;
+  }, [M, fit, pairs]);
 
   const mseNote =
     selected && fit && Number.isFinite(selected.mse)
@@ -147,19 +178,60 @@ export function KendallWorkspace() {
             Synthetic corpus-callosum outlines (anterior left) — the ADNI shapes of the paper cannot be
             shipped; load your own landmarks to use real data.
           </strong>{' '}
-          {data.ys.length} simulated subjects aged {Math.round(scale.min)}–{Math.round(scale.max)}, 50
+          {data.ys.length} simulated subjects aged {Math.round(scale.min)}–{Math.round(scale.max)}, {dim / 2}{' '}
           boundary landmarks each; the model thins the body and splenium with age.
         </p>
       ) : (
         <p className="view2d-note">{richText(data.description)}</p>
       )}
-      {figure === 'fig3' && (
-        <p className="hint">
-          Paper 000, Fig. 3: outlines at ages 60, 65, 70, 75 and 80, non-private vs private with ε_p = ε_v =
-          0.3.
-        </p>
+      {fig3 && (
+        <Fig3Caption
+          epsP={epsP}
+          epsV={epsV}
+          dim={M.dim}
+          lnNp={fit?.lnMse ?? null}
+          lnMixed={lnMeanMse(pairs)}
+          lnPaper={lnMeanMse(paperPairs)}
+          burnIn={burnIn}
+        />
       )}
       <ReleaseStatus summary={summary} />
+      {synthetic && (
+        <div className="view2d-controls landmark-control">
+          <SliderField
+            label="landmarks per outline"
+            value={landmarks}
+            min={8}
+            max={50}
+            step={1}
+            display={`${landmarks} → d = ${2 * landmarks - 4}`}
+            onChange={(k) => set({ landmarks: k })}
+            testId="landmarks"
+            outputTestId="landmarks-value"
+          />
+          <p
+            className="hint"
+            data-testid="landmark-caption"
+            data-dimension={M.dim}
+            data-footpoint-distance={footDistance ?? undefined}
+          >
+            <strong>The dimension effect.</strong> With k landmarks a shape has d = 2k − 4 = {M.dim} degrees
+            of freedom (k = 50, as in the paper: 96). KNG spreads its noise over all of them: its footpoint
+            lies about d·σ_p from the fit (in flat space the distance is Gamma(d, σ_p)), and the whole shape
+            space is only π/2 ≈ 1.57 across.
+            {sigmaP !== undefined && (
+              <>
+                {' '}
+                Here σ_p = {fmt(sigmaP)}, so d·σ_p = {fmt(M.dim * sigmaP)}
+                {footDistance !== null &&
+                  `; the released footpoints lie on average ${fmt(footDistance)} from the non-private one`}
+                .
+              </>
+            )}{' '}
+            Fewer landmarks: less noise at the same ε, but a coarser outline.
+          </p>
+        </div>
+      )}
 
       <div className="view2d-controls">
         <AgeSlider
@@ -179,9 +251,17 @@ export function KendallWorkspace() {
           testId="shape-morph"
           label={`Predicted outline at ${yrs(sliderAge)}: non-private solid, private dashed`}
         >
-          {morph.near.map((z, i) => (
-            <Outline key={`d${i}`} shape={z} projector={morphProjector} role="data" />
-          ))}
+          {morph.near.map(({ i, z }) =>
+            audit ? (
+              // with the Audit tab shown, a click on a subject's outline makes it the replaced record
+              <g key={`d${i}`} onClick={() => pickAuditRecord(i + 1)} className="pickable-outline">
+                <title>{`subject ${i + 1}: click to make it the audited record`}</title>
+                <Outline shape={z} projector={morphProjector} role="data" />
+              </g>
+            ) : (
+              <Outline key={`d${i}`} shape={z} projector={morphProjector} role="data" />
+            ),
+          )}
           {morph.others.map((z, i) => (
             <Outline key={`o${i}`} shape={z} projector={morphProjector} role="private-other" />
           ))}
@@ -228,6 +308,48 @@ export function KendallWorkspace() {
         </p>
       )}
       <ShapesLegend others={morph?.others.length ?? 0} data={(morph?.near.length ?? 0) > 0} />
+      {audit && recordView && rec && morphProjector && (
+        <figure className="audit-record-figure">
+          <ShapeSvg
+            projector={morphProjector}
+            testId="shape-audit-record"
+            label={`The audited record ${rec.index + 1} at ${yrs(scale.toOriginal(rec.x))}: in D green solid, in D′ orange dashed, the non-private prediction at that age blue`}
+          >
+            <Outline shape={recordView.nonPrivate} projector={morphProjector} role="nonprivate" />
+            <Outline
+              shape={recordView.before}
+              projector={morphProjector}
+              role="nonprivate"
+              colour={RECORD_COLOURS.D}
+              testId="audit-record-d"
+            />
+            <Outline
+              shape={recordView.after}
+              projector={morphProjector}
+              role="private"
+              colour={RECORD_COLOURS.D2}
+              testId="audit-record-d2"
+            />
+            <text x={10} y={19} className="shape-title">
+              record #{rec.index + 1} ({yrs(scale.toOriginal(rec.x))}): in D green, in D′ orange dashed
+            </text>
+          </ShapeSvg>
+        </figure>
+      )}
+      {audit && (
+        <AuditRecordLegend
+          record={audit}
+          marks={{
+            D: 'outline',
+            D2: 'dashed-outline',
+            words: {
+              D: 'green solid outline, beside the non-private prediction at its age in blue',
+              D2: 'orange dashed outline',
+            },
+          }}
+          pickHint="Click a grey subject outline in the view above to replace that one instead."
+        />
+      )}
       <div className="view2d-controls">
         <PairPicker value={pairNo} count={pairs.length} onChange={setPairNo} />
         <label className="field">
@@ -317,6 +439,50 @@ export function KendallWorkspace() {
           ))}
         </div>
       )}
+      {fig3 && layout === 'panels' && panelProjector && (
+        <>
+          <h4 className="view2d-section-title">
+            The same release with paper 000&apos;s sampler (one chain started at the non-private fit)
+          </h4>
+          <div className="shape-panels" data-testid="paper-panels" data-status={paperRun.status}>
+            {atAges.map((a, r) => (
+              <figure key={r}>
+                <ShapeSvg
+                  projector={panelProjector}
+                  label={`Outlines at ${yrs(a.age)}, paper sampler: non-private solid, private dashed`}
+                >
+                  {a.paper && (
+                    <Outline
+                      shape={a.paper}
+                      projector={panelProjector}
+                      role="private"
+                      compact
+                      testId="paper-private"
+                    />
+                  )}
+                  <Outline shape={a.nonPrivate} projector={panelProjector} role="nonprivate" compact />
+                </ShapeSvg>
+                <figcaption>{yrs(a.age)}</figcaption>
+              </figure>
+            ))}
+          </div>
+          <div className="view2d-controls">
+            {(['mixed', 'paper'] as const).map((sampler) => (
+              <button
+                key={sampler}
+                type="button"
+                data-testid={`fig3-audit-${sampler}`}
+                onClick={() => {
+                  set({ plotTab: 'audit', auditMechanism: 'kng', auditSampler: sampler });
+                  startAudit();
+                }}
+              >
+                Audit the {sampler === 'mixed' ? "lab's mixed chains" : "paper's sampler"}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
       {layout === 'overlay' && morphProjector && (
         <>
           <ShapeSvg
@@ -378,11 +544,43 @@ export function KendallWorkspace() {
         {synthetic && (
           <p>
             Look at the body and the splenium (right): the synthetic model thins them with age, so the outline
-            slims as the slider moves right. A shape has 96 degrees of freedom, so the private noise is spread
-            over many directions: at small ε the private outlines can be far from the non-private one.
+            slims as the slider moves right. A shape has {M.dim} degrees of freedom, so the private noise is
+            spread over many directions: at small ε the private outlines can be far from the non-private one.
           </p>
         )}
       </div>
     </section>
+  );
+}
+
+/** ln of the mean MSE of released pairs (null before any). */
+function lnMeanMse(pairs: readonly PrivatePair[]): number | null {
+  const finite = pairs.map((p) => p.mse).filter(Number.isFinite);
+  return finite.length ? Math.log(finite.reduce((a, b) => a + b, 0) / finite.length) : null;
+}
+
+/** Fig. 3's caption: what the two rows show, with the numbers of this run (true whatever the data). */
+function Fig3Caption(props: {
+  epsP: number;
+  epsV: number;
+  dim: number;
+  lnNp: number | null;
+  lnMixed: number | null;
+  lnPaper: number | null;
+  burnIn: number;
+}) {
+  const ln = (x: number | null) => (x === null ? '…' : fmt(x, 3));
+  return (
+    <p className="hint" data-testid="fig3-caption">
+      <strong>Paper 000, Fig. 3:</strong> outlines at the chosen ages, non-private (solid) against one private
+      release (dashed) at ε_p = {fmt(props.epsP)}, ε_v = {fmt(props.epsV)}, in a shape space of {props.dim}{' '}
+      dimensions. The panels &ldquo;Outlines at chosen ages&rdquo; below use the lab&apos;s sampler
+      (independent chains, burn-in {props.burnIn}); the row under them draws the same release as the paper
+      plausibly did — one chain started at the non-private fit, consecutive draws, burn-in 100, steps 0.2σ. ln
+      mean MSE of the private pairs: lab {ln(props.lnMixed)}, paper sampler {ln(props.lnPaper)}, non-private{' '}
+      {ln(props.lnNp)}. A chain that has barely left the non-private start looks accurate because it leaks:
+      audit both with the buttons below (on S² the audit proves ε ≥ 2.62 for the paper sampler where 2 is
+      claimed; src/audit/claims.test.ts).
+    </p>
   );
 }

@@ -7,15 +7,26 @@ import { Swatch } from '../views3d/Swatch';
 import { richText } from '../help/richText';
 import { useCallback, useMemo, useState } from 'react';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
+import {
+  AuditRecordLegend,
+  isRecord,
+  pickAuditRecord,
+  RECORD_COLOURS,
+  useAuditRecord,
+} from '../audit/record';
 import { useLab } from '../store';
 import { EllipseStrip } from '../views2d/ellipses';
-import { releasedFootpoints, releasedPairs } from '../views3d/geodesics';
+import { coneCoords, releasedFootpoints, releasedPairs, sym2 } from '../views3d/geodesics';
 import { VIEW_COLOURS as C } from '../views3d/palette';
 import { ReleaseStatus } from '../views3d/ReleaseStatus';
 import { useNonPrivateFit } from '../views3d/useFit';
-import { SpdCone } from '../views3d/SpdCone';
+import { Label, Markers } from '../views3d/primitives';
+import { coneLayout, SpdCone } from '../views3d/SpdCone';
 import type { Vec3 } from '../views3d/View3D';
 import '../views3d/views3d.css';
+
+/** A label's place: a little above its marker (and to its right: Label beside). */
+const offset = (p: readonly number[], h: number): [number, number, number] => [p[0], p[1] + 0.02 * h, p[2]];
 
 export function SpdWorkspace() {
   const { data, fileName } = useWorkspaceData();
@@ -36,6 +47,15 @@ export function SpdWorkspace() {
   const shown = allPairs ? pairs : fewPairs;
   const footpoints = useMemo(() => releasedFootpoints(cells, 4), [cells]);
   const onCameraSaved = useCallback((position: Vec3) => set({ camera: position }), [set]);
+  const audit = useAuditRecord();
+  const rec = isRecord(audit) ? audit : null;
+  const stripRecord = useMemo(
+    () => (rec ? { x: rec.x, before: rec.before, after: rec.after, colours: RECORD_COLOURS } : null),
+    [rec],
+  );
+  const onPickData = useCallback((i: number) => pickAuditRecord(i + 1), []);
+  // marker size in the cone's units (the cone's drawn height follows the data)
+  const coneHeight = useMemo(() => coneLayout(data.ys.map((y) => coneCoords(sym2(y)))).height, [data]);
 
   return (
     <section className="panel workspace-spd view-container" aria-labelledby="spd-title">
@@ -60,6 +80,8 @@ export function SpdWorkspace() {
             pairs={shown}
             privateOpacity={allPairs ? 0.22 : 0.6}
             magnify={magnify}
+            record={stripRecord}
+            onPickData={audit ? onPickData : undefined}
           />
           <div className="ellipse-controls">
             <span>
@@ -100,6 +122,20 @@ export function SpdWorkspace() {
               show all {pairs.length} private pairs (faint) instead of one per footpoint
             </label>
           </div>
+          {audit && (
+            <AuditRecordLegend
+              record={audit}
+              marks={{
+                D: 'outline',
+                D2: 'dashed-outline',
+                words: {
+                  D: 'green solid ellipse; green octahedron in the cone',
+                  D2: 'orange dashed ellipse; orange cube in the cone',
+                },
+              }}
+              pickHint="Click a data ellipse to replace that record instead."
+            />
+          )}
         </div>
         <div>
           <h3>The SPD cone</h3>
@@ -112,7 +148,38 @@ export function SpdWorkspace() {
               camera={camera}
               onCameraSaved={onCameraSaved}
               describedBy="spd-cone-keys"
-            />
+            >
+              {rec && (
+                <>
+                  <Markers
+                    points={[coneCoords(sym2(rec.before))]}
+                    shape="octahedron"
+                    size={coneHeight * 0.018}
+                    colour={RECORD_COLOURS.D}
+                  />
+                  <Markers
+                    points={[coneCoords(sym2(rec.after))]}
+                    shape="cube"
+                    size={coneHeight * 0.014}
+                    colour={RECORD_COLOURS.D2}
+                  />
+                  <Label
+                    text="D"
+                    position={offset(coneCoords(sym2(rec.before)), coneHeight)}
+                    height={coneHeight * 0.06}
+                    colour="#00684b"
+                    beside
+                  />
+                  <Label
+                    text="D'"
+                    position={offset(coneCoords(sym2(rec.after)), coneHeight)}
+                    height={coneHeight * 0.06}
+                    colour="#8f5a00"
+                    beside
+                  />
+                </>
+              )}
+            </SpdCone>
             <aside className="view-legend" aria-label="Legend of the cone view">
               <ul>
                 <li>

@@ -12,6 +12,13 @@ import { useCallback, useMemo, useState } from 'react';
 import * as THREE from 'three';
 import { FIG5_BUDGETS, FIG5_MAX_M, useBudgetGeodesics, type BudgetState } from '../compute/budgetGeodesics';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
+import {
+  AuditRecordLegend,
+  isRecord,
+  pickAuditRecord,
+  RECORD_COLOURS,
+  useAuditRecord,
+} from '../audit/record';
 import { useLab } from '../store';
 import { budgetColour, budgetRgb, linearRgb } from '../views3d/budgetColours';
 import {
@@ -23,7 +30,7 @@ import {
 } from '../views3d/geodesics';
 import { VIEW_COLOURS as C, DASH_3D } from '../views3d/palette';
 import { lambert } from '../views3d/materials';
-import { Markers, Segments, Tube } from '../views3d/primitives';
+import { Label, Markers, Segments, Tube } from '../views3d/primitives';
 import { ReleaseStatus } from '../views3d/ReleaseStatus';
 import { useNonPrivateFit } from '../views3d/useFit';
 import { SPHERE_VIEW as SV, sphereHome } from '../views3d/sphereView';
@@ -105,10 +112,26 @@ interface SceneProps {
   footpoints: P3[];
   selected: number | null;
   fitted: P3 | null;
+  /** The audit's changed record: its version in D and in D′ (Audit tab only). */
+  record: { before: P3; after: P3 } | null;
   onPick(i: number, e: ThreeEvent<MouseEvent>): void;
 }
 
-function SphereScene({ points, fit, privateLines, fig5, footpoints, selected, fitted, onPick }: SceneProps) {
+/** The audit's record in D (green octahedron, "D") and in D′ (orange cube, "D'": ASCII, as the sprites draw). */
+function RecordMarks({ before, after }: { before: P3; after: P3 }) {
+  const out = (p: P3): P3 => lift(p, 1.03);
+  return (
+    <>
+      <Markers points={[before]} shape="octahedron" size={SV.dataSize * 1.6} colour={RECORD_COLOURS.D} />
+      <Markers points={[after]} shape="cube" size={SV.dataSize * 1.3} colour={RECORD_COLOURS.D2} />
+      <Label text="D" position={out(before)} height={0.07} colour="#00684b" beside />
+      <Label text="D'" position={out(after)} height={0.07} colour="#8f5a00" beside />
+    </>
+  );
+}
+
+function SphereScene(props: SceneProps) {
+  const { points, fit, privateLines, fig5, footpoints, selected, fitted, record, onPick } = props;
   const fitLine = useMemo(() => (fit ? sphereGeodesic(fit.pHat, fit.vHat, 128, SV.lineLift) : null), [fit]);
   return (
     <>
@@ -130,6 +153,7 @@ function SphereScene({ points, fit, privateLines, fig5, footpoints, selected, fi
       <Markers points={points} shape="sphere" size={SV.dataSize} colour={C.sphereData} onPick={onPick} />
       <Markers points={footpoints} shape="cube" size={0.0095} colour={C.footpoint} />
       {selected !== null && points[selected] && <Selection y={points[selected]} fitted={fitted} />}
+      {record && <RecordMarks before={record.before} after={record.after} />}
     </>
   );
 }
@@ -180,6 +204,12 @@ export function SphereWorkspace() {
   const m = useLab((s) => s.settings.m);
   const set = useLab((s) => s.set);
   const fig5 = figure === 'fig5';
+  const audit = useAuditRecord();
+  const rec = isRecord(audit) ? audit : null;
+  const recordMarks = useMemo(
+    () => (rec ? { before: lift(rec.before, SV.pointLift), after: lift(rec.after, SV.pointLift) } : null),
+    [rec],
+  );
   const budgets = useBudgetGeodesics(fig5);
   const [selected, setSelected] = useState<{ key: unknown; index: number } | null>(null);
   // a selection belongs to one data set
@@ -237,9 +267,11 @@ export function SphereWorkspace() {
       // a drag that ends on a point is an orbit, not a click
       if (e.delta > 6) return;
       e.stopPropagation();
-      setSelected({ key: data, index: i });
+      // with the Audit tab shown, a click picks the record the audit replaces
+      if (audit) pickAuditRecord(i + 1);
+      else setSelected({ key: data, index: i });
     },
-    [points, data],
+    [points, data, audit],
   );
 
   const onKey = (e: React.KeyboardEvent) => {
@@ -358,6 +390,7 @@ export function SphereWorkspace() {
             footpoints={footpoints}
             selected={sel}
             fitted={fitted}
+            record={recordMarks}
             onPick={onPick}
           />
         </View3D>
@@ -394,6 +427,17 @@ export function SphereWorkspace() {
                 </li>
               </ul>
             </>
+          )}
+          {audit && (
+            <AuditRecordLegend
+              record={audit}
+              marks={{
+                D: 'diamond',
+                D2: 'square',
+                words: { D: 'green octahedron, labelled D', D2: "orange cube, labelled D'" },
+              }}
+              pickHint="Click a data point to replace that one instead."
+            />
           )}
           <p className="hint" id="sphere-keys">
             Drag to rotate, wheel to zoom; click a point for its covariate. Keyboard (focus the view): ← → ↑ ↓

@@ -6,11 +6,13 @@ import {
   auditCell,
   auditCellCount,
   auditInfo,
+  auditNeighbours,
   auditResult,
   auditSetup,
   runAudit,
   type AuditSpec,
 } from './audit';
+import { frechetMean } from '../geometry/mean';
 import { privacyBoundary } from './bounds';
 
 /** Public bounds everywhere, σ = 2Δ/ε. Radius 0.05 on S²: the curvature factor of 004's Δ is ≈ 1 there. */
@@ -145,7 +147,32 @@ describe('cells and neighbours', () => {
     );
     const chosen = auditInfo({ ...spec, neighbour: { kind: 'index', index: 4 } });
     expect(chosen.neighbour.index).toBe(4);
-    expect(() => auditInfo({ ...spec, neighbour: { kind: 'index', index: 20 } })).toThrow(/record index 20/);
+    expect(() => auditInfo({ ...spec, neighbour: { kind: 'index', index: 20 } })).toThrow(
+      /record 21 does not exist: the data have 20 records/,
+    );
+  });
+
+  it('auditNeighbours gives the pair the audit attacks, for the default and for a chosen record', () => {
+    for (const neighbour of [{ kind: 'largest-residual' as const }, { kind: 'index' as const, index: 7 }]) {
+      const reg: AuditSpec = {
+        mechanism: 'kng',
+        data: { kind: 'regression', source: { kind: 'synthetic', manifold: 'sphere', n: 20, seed: 2 } },
+        settings: STRICT,
+        neighbour,
+        releases: 4,
+        seed: 1,
+      };
+      const nb = auditNeighbours(reg);
+      const info = auditInfo(reg);
+      expect(nb.index).toBe(info.neighbour.index);
+      expect(Array.from(nb.before)).toEqual(info.neighbour.before);
+      expect(Array.from(nb.after)).toEqual(info.neighbour.after);
+      expect(nb.D2.ys.filter((y, i) => y !== nb.D.ys[i])).toHaveLength(1);
+      if (neighbour.kind === 'index') expect(nb.index).toBe(7);
+      // with D passed in (the lab's views): the same pair
+      const given = auditNeighbours(reg, auditSetup(reg).neighbours.D);
+      expect(Array.from(given.after)).toEqual(Array.from(nb.after));
+    }
   });
 
   it('regression neighbour with public τ: the largest residual is reflected to residual τ', () => {
@@ -161,6 +188,34 @@ describe('cells and neighbours', () => {
     expect(D2.ys[index][0]).not.toBe(D.ys[index][0]);
     expect(s.neighbours.description).toMatch(/largest residual.*residual 2 \(the public τ\)/);
     expect(s.statistic).toBe('unnormalised log-likelihood ratio');
+  });
+
+  it('SPD regression neighbour with public τ and τ_m: the new response stays within τ_m of the data’s mean (and reaches τ where that allows)', () => {
+    const spd = (tauM: number | 'data') =>
+      auditSetup({
+        mechanism: 'kng',
+        data: { kind: 'regression', source: { kind: 'synthetic', manifold: 'spd', n: 20, seed: 2 } },
+        settings: { ...STRICT, kng: { ...STRICT.kng, tau: 2, tauM } },
+        neighbour: { kind: 'largest-residual' },
+        releases: 4,
+        seed: 1,
+      }).neighbours;
+    const free = spd('data');
+    const { M, ys } = free.D;
+    const centre = frechetMean(M, ys);
+    const radius = Math.max(...ys.map((y) => M.dist(centre, y)));
+    const tauM = 1.2 * radius;
+    // without a public τ_m the reflected record (residual τ = 2) leaves that ball: the test below can fail
+    expect(M.dist(centre, free.after)).toBeGreaterThan(tauM);
+    const held = spd(tauM);
+    expect(held.index).toBe(free.index);
+    for (const y of held.D2.ys) expect(M.dist(centre, y)).toBeLessThanOrEqual(tauM + 1e-9);
+    expect(M.dist(centre, held.after)).toBeCloseTo(tauM, 6); // as far as the ball allows, not nearer
+    expect(held.description).toMatch(/held within the public τ_m = [\d.]+ of the data's mean/);
+    // a τ_m large enough changes nothing: the residual is τ again
+    const roomy = spd(1e3);
+    expect(Array.from(roomy.after)).toEqual(Array.from(free.after));
+    expect(roomy.description).toMatch(/the public τ\)/);
   });
 
   it('refuses a spec whose data do not suit the mechanism, naming what is wrong', () => {

@@ -265,6 +265,16 @@ export function auditInfoOf(spec: AuditSpec, setup: AuditSetup): AuditInfo {
   };
 }
 
+/**
+ * The two neighbouring data sets alone (one fit; no mechanism prepared): what the workspace view draws before
+ * and while an audit runs. Equal to `auditSetup(spec).neighbours` (same data, same rule). `data` may be passed
+ * when the caller has D already (the lab's views: generating shapes again would block the page for seconds).
+ */
+export function auditNeighbours(spec: AuditSpec, data: MechanismData = auditData(spec)): Neighbours {
+  checkAuditSpec(spec);
+  return neighbouringData(mechanismById(spec.mechanism).family, data, spec.settings, spec.neighbour);
+}
+
 /** The claim, the statistic and the two data sets, without releasing anything (for the view). */
 export function auditInfo(spec: AuditSpec): AuditInfo {
   return auditInfoOf(spec, auditSetup(spec));

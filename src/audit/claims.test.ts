@@ -77,10 +77,13 @@ describe('claims (seeded)', () => {
     // of p̂ is up to (1 + x̄²/var x)·|Δy|/n, more than the 2τ/n the sensitivity allows for
     expect(info.exactEpsilon).toBeCloseTo(1.18, 2);
     expect(info.isPrivate).toBe(true);
+    // the lab's label and note say what this test measures (kng.ts FOOTPOINT_LEAK_*)
+    expect(info.notes.join(' ')).toContain(`loses ${info.exactEpsilon!.toFixed(2)} ε_p`);
     const r = runAudit(spec);
     expect(r.leaks).toBe(true);
     expect(r.epsilonLower).toBeGreaterThan(1);
     expect(r.epsilonLower).toBeLessThanOrEqual(info.exactEpsilon!);
+    expect(info.notes.join(' ')).toContain(`audit lower bound ${r.epsilonLower.toFixed(2)} ε_p`);
   });
 
   it('DPGR (both parameters, exact samplers) with public τ = 1 and σ = 2Δ/ε stays within ε: exact loss 0.50, ε_lb = 0.38 at N = 4000', () => {

@@ -85,6 +85,12 @@ describe('audit output', () => {
     expect(out.statistic).toBe('distance along the line between the non-private outputs');
     expect(out.neighbour.index).toBe(2);
     expect(out.neighbour.description).toMatch(/^record 3 \(chosen/);
+    const short = await json(
+      ...['audit', '--n', '20', '--tau', '0.2', '--sampler', 'paper', '--statistic', 'distance'],
+      ...['--record', '3', '--releases', '8', '--workers', '1'],
+    );
+    expect(short.neighbour).toEqual(out.neighbour);
+    expect(short.epsilonLower).toBe(out.epsilonLower);
     const explicit = await json(
       'audit',
       '--n',
@@ -137,7 +143,8 @@ describe('audit output', () => {
 describe('audit: bad options exit 2 with a message', () => {
   const cases: [string[], RegExp][] = [
     [['--neighbour', 'index:0'], /--neighbour must be largest-residual or index:I/],
-    [['--neighbour', 'index:99'], /record index 98 is not in 0…49/],
+    [['--record', '3', '--neighbour', 'index:3'], /give one of them, not both/],
+    [['--neighbour', 'index:99'], /record 99 does not exist: the data have 50 records/],
     [
       ['--mechanism', 'nope'],
       /--mechanism must be kng, kng-footpoint, nonprivate, .* or dpsgd \(got "nope"\)/,

@@ -137,7 +137,10 @@ function resolve(values: RawOptions): AuditConfig {
     };
   }
   const releases = intValue('releases', get('releases') ?? '2000', 4, 1_000_000);
-  const neighbour = neighbourValue(get('neighbour') ?? 'largest-residual');
+  if (given('record') && given('neighbour'))
+    throw new CliError('--record I is short for --neighbour index:I: give one of them, not both');
+  const neighbourText = given('record') ? `index:${get('record')}` : (get('neighbour') ?? 'largest-residual');
+  const neighbour = neighbourValue(neighbourText);
   const statistic = enumValue('statistic', get('statistic') ?? 'auto', ['auto', 'distance'] as const);
   return {
     spec: { mechanism: mechanism.id, data, settings, neighbour, releases, seed: cfg.seed, statistic },
@@ -150,7 +153,7 @@ function resolve(values: RawOptions): AuditConfig {
       ...(cfg.data ? { data: cfg.data.path } : { n: cfg.ns[0] }),
       seed: cfg.seed,
       releases,
-      neighbour: get('neighbour') ?? 'largest-residual',
+      neighbour: neighbourText,
       ...(mechanism.family === 'regression'
         ? { epsP: kng.epsP, ...(mechanism.id === 'kng' ? { epsV: kng.epsV } : {}), sampler, ...kngEcho(kng) }
         : mechanism.family === 'frechet'

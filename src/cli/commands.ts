@@ -199,6 +199,7 @@ export function releaseCommand(ctx: Ctx): void {
     sigmaV: cal.sigmaV,
     vRadius: cal.vRadius,
     isPrivate: cal.isPrivate,
+    privacy: cal.privacyLabel,
     notes: cal.notes,
   };
   if (cfg.format === 'json') {
@@ -224,7 +225,7 @@ export function releaseCommand(ctx: Ctx): void {
     const f = (x: number) => (Number.isFinite(x) ? x.toPrecision(6) : String(x));
     ctx.stderr.write(
       `calibration: τ = ${f(cal.tau)}, τ_m = ${f(cal.tauM)}, Δ_p = ${f(cal.deltaP)}, Δ_v = ${f(cal.deltaV)}, ` +
-        `σ_p = ${f(cal.sigmaP)}, σ_v = ${f(cal.sigmaV)}, v radius = ${f(cal.vRadius)}, private: ${cal.isPrivate}; ` +
+        `σ_p = ${f(cal.sigmaP)}, σ_v = ${f(cal.sigmaV)}, v radius = ${f(cal.vRadius)}, privacy: ${cal.privacyLabel}; ` +
         `ln MSE_np = ${f(reg.lnNonPrivateMse)}, ln mean MSE = ${f(lnMeanMse)}\n`,
     );
   }

@@ -412,6 +412,12 @@ export const OPTIONS: readonly OptionDef[] = [
       'bounds allow (see src/audit/neighbours.ts).',
   },
   {
+    name: 'record',
+    arg: 'I',
+    commands: ['audit'],
+    help: 'Short for --neighbour index:I: record I (1-based, as the lab numbers them) is the one replaced.',
+  },
+  {
     name: 'statistic',
     arg: 'auto|distance',
     commands: ['audit'],

@@ -379,6 +379,11 @@ export interface CorpusCallosumOptions {
   ageRange?: readonly [number, number];
   /** Multiplies every between-subject spread (0: every subject is the mean outline for its age). */
   noise?: number;
+  /**
+   * Landmarks per outline (default 50, as in the paper): fewer sample the same outlines more coarsely, and the
+   * shape space's dimension 2k − 4 falls with them.
+   */
+  landmarks?: number;
 }
 
 /**
@@ -391,6 +396,7 @@ export function corpusCallosumData({
   seed,
   ageRange = [50, 90],
   noise = 1,
+  landmarks = CORPUS_CALLOSUM_LANDMARKS,
 }: CorpusCallosumOptions): RegressionData & { ages: Float64Array; outlinesMm: Float64Array[] } {
   if (!Number.isInteger(n) || n < 2)
     throw new RangeError(`corpusCallosumData: n must be an integer ≥ 2, got ${n}`);
@@ -403,12 +409,14 @@ export function corpusCallosumData({
   if (!(noise >= 0) || !Number.isFinite(noise)) {
     throw new RangeError(`corpusCallosumData: noise must be a finite number ≥ 0, got ${noise}`);
   }
-  const M = kendall(CORPUS_CALLOSUM_LANDMARKS);
+  if (!Number.isInteger(landmarks) || landmarks < 3)
+    throw new RangeError(`corpusCallosumData: landmarks must be an integer ≥ 3, got ${landmarks}`);
+  const M = kendall(landmarks);
   const rng = Rng.fromKey(seed, 0xcc);
   const ages = Float64Array.from({ length: n }, () => lo + (hi - lo) * rng.uniform());
   const outlinesMm = Array.from(ages, (age, i) => {
     const { subject, warp } = drawSubject(Rng.fromKey(seed, 0xcc, 1, i), noise);
-    return outline(age, subject, warp);
+    return outline(age, subject, warp, landmarks);
   });
   const ys = outlinesMm.map((z) => M.projectPoint(z));
   const { xs, scale } = rescaleCovariates(ages);
@@ -419,7 +427,7 @@ export function corpusCallosumData({
     xLabel: 'age (years)',
     description:
       `SYNTHETIC corpus-callosum outlines (not patient data): ${n} simulated subjects aged ` +
-      `${Math.round(scale.min)}–${Math.round(scale.max)}, 50 boundary landmarks each, generated from a model ` +
+      `${Math.round(scale.min)}–${Math.round(scale.max)}, ${landmarks} boundary landmarks each, generated from a model ` +
       'with age-related thinning of the body and splenium and between-subject variation. The ADNI shapes used ' +
       'in the paper are access-restricted and cannot be shipped; load your own landmark data to analyse real ' +
       'shapes.',

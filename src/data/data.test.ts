@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitGeodesicRegression } from '../regression/index';
+import { prepareRegression } from '../experiments/regressionSetup';
 import { Rng } from '../sampling/rng';
 import {
   CORPUS_CALLOSUM_LANDMARKS,
@@ -349,5 +350,34 @@ describe('synthetic corpus callosum', () => {
     });
     expect(energies[0]).toBeLessThan(energies[1]);
     expect(energies[1]).toBeLessThan(energies[2]);
+  });
+});
+
+describe('corpus callosum with fewer landmarks (the lab’s landmark control)', () => {
+  it('k landmarks sample the same outlines (for k dividing 50: exactly every (50/k)-th landmark) on Kendall(k) of dimension 2k − 4', () => {
+    const fine = corpusCallosumData({ n: 4, seed: 3 });
+    for (const k of [8, 10, 25, 50]) {
+      const coarse = corpusCallosumData({ n: 4, seed: 3, landmarks: k });
+      const M = dataManifold('kendall', 1, k);
+      expect(M.dim).toBe(2 * k - 4);
+      expect(Array.from(coarse.xs)).toEqual(Array.from(fine.xs));
+      expect(coarse.description).toContain(`${k} boundary landmarks each`);
+      for (const [i, y] of coarse.ys.entries()) {
+        expect(y).toHaveLength(2 * k);
+        expect(Math.abs(M.norm(y, y) - 1)).toBeLessThan(1e-9); // a preshape: centred, unit size
+        if (50 % k !== 0) continue;
+        const z = coarse.outlinesMm[i];
+        const every = 50 / k;
+        for (let j = 0; j < k; j++) {
+          expect(z[2 * j]).toBeCloseTo(fine.outlinesMm[i][2 * j * every], 9);
+          expect(z[2 * j + 1]).toBeCloseTo(fine.outlinesMm[i][2 * j * every + 1], 9);
+        }
+      }
+    }
+    expect(() => corpusCallosumData({ n: 4, seed: 3, landmarks: 2 })).toThrow(/landmarks must be/);
+    // the regression setup and the generator agree on the manifold
+    const reg = prepareRegression({ kind: 'synthetic', manifold: 'kendall', n: 10, seed: 1, landmarks: 8 });
+    expect(reg.M.dim).toBe(12);
+    expect(reg.ys[0]).toHaveLength(16);
   });
 });

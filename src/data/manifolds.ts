@@ -26,6 +26,8 @@ export interface GenerateOptions {
   d?: number;
   /** Kendall only: age range in years (default [50, 90]). */
   ageRange?: readonly [number, number];
+  /** Kendall only: landmarks per outline (default 50). */
+  landmarks?: number;
 }
 
 /** Generated data: responses and covariates, plus the truth for the synthetic geodesics (not for shapes). */
@@ -52,7 +54,7 @@ export interface ManifoldDescriptor {
   /** The seeded synthetic generator (the paper's defaults; see GenerateOptions). */
   generate(opts: GenerateOptions): GeneratedData;
   /** The manifold that generator draws on with these options. */
-  syntheticManifold(opts: Pick<GenerateOptions, 'd'>): Manifold;
+  syntheticManifold(opts: Pick<GenerateOptions, 'd' | 'landmarks'>): Manifold;
   /** Default noise level of the generator (SPEC §5; units in GenerateOptions.noise). */
   readonly defaultNoise: number;
   /** Step of the lab's noise field. */
@@ -93,9 +95,9 @@ export const MANIFOLDS: { readonly [K in DataManifold]: ManifoldDescriptor & { r
     kind: 'kendall',
     label: 'Kendall planar shapes',
     manifold: (length) => kendall(length / 2),
-    syntheticManifold: () => kendall(CORPUS_CALLOSUM_LANDMARKS),
-    generate: ({ n, seed, noise, ageRange }) =>
-      corpusCallosumData({ n, seed, noise: noise ?? 1, ageRange: ageRange ?? [50, 90] }),
+    syntheticManifold: ({ landmarks }) => kendall(landmarks ?? CORPUS_CALLOSUM_LANDMARKS),
+    generate: ({ n, seed, noise, ageRange, landmarks }) =>
+      corpusCallosumData({ n, seed, noise: noise ?? 1, ageRange: ageRange ?? [50, 90], landmarks }),
     defaultNoise: 1,
     noiseStep: 0.1,
     rows: SHAPE_ROWS,
@@ -131,9 +133,9 @@ export const DEFAULT_NOISE: Readonly<Record<DataManifold, number>> = /* @__PURE_
   MANIFOLD_KINDS.map((k) => [k, MANIFOLDS[k].defaultNoise]),
 ) as Record<DataManifold, number>;
 
-/** The manifold the generator of that kind produces responses on (R^d: of dimension d). */
-export function dataManifold(kind: DataManifold, d = 1): Manifold {
-  return manifoldDescriptor(kind).syntheticManifold({ d });
+/** The manifold the generator of that kind produces responses on (R^d: of dimension d; shapes: landmarks). */
+export function dataManifold(kind: DataManifold, d = 1, landmarks?: number): Manifold {
+  return manifoldDescriptor(kind).syntheticManifold({ d, landmarks });
 }
 
 /**

@@ -7,9 +7,12 @@ export interface DataSpec {
   n: number;
   noise: number;
   seed: number;
+  /** Kendall: landmarks per outline (default 50). */
+  landmarks?: number;
 }
 
 export const dataTask = defineTask<DataSpec, GeneratedData>({
   cellCount: () => 1,
-  cell: (spec) => generate(spec.manifold, { n: spec.n, noise: spec.noise, seed: spec.seed }),
+  cell: (spec) =>
+    generate(spec.manifold, { n: spec.n, noise: spec.noise, seed: spec.seed, landmarks: spec.landmarks }),
 });

@@ -5,7 +5,16 @@ import { energy, fitGeodesicRegression } from '../regression';
 
 /** Where the data of an experiment come from: a seeded synthetic generator, or data the user brought. */
 export type DataSource =
-  | { kind: 'synthetic'; manifold: DataManifold; n: number; noise?: number; seed: number; d?: number }
+  | {
+      kind: 'synthetic';
+      manifold: DataManifold;
+      n: number;
+      noise?: number;
+      seed: number;
+      d?: number;
+      /** Kendall: landmarks per outline (default 50). */
+      landmarks?: number;
+    }
   | { kind: 'imported'; manifold: DataManifold; xs: Float64Array; ys: Float64Array[]; label?: string };
 
 /** Data, their non-private fit, and the input of a KNG release. */
@@ -19,14 +28,20 @@ export interface PreparedRegression extends RegressionInput {
 }
 
 function manifoldFor(source: DataSource): Manifold {
-  if (source.kind === 'synthetic') return dataManifold(source.manifold, source.d ?? 1);
+  if (source.kind === 'synthetic') return dataManifold(source.manifold, source.d ?? 1, source.landmarks);
   return manifoldOfResponses(source.manifold, source.ys);
 }
 
 export function prepareRegression(source: DataSource): PreparedRegression {
   const data =
     source.kind === 'synthetic'
-      ? generate(source.manifold, { n: source.n, seed: source.seed, noise: source.noise, d: source.d })
+      ? generate(source.manifold, {
+          n: source.n,
+          seed: source.seed,
+          noise: source.noise,
+          d: source.d,
+          landmarks: source.landmarks,
+        })
       : { xs: source.xs, ys: source.ys };
   const M = manifoldFor(source);
   const fit = fitGeodesicRegression(M, data.xs, data.ys);

@@ -15,6 +15,8 @@ export type ReleaseCell = KngGroup & {
   /** The manifold's name (e.g. "sphere"): views use it to ignore cells of another data set. */
   manifold: string;
   isPrivate: boolean;
+  /** The calibration's badge text (KngCalibration.privacyLabel). */
+  privacyLabel: string;
   notes: string[];
   sigmaP: number;
   sigmaV: number;
@@ -38,11 +40,12 @@ export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseSc
   const reg = (scratch.reg ??= prepareRegression(spec.source));
   const ctx = prepareKng(reg, spec.kng);
   const g = releaseKngGroup(ctx, Rng.fromKey(spec.seed, 0x7e1), group);
-  const { isPrivate, notes, sigmaP, sigmaV, deltaP, deltaV, tau } = ctx.calibration;
+  const { isPrivate, privacyLabel, notes, sigmaP, sigmaV, deltaP, deltaV, tau } = ctx.calibration;
   return {
     ...g,
     manifold: reg.M.name,
     isPrivate,
+    privacyLabel,
     notes:
       g.stuckChains > 0
         ? [

@@ -24,6 +24,8 @@ export interface SweepSpec {
   imported?: { xs: Float64Array; ys: Float64Array[]; label?: string };
   /** Response dimension for Euclidean synthetic data. */
   d?: number;
+  /** Landmarks per outline for Kendall synthetic data (default 50). */
+  landmarks?: number;
   seed: number;
   panels: Panel[];
   budgets?: BudgetOptions;
@@ -101,6 +103,7 @@ function dataSources(spec: SweepSpec): DataSource[] {
     noise: d.noise,
     seed: spec.seed,
     d: spec.d,
+    landmarks: spec.landmarks,
   }));
 }
 

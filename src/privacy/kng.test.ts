@@ -9,6 +9,8 @@ import { exactFootpoint, exactShootingVector } from './euclideanKng';
 import { gradientNormKernel } from './kernels';
 import {
   calibrateKng,
+  FOOTPOINT_LEAK_LABEL,
+  FOOTPOINT_LEAK_NOTE,
   DEFAULT_KNG_SETTINGS,
   footpointTarget,
   releaseKng,
@@ -153,6 +155,21 @@ describe('KNG release', () => {
     expect(pub.deltaP).toBeCloseTo((2 * Math.PI) / 20, 15);
     expect(pub.sigmaP).toBeCloseTo((2 * pub.deltaP) / DEFAULT_KNG_SETTINGS.epsP, 15);
     expect(pub.vRadius).toBe(Math.PI);
+  });
+
+  it('labels what was measured: data-driven τ "not private"; public bounds "private shooting vector; footpoint … leak beyond ε_p"', () => {
+    const dataDriven = calibrateKng(input, DEFAULT_KNG_SETTINGS);
+    expect(dataDriven.privacyLabel).toBe('not private');
+    expect(dataDriven.notes.join(' ')).not.toMatch(/footpoint release loses/);
+    for (const sigmaRule of ['strict', 'paper'] as const) {
+      const pub = calibrateKng(input, { ...DEFAULT_KNG_SETTINGS, tau: Math.PI, sigmaRule });
+      expect(pub.privacyLabel).toBe(FOOTPOINT_LEAK_LABEL);
+      expect(pub.privacyLabel).toMatch(
+        /^private shooting vector; footpoint release measured to leak beyond ε_p$/,
+      );
+      expect(pub.notes).toContain(FOOTPOINT_LEAK_NOTE);
+      expect(FOOTPOINT_LEAK_NOTE).toMatch(/1\.18 ε_p/);
+    }
   });
 
   it('is reproducible for a seed and has m×m draws of the right shape', () => {

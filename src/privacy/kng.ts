@@ -81,10 +81,30 @@ export interface KngCalibration {
   sigmaV: number;
   /** Radius of the shooting-vector ball (Infinity for the plane). */
   vRadius: number;
-  /** False when τ or τ_m (where used) were computed from the private data: the release then leaks. */
+  /**
+   * False when τ or τ_m (where used) were computed from the private data: the release then leaks. True means
+   * the bounds are public — the shooting vectors are then ε_v-private, but the footpoint may still leak (see
+   * `privacyLabel`).
+   */
   isPrivate: boolean;
+  /** What the lab's badge says: the measured verdict in a few words (not just "private"). */
+  privacyLabel: string;
   notes: string[];
 }
+
+/**
+ * The footpoint's target exp(−‖∇_p E(p, Γv̂; D)‖/σ_p) conditions on the NON-private v̂(D), which moves when one
+ * record changes; the sensitivity 2τ/n covers a changed record with v held fixed, not that shift. Measured
+ * (src/audit/claims.test.ts): on R¹ with public τ and σ = 2Δ/ε the footpoint's exact privacy loss is 1.18 ε_p
+ * (audit lower bound 1.12 ε_p at N = 4000); on S² the audit found nothing measurable at N = 400.
+ */
+export const FOOTPOINT_LEAK_LABEL = 'private shooting vector; footpoint release measured to leak beyond ε_p';
+export const FOOTPOINT_LEAK_NOTE =
+  'The footpoint is drawn given the non-private slope v̂(D), which moves when one record changes; the ' +
+  'bound 2τ/n does not cover that shift. Measured on R¹ with public τ and σ = 2Δ/ε: the footpoint release ' +
+  'loses 1.18 ε_p (audit lower bound 1.12 ε_p), so it does not meet its ε_p; the shooting vectors, drawn ' +
+  'given the released footpoint, do meet ε_v.';
+export const NOT_PRIVATE_LABEL = 'not private';
 
 export interface ChainDiagnostics {
   acceptanceRate: number;
@@ -182,7 +202,9 @@ export function calibrateKng(input: RegressionInput, s: KngSettings): KngCalibra
       'Shooting vectors range over the whole tangent plane (as in the paper): that target can be improper.',
     );
   }
-  return { tau, tauM, deltaP, deltaV, sigmaP, sigmaV, vRadius, isPrivate, notes };
+  if (isPrivate) notes.push(FOOTPOINT_LEAK_NOTE);
+  const privacyLabel = isPrivate ? FOOTPOINT_LEAK_LABEL : NOT_PRIVATE_LABEL;
+  return { tau, tauM, deltaP, deltaV, sigmaP, sigmaV, vRadius, isPrivate, privacyLabel, notes };
 }
 
 /** Writes into `out` a vector uniform in the ball of radius r of T_p M (in the metric at p). */

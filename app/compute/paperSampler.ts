@@ -1,0 +1,72 @@
+/**
+ * Fig. 3 of paper 000 beside the lab's own release: the same KNG release drawn with the paper's sampler
+ * (`PAPER_SAMPLER`: one chain started at the non-private estimate, consecutive draws, short burn-in, small
+ * steps). One job of the runner on a one-worker pool of its own (so it neither waits for nor cancels the lab's
+ * release), while the Fig. 3 view is shown; its cells go to the store's `paperSampler`. A change of the
+ * settings supersedes the run.
+ */
+import { useEffect } from 'react';
+import type { ReleaseSpec } from '../../src/experiments';
+import { withSampler } from '../../src/privacy/kng';
+import { sliceHook, useLab, type ImportedData, type PaperSamplerRun } from '../store';
+import type { LabSettings } from '../state/settings';
+import { jobKey, releaseSpec } from './jobs';
+import { labRunner, step } from './runner';
+import { watchSettings } from './watchSettings';
+
+/** The lab's release spec with the paper's sampler (its own random stream: not the mixed chains' draws). */
+export function paperSamplerSpec(s: LabSettings, imported: ImportedData | undefined): ReleaseSpec {
+  const spec = releaseSpec(s, imported);
+  return { ...spec, kng: { ...withSampler(spec.kng, 'paper'), traceEvery: 0 }, seed: spec.seed + 7919 };
+}
+
+export const usePaperSamplerStore = sliceHook('paperSampler');
+
+const IDLE: PaperSamplerRun = { status: 'idle', cells: [] };
+
+/** The key of the run the current settings ask for ('' outside the shapes workspace). */
+function wantedKey(): string {
+  const { settings, imported } = useLab.getState();
+  return settings.workspace === 'kendall'
+    ? jobKey(paperSamplerSpec(settings, imported.kendall), imported.kendall)
+    : '';
+}
+
+function start(): () => void {
+  let key = '';
+  const check = () => {
+    const { settings, imported } = useLab.getState();
+    if (settings.workspace !== 'kendall') return;
+    const spec = paperSamplerSpec(settings, imported.kendall);
+    const k = jobKey(spec, imported.kendall);
+    if (k === key) return;
+    key = k;
+    useLab.setState({ paperSampler: { status: 'running', cells: [] } });
+    labRunner().run('paper', {
+      pool: 'paper',
+      steps: [step('release', spec)],
+      current: () => wantedKey() === k,
+      onProgress: ({ cells }) =>
+        useLab.setState({ paperSampler: { status: 'running', cells: cells.filter((c) => c !== undefined) } }),
+      onDone: (cells) => useLab.setState({ paperSampler: { status: 'done', cells } }),
+      onStale: () => {
+        key = '';
+        check();
+      },
+      // the lab's own release reports the same error
+      onError: () => useLab.setState({ paperSampler: IDLE }),
+    });
+  };
+  const stopWatching = watchSettings(check);
+  return () => {
+    stopWatching();
+    labRunner().cancel('paper');
+    useLab.setState({ paperSampler: IDLE });
+  };
+}
+
+/** Runs the paper-sampler release while `active` (the Fig. 3 view is mounted); returns its cells. */
+export function usePaperSampler(active: boolean): PaperSamplerRun {
+  useEffect(() => (active ? start() : undefined), [active]);
+  return usePaperSamplerStore();
+}
