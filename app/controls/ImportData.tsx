@@ -151,9 +151,7 @@ export function ImportData() {
     setPending(null);
     setError(null);
     if (file.size > MAX_DATA_BYTES) {
-      fail(
-        `${file.name} is ${sizeText(file.size)}; files up to ${sizeText(MAX_DATA_BYTES)} can be loaded.`,
-      );
+      fail(`${file.name} is ${sizeText(file.size)}; files up to ${sizeText(MAX_DATA_BYTES)} can be loaded.`);
       return;
     }
     try {
