@@ -20,8 +20,10 @@ const EXTRA_RULES = [
 ];
 
 /** Violations as short lines (rule, impact, the first few offending nodes), so a failure reads at a glance. */
-async function scan(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
+async function scan(page: Page, where: string, only?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (only) builder.include(only);
+  const result = await builder
     .options({
       runOnly: { type: 'tag', values: TAGS },
       rules: Object.fromEntries(EXTRA_RULES.map((r) => [r, { enabled: true }])),
@@ -54,10 +56,12 @@ for (const ws of WORKSPACES) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/?ws=${ws}`);
     await settled(page);
-    // the Figures menu open too (its buttons are the presets)
+    const found = await scan(page, ws);
+    // then the Figures menu, open (its buttons are the presets): on its own, as the page under an open menu is
+    // partly covered by it (axe's target-size would count the covered controls)
     await page.locator('#figures-button').click();
     await expect(page.locator('.figures-list')).toBeVisible();
-    const found = await scan(page, ws);
+    found.push(...(await scan(page, `${ws}, Figures menu`, '.figures-list')));
     await page.keyboard.press('Escape');
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
