@@ -47,9 +47,11 @@ test.describe('Kendall shapes workspace', () => {
     expect(pathBox.x + pathBox.width).toBeLessThanOrEqual(svgBox.x + svgBox.width);
     // Anterior left: landmark 0 (rostrum tip, under the genu) lies in the left half, below the top.
     await page.getByTestId('show-landmarks').check();
+    // boxes are in viewport coordinates: measure both after the click, which may have scrolled the page
     const lm0 = (await morph.getByTestId('landmark-0').boundingBox())!;
-    expect(lm0.x + lm0.width / 2).toBeLessThan(svgBox.x + svgBox.width / 2);
-    expect(lm0.y).toBeGreaterThan(svgBox.y + svgBox.height / 2);
+    const svgNow = (await morph.boundingBox())!;
+    expect(lm0.x + lm0.width / 2).toBeLessThan(svgNow.x + svgNow.width / 2);
+    expect(lm0.y).toBeGreaterThan(svgNow.y + svgNow.height / 2);
     await page.getByTestId('show-landmarks').uncheck();
 
     // The age slider morphs the shape, with the keyboard.
