@@ -3,7 +3,7 @@
  * scales into React-rendered SVG. Hover (or focus + arrow keys) shows a point's values.
  */
 import { Delaunay, extent, scaleLinear } from 'd3';
-import { useId, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { CovariateScale } from '../../src/regression/covariates';
 import { COLOURS, DASH, fmt } from './svgUtils';
 import './shapes.css';
@@ -107,18 +107,25 @@ export function ScatterPlot({
     y2: y(l.a + l.b),
   });
 
-  const onMove = (e: PointerEvent<SVGRectElement>) => {
+  // The point under the pointer (within 30 px), found from the event itself so that a click
+  // right after a move does not depend on the hover state having rendered.
+  const pointAt = (e: { currentTarget: SVGRectElement; clientX: number; clientY: number }) => {
     const svg = e.currentTarget.ownerSVGElement;
-    if (!svg || n === 0) return;
+    if (!svg || n === 0) return null;
     const pt = svg.createSVGPoint();
     pt.x = e.clientX;
     pt.y = e.clientY;
     const m = svg.getScreenCTM();
-    if (!m) return;
+    if (!m) return null;
     const p = pt.matrixTransform(m.inverse());
     const i = delaunay.find(p.x, p.y);
     const dist = Math.hypot(x(orig[i]) - p.x, y(ys[i]) - p.y);
-    setHover(dist < 30 ? i : null);
+    return dist < 30 ? i : null;
+  };
+  const onMove = (e: PointerEvent<SVGRectElement>) => setHover(pointAt(e));
+  const onPick = (e: MouseEvent<SVGRectElement>) => {
+    const i = pointAt(e);
+    if (i !== null && onPickPoint) onPickPoint(i);
   };
 
   const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
@@ -330,7 +337,7 @@ export function ScatterPlot({
         fill="transparent"
         onPointerMove={onMove}
         onPointerLeave={() => setHover(null)}
-        onClick={onPickPoint ? () => hover !== null && onPickPoint(hover) : undefined}
+        onClick={onPickPoint ? onPick : undefined}
         style={onPickPoint ? { cursor: 'pointer' } : undefined}
         data-testid="hover-layer"
       />
