@@ -53,8 +53,8 @@ for (const fault of ['kill', 'throw'] as const) {
     // failed run: its partial cells are gone
     const notice = page.locator('.notice-error').filter({ hasText: 'A computation failed' });
     await expect(notice).toBeVisible();
-    await expect(page.getByTestId('sphere-status')).toHaveAttribute('data-state', 'error');
-    await expect(page.getByTestId('sphere-status')).toContainText('The private release failed');
+    await expect(page.getByTestId('release-status')).toHaveAttribute('data-state', 'error');
+    await expect(page.getByTestId('release-status')).toContainText('The private release failed');
     expect(await labState<number>(page, 'release.cells.length')).toBe(0);
 
     // "Try again" reruns the same settings on the recovered pool
@@ -62,7 +62,7 @@ for (const fault of ['kill', 'throw'] as const) {
     await waitForRelease(page);
     expect(await labState<number>(page, 'release.cells.length')).toBe(4);
     await expect(notice).toHaveCount(0);
-    await expect(page.getByTestId('sphere-status')).toHaveAttribute('data-state', 'done');
+    await expect(page.getByTestId('release-status')).toHaveAttribute('data-state', 'done');
     // and the next request (new settings) runs normally
     await reseed(page);
     await waitForRelease(page);

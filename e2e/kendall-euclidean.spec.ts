@@ -37,7 +37,7 @@ test.describe('Kendall shapes workspace', () => {
     await expect(page.getByTestId('shape-panels').getByTestId('panel-private')).toHaveCount(5);
     for (const age of [60, 65, 70, 75, 80]) await expect(panels.getByText(`${age} years`)).toBeVisible();
     await expect(page.getByTestId('release-status')).toContainText('Private release done');
-    await expect(page.getByTestId('release-status')).toContainText('NOT PRIVATE'); // data-driven τ by default
+    await expect(page.getByTestId('release-status')).toContainText('⚠ not private'); // data-driven τ by default
 
     // The outlines fit their box (not tiny, not spilling over): the path's box is a good part of the SVG's.
     const svgBox = (await morph.boundingBox())!;

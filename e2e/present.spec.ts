@@ -93,7 +93,7 @@ test('presenting: the split slider moved by keyboard moves the plot and the view
   await expect.poll(ruleX).toBeGreaterThan(before + 30);
   await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
   await expect
-    .poll(() => page.getByTestId('sphere-status').textContent())
+    .poll(() => page.getByTestId('release-status').textContent())
     .toMatch(/ε_p = 0\.70, ε_v = 0\.30/);
   await inViewport(page, page.getByTestId('sphere-canvas'), 'view');
   await inViewport(page, page.getByTestId('mse-plot-unequal'), 'plot');

@@ -59,7 +59,7 @@ test.describe('sphere workspace', () => {
     await expect.poll(() => pixelsNear(canvas, '#d55e00'), { timeout: 20_000 }).toBeGreaterThan(30);
     expect(await pixelsNear(canvas, '#0072b2', 50)).toBeGreaterThan(30);
     expect(await pixelsNear(canvas, '#1b1f24', 30)).toBeGreaterThan(30);
-    const status = page.getByTestId('sphere-status');
+    const status = page.getByTestId('release-status');
     await expect(status).toContainText('Private release done: 100 pairs');
     await expect(status).toContainText('not private'); // the default τ is data-driven
     const legend = page.getByRole('complementary', { name: 'Legend' });
@@ -215,7 +215,7 @@ test.describe('SPD(2) workspace', () => {
     await expect(cone).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => distinctColours(cone), { timeout: 30_000 }).toBeGreaterThan(20);
     await expect.poll(() => pixelsNear(cone, '#0072b2', 50), { timeout: 20_000 }).toBeGreaterThan(20);
-    await expect(page.getByTestId('spd-status')).toContainText('Private release done');
+    await expect(page.getByTestId('release-status')).toContainText('Private release done');
     await page.screenshot({ path: `${SHOTS}/spd.png`, fullPage: true });
     expect(errors).toEqual([]);
   });

@@ -5,7 +5,7 @@
  * covariate x rescaled to [0, 1], and the notes say how to map x back to the data's units.
  */
 import type { ReleaseCell } from '../../src/experiments';
-import { releasedPairs } from '../views3d/geodesics';
+import { releasedPairs } from '../release/releasedPairs';
 
 export interface CovariateInfo {
   xLabel: string;

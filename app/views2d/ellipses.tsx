@@ -7,14 +7,8 @@
  */
 import { useId, useMemo, type SVGProps } from 'react';
 import type { RegressionData } from '../../src/data';
-import {
-  ellipseOf,
-  magnifyFrom,
-  spdGeodesic,
-  sym2,
-  type ReleasedPair,
-  type Sym2,
-} from '../views3d/geodesics';
+import { ellipseOf, magnifyFrom, spdGeodesic, sym2, type Sym2 } from '../views3d/geodesics';
+import type { ReleasedPair } from '../release/releasedPairs';
 import { PRIVATE_DASH, VIEW_COLOURS as C } from '../views3d/palette';
 import { useElementWidth } from '../plots/chart';
 

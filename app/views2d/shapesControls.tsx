@@ -1,32 +1,11 @@
 /**
- * Controls shared by the 2-D views: the release status line, the age (covariate) slider, the list of ages and
- * the choice of the highlighted private pair.
+ * Controls shared by the 2-D views: the age (covariate) slider, the list of ages and the choice of the
+ * highlighted private pair.
  */
 import { SliderField } from '../controls/fields';
 import { useId, useState } from 'react';
 import { parseAges } from './shapesGeometry';
-import type { ReleaseSummary } from './svgUtils';
 import './shapes.css';
-
-/** Status of the private release: computing / done, and whether it is private (and why not). */
-export function ReleaseStatus({ summary }: { summary: ReleaseSummary }) {
-  return (
-    <div className="view2d-status" role="status" aria-live="polite" data-testid="release-status">
-      {summary.isPrivate !== null && !summary.busy && (
-        // A KNG release with public bounds is not plainly private either (its footpoint leaks): warn colour.
-        <span className="tag tag-not-private">{(summary.privacyLabel ?? '').toUpperCase()}</span>
-      )}
-      <span className={summary.busy ? 'busy' : undefined}>{summary.text}</span>
-      {!summary.busy && summary.notes.length > 0 && (
-        <ul>
-          {summary.notes.map((n) => (
-            <li key={n}>{n}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 /** The age slider of the shapes view: the lab's SliderField with the test ids the shapes tests use. */
 export function AgeSlider(props: {
@@ -38,7 +17,7 @@ export function AgeSlider(props: {
   display: string;
   onChange(v: number): void;
 }) {
-  return <SliderField {...props} className="age-slider" testId="age-slider" outputTestId="age-output" />;
+  return <SliderField {...props} className="view2d-slider" testId="age-slider" outputTestId="age-output" />;
 }
 
 /** Text field for the list of ages; applied when valid, with a clear message when not. */

@@ -7,7 +7,8 @@
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
 import * as THREE from 'three';
-import { coneCoords, packSegments, spdGeodesic, sym2, type ReleasedPair } from './geodesics';
+import { coneCoords, packSegments, spdGeodesic, sym2 } from './geodesics';
+import type { ReleasedPair } from '../release/releasedPairs';
 import { linearRgb } from './budgetColours';
 import { VIEW_COLOURS as C } from './palette';
 import { lambert } from './materials';

@@ -5,7 +5,6 @@
  */
 import { symEig2 } from '../../src/geometry/linalg';
 import { spd } from '../../src/geometry/spd';
-import type { ReleaseCell } from '../../src/experiments';
 
 /** Flat xyz coordinates of the points of a polyline. */
 export type Polyline = Float32Array;
@@ -162,41 +161,6 @@ export function packSegments(
 }
 
 /** One released pair (p̃, ṽ) with its MSE on the data (computed in the worker). */
-export interface ReleasedPair {
-  p: Float64Array;
-  v: Float64Array;
-  mse: number;
-  /** Index of its footpoint in the release (0-based, over all cells). */
-  footpoint: number;
-}
-
-/** The released pairs of cells whose points have `dim` coordinates (cells of another workspace are skipped). */
-export function releasedPairs(cells: readonly ReleaseCell[], dim: number): ReleasedPair[] {
-  const out: ReleasedPair[] = [];
-  let f = 0;
-  for (const c of cells) {
-    if (c.pHat.length !== dim) continue;
-    c.footpoints.forEach((p, i) => {
-      c.shootingVectors[i].forEach((v, j) => out.push({ p, v, mse: c.mse[i]?.[j] ?? NaN, footpoint: f }));
-      f++;
-    });
-  }
-  return out;
-}
-
-/** The private footpoints of cells whose points have `dim` coordinates. */
-export function releasedFootpoints(cells: readonly ReleaseCell[], dim: number): Float64Array[] {
-  return cells.filter((c) => c.pHat.length === dim).flatMap((c) => c.footpoints);
-}
-
-/** The non-private fit the release was computed against (carried by its cells), if it fits `dim`. */
-export function nonPrivateFit(
-  cells: readonly ReleaseCell[],
-  dim: number,
-): { pHat: Float64Array; vHat: Float64Array; lnMse: number } | null {
-  const c = cells.find((x) => x.pHat.length === dim);
-  return c ? { pHat: c.pHat, vHat: c.vHat, lnMse: c.lnNonPrivateMse } : null;
-}
 
 const SPD2 = spd(2, 'affine');
 const full = (y: Sym2) => Float64Array.of(y[0], y[1], y[1], y[2]);

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ReleaseCell } from '../../src/experiments';
-import { nonPrivateFit } from './geodesics';
+import { nonPrivateFit } from '../release/releasedPairs';
 
 export interface Fit {
   pHat: Float64Array;

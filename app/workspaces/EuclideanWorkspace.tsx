@@ -4,7 +4,6 @@
  */
 import { richText } from '../help/richText';
 import { useMemo, useState } from 'react';
-import { currentBudget } from '../compute/jobs';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
 import {
   AuditRecordLegend,
@@ -17,8 +16,10 @@ import { useLab } from '../store';
 import { LinregComparison } from '../linreg/LinregComparison';
 import { covariateScale } from '../../src/regression/covariates';
 import { ScatterLegend, ScatterPlot, type UnitLine } from '../views2d/scatterPlot';
-import { PairPicker, ReleaseStatus } from '../views2d/shapesControls';
-import { useShownCells, fmt, nonPrivateFit, releasedPairs, releaseSummary } from '../views2d/svgUtils';
+import { PairPicker } from '../views2d/shapesControls';
+import { ReleaseStatus } from '../release/ReleaseStatus';
+import { nonPrivateFit, releasedPairs } from '../release/releasedPairs';
+import { useShownCells, fmt } from '../views2d/svgUtils';
 
 /** At most this many private lines besides the highlighted one (evenly spread over the release grid). */
 const MAX_OTHERS = 100;
@@ -26,10 +27,7 @@ const MAX_OTHERS = 100;
 export function EuclideanWorkspace() {
   const { M, data, fileName } = useWorkspaceData();
   const currentCells = useReleaseCells();
-  const release = useLab((s) => s.release);
   const figure = useLab((s) => s.settings.figure);
-  const epsP = useLab((s) => currentBudget(s.settings).epsP);
-  const epsV = useLab((s) => currentBudget(s.settings).epsV);
   const [pairNo, setPairNo] = useState(1);
   const [showOthers, setShowOthers] = useState(true);
 
@@ -62,7 +60,6 @@ export function EuclideanWorkspace() {
   );
   const audit = useAuditRecord();
   const rec = isRecord(audit) ? audit : null;
-  const summary = releaseSummary(release, currentCells, { epsP, epsV }, d);
   const yLabel = (j: number) => (d === 1 ? 'y' : `y${subscript(j + 1)} (coordinate ${j + 1})`);
   const lnNp = fit?.lnMse;
 
@@ -80,7 +77,7 @@ export function EuclideanWorkspace() {
           This view shows the data and the lines; the figure itself is in the plots column.
         </p>
       )}
-      <ReleaseStatus summary={summary} />
+      <ReleaseStatus dim={d} />
       {d > 1 && (
         <p className="hint">
           {d} response coordinates: one panel each (the fit is joint; each panel shows one coordinate of the

@@ -11,6 +11,7 @@ import { MECHANISM_STYLES } from '../frechet/mechanisms';
 import { ownData } from '../frechet/jobs';
 import { frechetProblem } from '../frechet/problems';
 import { useFrechetData, useViewClouds } from '../frechet/useFrechet';
+import { StatusLine } from '../release/ReleaseStatus';
 import { useLab } from '../store';
 import '../frechet/frechet.css';
 
@@ -38,29 +39,17 @@ function ViewStatus() {
     text = 'No releases to compute.';
   }
   return (
-    <div
-      className="release-status"
-      data-testid="frechet-status"
-      data-state={state}
-      role="status"
-      aria-live="polite"
-    >
-      <p>
-        {state === 'running' && <span className="spinner" aria-hidden="true" />}
-        {text}
-      </p>
-      {notPrivate.length > 0 && (
-        <p>
-          <span className="privacy-badge not-private">⚠ not private</span>{' '}
-          {notPrivate
-            .map(
-              (c) =>
-                `${MECHANISM_STYLES[c.mechanism].label}: ${c.notes.find((n) => /privat/i.test(n)) ?? 'calibrated on the data'}`,
-            )
-            .join(' · ')}
-        </p>
+    <StatusLine
+      state={state}
+      testId="frechet-status"
+      badge={notPrivate.length > 0 ? 'not private' : null}
+      notes={notPrivate.map(
+        (c) =>
+          `${MECHANISM_STYLES[c.mechanism].label}: ${c.notes.find((n) => /privat/i.test(n)) ?? 'calibrated on the data'}`,
       )}
-    </div>
+    >
+      {text}
+    </StatusLine>
   );
 }
 

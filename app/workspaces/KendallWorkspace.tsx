@@ -33,16 +33,11 @@ import {
 import { SliderField } from '../controls/fields';
 import { startAudit } from '../compute/audit';
 import { usePaperSampler } from '../compute/paperSampler';
-import { AgeSlider, AgesField, PairPicker, ReleaseStatus } from '../views2d/shapesControls';
+import { AgeSlider, AgesField, PairPicker } from '../views2d/shapesControls';
+import { ReleaseStatus } from '../release/ReleaseStatus';
+import { lnMeanMse, nonPrivateFit, releasedPairs, type ReleasedPair } from '../release/releasedPairs';
 import { Outline, ShapeSvg, ShapesLegend, ageColour } from '../views2d/shapesView';
-import {
-  useShownCells,
-  fmt,
-  nonPrivateFit,
-  releasedPairs,
-  releaseSummary,
-  type PrivatePair,
-} from '../views2d/svgUtils';
+import { useShownCells, fmt } from '../views2d/svgUtils';
 
 /** Other private draws drawn thinly beside the highlighted release. */
 const OTHER_DRAWS = 6;
@@ -54,7 +49,6 @@ type Layout = 'panels' | 'overlay';
 export function KendallWorkspace() {
   const { M, data, fileName } = useWorkspaceData();
   const currentCells = useReleaseCells();
-  const release = useLab((s) => s.release);
   const ages = useLab((s) => s.settings.ages);
   const showLandmarks = useLab((s) => s.settings.showLandmarks);
   const landmarks = useLab((s) => s.settings.landmarks);
@@ -82,7 +76,7 @@ export function KendallWorkspace() {
     () => (fig3 ? releasedPairs(paperRun.cells, dim) : []),
     [fig3, paperRun.cells, dim],
   );
-  const paperSelected: PrivatePair | null = paperPairs[0] ?? null;
+  const paperSelected: ReleasedPair | null = paperPairs[0] ?? null;
   const frame = useMemo<ShapeFrame | null>(
     () => (fit ? shapeFrame(M, fit.pHat, fit.vHat, data.ys) : null),
     // The frame depends on the fit's arrays (identity), not on the cells array around them.
@@ -101,7 +95,7 @@ export function KendallWorkspace() {
   // Kept inside the range when the data change.
   const sliderAge = Math.min(sliderMax, Math.max(sliderMin, rawSliderAge));
 
-  const selected: PrivatePair | null = pairs.length ? pairs[Math.min(pairNo, pairs.length) - 1] : null;
+  const selected: ReleasedPair | null = pairs.length ? pairs[Math.min(pairNo, pairs.length) - 1] : null;
   const others = useMemo(() => {
     if (!showOthers || pairs.length < 2) return [];
     // Evenly spread over the grid of draws (different footpoints), skipping the highlighted one.
@@ -154,7 +148,6 @@ export function KendallWorkspace() {
     [box, aspect],
   );
 
-  const summary = releaseSummary(release, currentCells, { epsP, epsV }, dim);
   const synthetic = !fileName;
   // The dimension effect: KNG's footpoint noise has typical size d·σ_p (flat-space K-norm: a Gamma(d, σ_p)
   // radius), against the shape space's diameter π/2. Measured here: the released footpoints' mean distance.
@@ -190,12 +183,12 @@ export function KendallWorkspace() {
           epsV={epsV}
           dim={M.dim}
           lnNp={fit?.lnMse ?? null}
-          lnMixed={lnMeanMse(pairs)}
-          lnPaper={lnMeanMse(paperPairs)}
+          lnMixed={lnMeanMse(cells, dim)}
+          lnPaper={fig3 ? lnMeanMse(paperRun.cells, dim) : null}
           burnIn={burnIn}
         />
       )}
-      <ReleaseStatus summary={summary} />
+      <ReleaseStatus dim={dim} />
       {synthetic && (
         <div className="view2d-controls landmark-control">
           <SliderField
@@ -207,6 +200,7 @@ export function KendallWorkspace() {
             display={`${landmarks} → d = ${2 * landmarks - 4}`}
             onChange={(k) => set({ landmarks: k })}
             testId="landmarks"
+            className="view2d-slider"
             outputTestId="landmarks-value"
           />
           <p
@@ -551,12 +545,6 @@ export function KendallWorkspace() {
       </div>
     </section>
   );
-}
-
-/** ln of the mean MSE of released pairs (null before any). */
-function lnMeanMse(pairs: readonly PrivatePair[]): number | null {
-  const finite = pairs.map((p) => p.mse).filter(Number.isFinite);
-  return finite.length ? Math.log(finite.reduce((a, b) => a + b, 0) / finite.length) : null;
 }
 
 /** Fig. 3's caption: what the two rows show, with the numbers of this run (true whatever the data). */

@@ -16,9 +16,10 @@ import {
 } from '../audit/record';
 import { useLab } from '../store';
 import { EllipseStrip } from '../views2d/ellipses';
-import { coneCoords, releasedFootpoints, releasedPairs, sym2 } from '../views3d/geodesics';
+import { coneCoords, sym2 } from '../views3d/geodesics';
+import { releasedFootpoints, releasedPairs } from '../release/releasedPairs';
 import { VIEW_COLOURS as C } from '../views3d/palette';
-import { ReleaseStatus } from '../views3d/ReleaseStatus';
+import { ReleaseStatus } from '../release/ReleaseStatus';
 import { useNonPrivateFit } from '../views3d/useFit';
 import { Label, Markers } from '../views3d/primitives';
 import { coneLayout, SpdCone } from '../views3d/SpdCone';
@@ -66,7 +67,7 @@ export function SpdWorkspace() {
           ? ''
           : ' Each response is a 2×2 symmetric positive-definite matrix y = [[a, b], [b, c]] — think of a covariance.'}
       </p>
-      <ReleaseStatus dim={4} testId="spd-status" />
+      <ReleaseStatus dim={4} />
       <div className="spd-panels">
         <div className="ellipse-strip">
           <h3>Predictions along the covariate</h3>

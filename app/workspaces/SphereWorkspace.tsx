@@ -21,17 +21,12 @@ import {
 } from '../audit/record';
 import { useLab } from '../store';
 import { budgetColour, budgetRgb, linearRgb } from '../views3d/budgetColours';
-import {
-  packSegments,
-  releasedFootpoints,
-  releasedPairs,
-  sphereGeodesic,
-  type Polyline,
-} from '../views3d/geodesics';
+import { packSegments, sphereGeodesic, type Polyline } from '../views3d/geodesics';
 import { VIEW_COLOURS as C, DASH_3D } from '../views3d/palette';
 import { lambert } from '../views3d/materials';
 import { Label, Markers, Segments, Tube } from '../views3d/primitives';
-import { ReleaseStatus } from '../views3d/ReleaseStatus';
+import { ReleaseStatus } from '../release/ReleaseStatus';
+import { releasedFootpoints, releasedPairs } from '../release/releasedPairs';
 import { useNonPrivateFit } from '../views3d/useFit';
 import { SPHERE_VIEW as SV, sphereHome } from '../views3d/sphereView';
 import { CameraLights, View3D, type Vec3 } from '../views3d/View3D';
@@ -366,7 +361,7 @@ export function SphereWorkspace() {
           noise δ.
         </p>
       )}
-      <ReleaseStatus dim={3} testId="sphere-status" />
+      <ReleaseStatus dim={3} />
       <div className="view-with-legend">
         <View3D
           label="Sphere: data, non-private and private geodesics (3D)"

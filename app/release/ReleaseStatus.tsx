@@ -1,0 +1,55 @@
+/**
+ * The status line above a view: where its private releases stand (computing… / done / failed), a warning badge
+ * when they are not plainly private, and the calibration notes. `StatusLine` is the markup every workspace
+ * shares; `ReleaseStatus` fills it for the regression workspaces from the store.
+ */
+import type { ReactNode } from 'react';
+import { useReleaseCells } from '../compute/useData';
+import { currentBudget } from '../compute/jobs';
+import { useLab } from '../store';
+import { releaseStatusLine } from './releasedPairs';
+import './releaseStatus.css';
+
+export function StatusLine({
+  state,
+  testId,
+  badge,
+  children,
+  notes = [],
+}: {
+  state: string;
+  testId: string;
+  /** Warning badge text (shown with a ⚠), or null for none. */
+  badge: string | null;
+  children: ReactNode;
+  notes?: readonly string[];
+}) {
+  return (
+    <div className="release-status" data-testid={testId} data-state={state} role="status" aria-live="polite">
+      <p>
+        {state === 'running' && <span className="spinner" aria-hidden="true" />}
+        {badge && <span className="privacy-badge not-private">⚠ {badge}</span>} {children}
+      </p>
+      {notes.length > 0 && (
+        <ul className="hint release-notes">
+          {notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The regression workspaces' status line, for the release whose points have `dim` coordinates. */
+export function ReleaseStatus({ dim }: { dim: number }) {
+  const release = useLab((s) => s.release);
+  const settings = useLab((s) => s.settings);
+  const line = releaseStatusLine(release, useReleaseCells(), currentBudget(settings), dim);
+  // Even with public bounds the footpoint leaks (KngCalibration.privacyLabel): the warning badge either way.
+  return (
+    <StatusLine state={line.state} testId="release-status" badge={line.privacyLabel} notes={line.notes}>
+      {line.text}
+    </StatusLine>
+  );
+}
