@@ -11,6 +11,13 @@
  * Memory from `base`: arrays of f64 at offsetOf(array, N, k2), N = n rounded up to a multiple of 4 (padding
  * points repeat the last one with weight 0, so they are finite wherever it is and add nothing). The caller
  * fills the fixed arrays once and P_IN (and V_IN for the shooting chain) before each call.
+ *
+ * Blocked data (the mat-vecs are bound by instruction count, not by memory: V8 spends an address computation
+ * per load of a row at a run-time offset and spills registers when a loop is unrolled): Y holds the rows in
+ * blocks of four, interleaved by landmark — block b, landmark l, row 4b + r at Y + (b·k + l)·64 + r·16 — and
+ * z is read as (z, z_swap) pairs per landmark (P_PAIR, U_PAIR), so that each load is one pointer plus a
+ * constant. Every sum adds the same terms in the same order as with rows one after the other, so the numbers
+ * are the same bit for bit (wasmKernels.test.ts ties them to the JavaScript loop).
  */
 
 import { COS, SIN, add, at, atanOverArg, estrin8, laneSum, mul, sub } from './kernelMath';
@@ -28,23 +35,24 @@ const X = 0,
   // Vectors (k2 f64 each).
   P_IN = 22, // p, written by the caller
   P = 23, // the p of P_Y
-  P_SWAP = 24, // (Im, −Re) per landmark, so that Σ lanes(p_swap ⊙ y) = Im⟨p, y⟩
-  V_IN = 25, // v (shooting chain), written by the caller
-  U = 26, // û
-  U_SWAP = 27,
-  PHAT = 28,
-  VHAT = 29,
-  SUM_RE = 30, // Σ Re(wᵢ) yᵢ
-  SUM_IM = 31, // Σ Im(wᵢ) yᵢ
-  Y = 32, // the data, N rows of k2
-  END = 33;
+  P_PAIR = 24, // two vectors: per landmark p and p_swap = (Im, −Re), so that Σ lanes(p_swap ⊙ y) = Im⟨p, y⟩
+  V_IN = 26, // v (shooting chain), written by the caller
+  U = 27, // û
+  U_PAIR = 28, // two vectors: û and û_swap per landmark
+  PHAT = 30,
+  VHAT = 31,
+  SUM_RE = 32, // Σ Re(wᵢ) yᵢ
+  SUM_IM = 33, // Σ Im(wᵢ) yᵢ
+  Y = 34, // the data, N rows of k2 in blocks of four rows (see above), for the inner products
+  Y_ROWS = 35, // the same, row after row, for the gradient's sum
+  END = 36;
 const PER_POINT = 22;
 
 /** Byte offset from base of an array of the layout, for N (multiple of 4) points of k2 reals. */
 export function offsetOf(array: i32, N: i32, k2: i32): usize {
   if (array <= PER_POINT) return (<usize>array * N) << 3;
-  const vectors = <usize>PER_POINT * N + <usize>(array - PER_POINT) * k2;
-  return (array == END ? vectors + <usize>N * k2 - k2 : vectors) << 3;
+  if (array <= Y) return (<usize>PER_POINT * N + <usize>(array - PER_POINT) * k2) << 3;
+  return (<usize>PER_POINT * N + <usize>(Y - PER_POINT) * k2 + <usize>(array - Y) * N * k2) << 3; // after the data
 }
 
 /** Bytes of the whole layout. */
@@ -70,20 +78,27 @@ const ZERO = 0,
 /** |v| of the current shooting vector, in memory for one load-and-splat in the table loop. */
 const CALL = memory.data(8, 8);
 
-/** out = (Im, −Re) of each landmark of z. */
-function swapInto(z: usize, out: usize, bytes: usize): void {
+/** pair = (z, z_swap) per landmark, z_swap = (Im, −Re). */
+function pairInto(z: usize, pair: usize, bytes: usize): void {
   for (let j: usize = 0; j < bytes; j += 16) {
-    v128.store(out + j, f64x2(load<f64>(z + j, 8), -load<f64>(z + j)));
+    v128.store(pair + (j << 1), v128.load(z + j));
+    v128.store(pair + (j << 1), f64x2(load<f64>(z + j, 8), -load<f64>(z + j)), 16);
   }
 }
 
-/** ⟨z, yᵢ⟩ for every point, as (re, im) per-point arrays: Y conj(z), four rows at a time. */
-function innerProducts(ys: usize, N: i32, bytes: usize, z: usize, zSwap: usize, outRe: usize, outIm: usize): void {
+/** z_swap of landmark j (byte offset of z) from a pair array. */
+@inline function swapAt(pair: usize, j: usize): v128 {
+  return v128.load(pair + (j << 1), 16);
+}
+
+/**
+ * ⟨z, yᵢ⟩ for every point, as (re, im) per-point arrays: Y conj(z), a block of four rows at a time, from z's
+ * pair array — the one mat-vec both chains share.
+ */
+function innerProducts(ys: usize, N: i32, bytes: usize, pair: usize, outRe: usize, outIm: usize): void {
+  let q = ys;
+  const end = pair + (bytes << 1);
   for (let i = 0; i < N; i += 4) {
-    const y0 = ys + <usize>i * bytes,
-      y1 = y0 + bytes,
-      y2 = y1 + bytes,
-      y3 = y2 + bytes;
     let r0 = f64x2.splat(0),
       r1 = r0,
       r2 = r0,
@@ -92,13 +107,14 @@ function innerProducts(ys: usize, N: i32, bytes: usize, z: usize, zSwap: usize, 
       m1 = r0,
       m2 = r0,
       m3 = r0;
-    for (let j: usize = 0; j < bytes; j += 16) {
-      const a = v128.load(z + j),
-        b = v128.load(zSwap + j);
-      const t0 = v128.load(y0 + j),
-        t1 = v128.load(y1 + j),
-        t2 = v128.load(y2 + j),
-        t3 = v128.load(y3 + j);
+    for (let z = pair; z < end; z += 32) {
+      const a = v128.load(z),
+        b = v128.load(z, 16);
+      const t0 = v128.load(q),
+        t1 = v128.load(q, 16),
+        t2 = v128.load(q, 32),
+        t3 = v128.load(q, 48);
+      q += 64;
       r0 = add(r0, mul(a, t0));
       m0 = add(m0, mul(b, t0));
       r1 = add(r1, mul(a, t1));
@@ -132,9 +148,9 @@ function updateFootpoint(base: usize, N: i32, k2: i32, always: bool): void {
     if (same) return;
   }
   memory.copy(p, pIn, bytes);
-  const pSwap = base + offsetOf(P_SWAP, N, k2);
-  swapInto(p, pSwap, bytes);
-  innerProducts(base + offsetOf(Y, N, k2), N, bytes, p, pSwap, base + offsetOf(P_Y, N, k2), base + offsetOf(P_Y + 1, N, k2));
+  const pPair = base + offsetOf(P_PAIR, N, k2);
+  pairInto(p, pPair, bytes);
+  innerProducts(base + offsetOf(Y, N, k2), N, bytes, pPair, base + offsetOf(P_Y, N, k2), base + offsetOf(P_Y + 1, N, k2));
 }
 
 /**
@@ -221,14 +237,15 @@ function perPoint(base: usize, N: i32, k2: i32, table: usize): f64 {
 
 /**
  * Σ wᵢ yᵢ as SUM_RE = Σ Re(wᵢ) yᵢ and SUM_IM = Σ Im(wᵢ) yᵢ: four landmarks at a time down all the rows, so that
- * the eight sums stay in registers (the rows are read with a stride; they stay in cache).
+ * the eight sums stay in registers (the rows are read with a stride, from the row-major copy of the data: the blocked one costs this loop more than it
+ * saves).
  */
 function gather(base: usize, N: i32, k2: i32): void {
   const stride = <usize>N << 3;
   const wr = base + offsetOf(W, N, k2),
     wi = wr + stride;
   const bytes = <usize>k2 << 3;
-  const ys = base + offsetOf(Y, N, k2),
+  const ys = base + offsetOf(Y_ROWS, N, k2),
     sumRe = base + offsetOf(SUM_RE, N, k2),
     sumIm = base + offsetOf(SUM_IM, N, k2);
   const end = ys + <usize>N * bytes;
@@ -291,9 +308,9 @@ function assembledNorm(base: usize, N: i32, k2: i32, n: f64): f64 {
   const sumRe = base + offsetOf(SUM_RE, N, k2),
     sumIm = base + offsetOf(SUM_IM, N, k2);
   const p = base + offsetOf(P, N, k2),
-    pSwap = base + offsetOf(P_SWAP, N, k2),
+    pPair = base + offsetOf(P_PAIR, N, k2),
     u = base + offsetOf(U, N, k2),
-    uSwap = base + offsetOf(U_SWAP, N, k2);
+    uPair = base + offsetOf(U_PAIR, N, k2);
   const CP = at(SUMS, 0),
     CIP = at(SUMS, 1),
     CU = at(SUMS, 2),
@@ -302,7 +319,7 @@ function assembledNorm(base: usize, N: i32, k2: i32, n: f64): f64 {
   for (let j: usize = 0; j < bytes; j += 16) {
     const e = sub(
       add(add(v128.load(sumRe + j), mul(CP, v128.load(p + j))), mul(CU, v128.load(u + j))),
-      add(add(mul(CIP, v128.load(pSwap + j)), mul(CIU, v128.load(uSwap + j))), f64x2(load<f64>(sumIm + j, 8), -load<f64>(sumIm + j))),
+      add(add(mul(CIP, swapAt(pPair, j)), mul(CIU, swapAt(uPair, j))), f64x2(load<f64>(sumIm + j, 8), -load<f64>(sumIm + j))),
     );
     norm2 = add(norm2, mul(e, e));
   }
@@ -320,7 +337,7 @@ export function footpointGradNorm(base: usize, N: i32, k2: i32, n: f64): f64 {
   const p = base + offsetOf(P, N, k2),
     pHat = base + offsetOf(PHAT, N, k2),
     vHat = base + offsetOf(VHAT, N, k2),
-    pSwap = base + offsetOf(P_SWAP, N, k2);
+    pPair = base + offsetOf(P_PAIR, N, k2);
   // ⟨p̂, p⟩ and ⟨v̂, p⟩: Re = Σ lanes(z ⊙ p), Im⟨z, p⟩ = −Im⟨p, z⟩ = −Σ lanes(p_swap ⊙ z)
   let hr = at(C, ZERO),
     hi = hr,
@@ -328,7 +345,7 @@ export function footpointGradNorm(base: usize, N: i32, k2: i32, n: f64): f64 {
     vi = hr;
   for (let j: usize = 0; j < bytes; j += 16) {
     const pj = v128.load(p + j),
-      sj = v128.load(pSwap + j),
+      sj = swapAt(pPair, j),
       a = v128.load(pHat + j),
       b = v128.load(vHat + j);
     hr = add(hr, mul(a, pj));
@@ -355,7 +372,7 @@ export function footpointGradNorm(base: usize, N: i32, k2: i32, n: f64): f64 {
     c3i = -ki;
   // v = Γv̂ and |v|; (a + ib) z = a z − b z_swap, z_swap = (Im, −Re)
   const u = base + offsetOf(U, N, k2),
-    uSwap = base + offsetOf(U_SWAP, N, k2);
+    uPair = base + offsetOf(U_PAIR, N, k2);
   const A1 = f64x2.splat(c1r),
     B1 = f64x2.splat(c1i),
     A2 = f64x2.splat(c2r),
@@ -371,7 +388,7 @@ export function footpointGradNorm(base: usize, N: i32, k2: i32, n: f64): f64 {
       phs = f64x2(load<f64>(pHat + j, 8), -load<f64>(pHat + j));
     const v = sub(
       add(add(mul(A1, vh), mul(A2, ph)), mul(A3, pj)),
-      add(add(mul(B1, vhs), mul(B2, phs)), mul(B3, v128.load(pSwap + j))),
+      add(add(mul(B1, vhs), mul(B2, phs)), mul(B3, swapAt(pPair, j))),
     );
     v128.store(u + j, v);
     L2 = add(L2, mul(v, v));
@@ -380,7 +397,7 @@ export function footpointGradNorm(base: usize, N: i32, k2: i32, n: f64): f64 {
   const inv = L > 0 ? 1 / L : 0;
   const INV = f64x2.splat(inv);
   for (let j: usize = 0; j < bytes; j += 16) v128.store(u + j, mul(INV, v128.load(u + j)));
-  swapInto(u, uSwap, bytes);
+  pairInto(u, uPair, bytes);
   // ⟨û, yᵢ⟩ = (c₁⟨v̂, yᵢ⟩ + c₂⟨p̂, yᵢ⟩ + c₃⟨p, yᵢ⟩)/|v|
   const stride = <usize>N << 3;
   const vy = base + offsetOf(VHAT_Y, N, k2),
@@ -415,7 +432,7 @@ export function shootingGradNorm(base: usize, N: i32, k2: i32, n: f64, xAbsMax: 
   const bytes = <usize>k2 << 3;
   const vIn = base + offsetOf(V_IN, N, k2),
     u = base + offsetOf(U, N, k2),
-    uSwap = base + offsetOf(U_SWAP, N, k2);
+    uPair = base + offsetOf(U_PAIR, N, k2);
   let L2 = at(C, ZERO);
   for (let j: usize = 0; j < bytes; j += 16) {
     const v = v128.load(vIn + j);
@@ -425,8 +442,8 @@ export function shootingGradNorm(base: usize, N: i32, k2: i32, n: f64, xAbsMax: 
   const inv = L > 0 ? 1 / L : 0;
   const INV = f64x2.splat(inv);
   for (let j: usize = 0; j < bytes; j += 16) v128.store(u + j, mul(INV, v128.load(vIn + j)));
-  swapInto(u, uSwap, bytes);
-  innerProducts(base + offsetOf(Y, N, k2), N, bytes, u, uSwap, base + offsetOf(U_Y, N, k2), base + offsetOf(U_Y + 1, N, k2));
+  pairInto(u, uPair, bytes);
+  innerProducts(base + offsetOf(Y, N, k2), N, bytes, uPair, base + offsetOf(U_Y, N, k2), base + offsetOf(U_Y + 1, N, k2));
 
   // table: cos, sin xL, weight·x, weight·x·sin(xL)/(xL) (weight·x at L = 0) and that times cos xL (weight·x·
   // sin(2xL)/(2xL)); by the polynomials in xL (relatively accurate sin(xL)/(xL), also for tiny xL) where

@@ -17,10 +17,11 @@ const X = 0,
   VHAT_Y = 4,
   FOOT = 6,
   P_IN = 22,
-  V_IN = 25,
-  PHAT = 28,
-  VHAT = 29,
-  Y = 32;
+  V_IN = 26,
+  PHAT = 30,
+  VHAT = 31,
+  Y = 34,
+  Y_ROWS = 35;
 
 /**
  * The WebAssembly (SIMD) build of the Kendall kernel (source: wasm/assembly/kendallKernel.ts) over (xs, ys) of
@@ -63,8 +64,18 @@ export function wasmKendallKernel(
   perPoint(FOOT + 4, (i, weight) => weight * (c[i] * c[i] - s[i] * s[i]));
   view(PHAT, k2).set(pHat);
   view(VHAT, k2).set(vHat);
+  const rows = view(Y_ROWS, N * k2);
+  for (let r = 0; r < N; r++) rows.set(ys[Math.min(r, n - 1)], r * k2);
+  // and in blocks of four, interleaved by landmark: row 4b + r's landmark l at ((b·k + l)·4 + r)·2
   const y = view(Y, N * k2);
-  for (let r = 0; r < N; r++) y.set(ys[Math.min(r, n - 1)], r * k2);
+  for (let row = 0; row < N; row++) {
+    const data = ys[Math.min(row, n - 1)];
+    const at = (row >> 2) * 4 * k2 + (row & 3) * 2;
+    for (let l = 0; l < k2; l += 2) {
+      y[at + 4 * l] = data[l];
+      y[at + 4 * l + 1] = data[l + 1];
+    }
+  }
   const pIn = view(P_IN, k2);
   const vIn = view(V_IN, k2);
   const { footpointGradNorm, shootingGradNorm } = exports;
