@@ -160,9 +160,11 @@ export function verdictTone(r: Pick<AuditResult, 'releases' | 'leaks' | 'claimed
   return 'consistent' as const;
 }
 
+type ScoredCell = Pick<AuditCell, 'first' | 'scoresD' | 'scoresD2'>;
+
 /** Scores in release order, one row per release and side (the CSV export). */
-export function scoreRows(cells: readonly (AuditCell | undefined)[]) {
-  const done = cells.filter((c): c is AuditCell => c !== undefined).sort((a, b) => a.first - b.first);
+export function scoreRows(cells: readonly (ScoredCell | undefined)[]) {
+  const done = cells.filter((c): c is ScoredCell => c !== undefined).sort((a, b) => a.first - b.first);
   return done.flatMap((c) => [
     ...Array.from(c.scoresD, (score, j) => ({ side: 'D', release: c.first + j, score })),
     ...Array.from(c.scoresD2, (score, j) => ({ side: 'D′', release: c.first + j, score })),

@@ -17,7 +17,7 @@ import {
   tradeOffRows,
   verdictTone,
 } from '../audit/model';
-import { isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
+import { isRecord, pickAuditRecord, recordError, useAuditRecord } from '../audit/record';
 import { cancelAudit, currentAuditKey, startAudit, useAudit } from '../compute/audit';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { ownData } from '../frechet/jobs';
@@ -123,7 +123,7 @@ export function AuditTab() {
           </label>
         )}
         {record && (
-          <RecordPicker record={isRecord(record) ? record.index : -1} n={isRecord(record) ? record.n : 0} />
+          <RecordPicker record={isRecord(record) ? record.index : -1} n={'n' in record ? record.n : 0} />
         )}
         <button
           type="button"
@@ -140,9 +140,9 @@ export function AuditTab() {
           </button>
         )}
       </div>
-      {record && !isRecord(record) && (
+      {recordError(record) && (
         <p className="plot-warning" role="note" data-testid="audit-record-problem">
-          {record.error}
+          {recordError(record)}
         </p>
       )}
       {settings.workspace === 'frechet' && !ownPoints && (
