@@ -41,7 +41,7 @@ export type AuditRecordState = AuditRecord | { error: string } | PendingRecord;
  * worker finds it; an error message when the pair cannot be formed (e.g. a picked record the data do not have).
  */
 export function useAuditRecord(): AuditRecordState | null {
-  const active = useLab((s) => s.settings.plotTab === 'audit' && s.settings.workspace !== 'frechet');
+  const active = useLab((s) => s.settings.plotTab === 'audit');
   const key = useLab((s) => (active ? currentAuditPairKey(s) : ''));
   const chosen = useLab((s) => s.settings.auditRecord > 0);
   const view = useAuditPair();

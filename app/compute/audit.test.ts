@@ -5,6 +5,7 @@ import { kendall } from '../../src/geometry/kendall';
 import { createNodePool } from '../../src/workers/node';
 import type { WorkerPool } from '../../src/workers/pool';
 import { labAuditSpec } from '../audit/model';
+import { viewDataset } from '../frechet/jobs';
 import { defaultsFor } from '../state/settings';
 
 /**
@@ -57,5 +58,20 @@ describe('the audit job brings its info with its cells', () => {
     const spec = labAuditSpec({ ...s, auditRecord: s.n + 1 }, undefined);
     await expect(pool.run('auditPair', spec).promise).rejects.toThrow(/record 21 does not exist/);
     await expect(pool.run('audit', spec).promise).rejects.toThrow(/record 21 does not exist/);
+  });
+
+  it('on the Fréchet workspace the pair is a point the view draws, moved; a picked point too', async () => {
+    for (const frechetSpace of ['sphere', 'spd'] as const)
+      for (const auditRecord of [0, 5]) {
+        const f = { ...defaultsFor('frechet'), frechetSpace, n: 30, seed: 4, auditRecord };
+        const spec = labAuditSpec(f, undefined);
+        const [pair] = await pool.run('auditPair', spec).promise;
+        const view = viewDataset(f);
+        expect(pair.records).toBe(view.points.length);
+        if (auditRecord > 0) expect(pair.index).toBe(auditRecord - 1);
+        expect(pair.before).toEqual([...view.points[pair.index]]);
+        expect(pair.after).not.toEqual(pair.before);
+        expect(pair.x).toBeNull();
+      }
   });
 });

@@ -147,9 +147,9 @@ export function AuditTab() {
       )}
       {settings.workspace === 'frechet' && !ownPoints && (
         <p className="hint" data-testid="audit-data-note">
-          The audit draws its own sample with the view&apos;s settings (n = {settings.n}, r ={' '}
-          {settings.radius}, {settings.spread} data, seed {settings.seed}): the same kind of data, not the
-          very points drawn in the view.
+          The audit attacks the very points drawn in the view (n = {settings.n}, r = {settings.radius},{' '}
+          {settings.spread} data, seed {settings.seed}); a click on a point, or the select, picks the record
+          it replaces.
         </p>
       )}
       <JobProgress
@@ -219,6 +219,8 @@ export function AuditTab() {
 /** Which record D′ replaces: the largest residual (default) or one the user picks (also by clicking the view). */
 function RecordPicker({ record, n }: { record: number; n: number }) {
   const value = useLab((s) => s.settings.auditRecord);
+  // the default record: the Fréchet mean's audit moves the point farthest from the centre
+  const byDefault = useLab((s) => (s.settings.workspace === 'frechet' ? 'farthest out' : 'largest residual'));
   return (
     <label className="field-inline">
       replaced record{' '}
@@ -227,7 +229,10 @@ function RecordPicker({ record, n }: { record: number; n: number }) {
         data-testid="audit-record-select"
         onChange={(e) => pickAuditRecord(Number(e.target.value))}
       >
-        <option value={0}>largest residual{value === 0 && record >= 0 ? ` (#${record + 1})` : ''}</option>
+        <option value={0}>
+          {byDefault}
+          {value === 0 && record >= 0 ? ` (#${record + 1})` : ''}
+        </option>
         {Array.from({ length: n }, (_, i) => (
           <option key={i} value={i + 1}>
             #{i + 1}

@@ -22,6 +22,7 @@ import { euclidean } from '../geometry/euclidean';
 import { sphere } from '../geometry/sphere';
 import { spd } from '../geometry/spd';
 import type { Manifold } from '../geometry/types';
+import { frechetDataStream } from '../experiments/frechet';
 import { frechetData } from '../experiments/frechetData';
 import { MECHANISMS, type MechanismSettings, type TableMechanism } from '../experiments/mechanisms';
 import { prepareRegression, type DataSource } from '../experiments/regressionSetup';
@@ -178,7 +179,8 @@ export function auditData(spec: AuditSpec): MechanismData {
     return { M: pointManifold(d.space, k, spec.settings), xs: null, ys: d.ys };
   }
   const k = d.k ?? (d.space === 'spd' ? 2 : 1);
-  const rng = Rng.fromKey(d.seed, 0xda7a);
+  // on S² and SPD: replicate 0 of the Fréchet experiment, the very points the lab's view and `frechet` draw
+  const rng = d.space === 'euclidean' ? Rng.fromKey(d.seed, 0xda7a) : frechetDataStream(d.seed, d.n, k, 0);
   const radius = spec.settings.frechet.radius;
   const ys =
     d.space === 'euclidean'
