@@ -369,7 +369,7 @@ test('presenting mode’s Fig. 3 caption names both rows the view shows: the lab
   const caption = page.locator('body');
   await expect(caption).toContainText('· Fig. 3');
   await expect(caption).toContainText('scribbles');
-  await expect(caption).toContainText('the row below, paper 000’s sampler started at the fit, hugs it');
+  await expect(caption).toContainText('paper 000’s sampler (row below) hugs the fit, and leaks');
   // the row the caption speaks of is there, with its heading
   await expect(page.getByTestId('paper-panels')).toHaveAttribute('data-status', 'done', { timeout: 200_000 });
   await expect(page.getByText('The same release with paper 000')).toBeVisible();
