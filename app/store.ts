@@ -9,7 +9,7 @@ import type {
 } from '../src/experiments';
 import type { Advice } from '../src/experiments';
 import type { FrechetCell, FrechetRow, FrechetSensitivityRow } from '../src/experiments/frechet';
-import type { AuditCell, AuditInfo, AuditSpec } from '../src/audit';
+import type { AuditCell, AuditInfo, AuditPair, AuditSpec } from '../src/audit';
 import type { TaskParams } from '../src/workers/tasks';
 import type { LinregCell, LinregResult } from '../src/experiments/linreg';
 import {
@@ -123,6 +123,7 @@ export interface AuditRun {
   key: string;
   spec: AuditSpec | null;
   settings: LabSettings | null;
+  /** The claim, statistic and pair, from the first cell that arrived (null before). */
   info: AuditInfo | null;
   cells: (AuditCell | undefined)[];
   done: number;
@@ -144,6 +145,16 @@ export const idleAudit = (): AuditRun => ({
   error: null,
   stopped: null,
 });
+
+/** The audit's pair D, D′ the views draw while the Audit tab shows (from the `auditPair` worker task). */
+export interface AuditPairView {
+  /** The audit key it was asked for ('' before any). */
+  key: string;
+  pair: AuditPair | null;
+  error: string | null;
+  /** Records in the data, as last known (the record picker keeps its options while a new pair is found). */
+  records: number;
+}
 
 export interface LabState {
   settings: LabSettings;
@@ -173,6 +184,7 @@ export interface LabState {
   paperSampler: PaperSamplerRun;
   /** The privacy audit's latest run. */
   audit: AuditRun;
+  auditPair: AuditPairView;
   /** Messages for the user (bad link parameters, failed jobs …), newest last. */
   notices: string[];
   /** Change settings (clamping is the controls' job). */
@@ -210,6 +222,7 @@ export const useLab = create<LabState>((set, get) => ({
   advisor: { run: null },
   paperSampler: { status: 'idle', cells: [] },
   audit: idleAudit(),
+  auditPair: { key: '', pair: null, error: null, records: 0 },
   notices: initial.problems,
   set: (patch) => set({ settings: { ...get().settings, ...patch } }),
   setWorkspace: (workspace) => {

@@ -357,3 +357,23 @@ test('presenting mode at 1024×768: the Audit tab shows its trade-off curve as t
   await page.screenshot({ path: `${SHOTS}/audit-present-1024.png` });
   expect(errors).toEqual([]);
 });
+
+test('presenting mode’s Fig. 3 caption names both rows the view shows: the lab’s scribbles and the paper sampler’s row', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/?ws=kendall&fig=fig3&eps=0.6&burn=200&m=2&curves=20&an=200&present=1');
+  await expect(page.locator('html')).toHaveClass(/presenting/);
+  const caption = page.locator('body');
+  await expect(caption).toContainText('· Fig. 3');
+  await expect(caption).toContainText('scribbles');
+  await expect(caption).toContainText('paper 000’s sampler (row below) hugs the fit, and leaks');
+  // the row the caption speaks of is there, with its heading
+  await expect(page.getByTestId('paper-panels')).toHaveAttribute('data-status', 'done', { timeout: 200_000 });
+  await expect(page.getByText('The same release with paper 000')).toBeVisible();
+  await page.getByTestId('paper-panels').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/present-fig3-paper-row.png` });
+  expect(errors).toEqual([]);
+});

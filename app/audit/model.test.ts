@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditInfo, runAudit, type AuditCell } from '../../src/audit';
+import { auditInfo, runAudit } from '../../src/audit';
 import { privacyBoundary } from '../../src/audit/bounds';
 import { MECHANISMS } from '../../src/experiments/mechanisms';
 import { jobKey } from '../compute/jobs';
@@ -169,12 +169,10 @@ describe('audit view-model', () => {
   });
 
   it('exports scores in release order whatever order the cells arrived in, and the curve with its boundary', () => {
-    const cell = (first: number, d: number[], d2: number[]): AuditCell => ({
+    const cell = (first: number, d: number[], d2: number[]) => ({
       first,
       scoresD: Float64Array.from(d),
       scoresD2: Float64Array.from(d2),
-      releasesD: [],
-      releasesD2: [],
     });
     const rows = scoreRows([cell(2, [5, 6], [7, 8]), undefined, cell(0, [1, 2], [3, 4])]);
     expect(rows.map((r) => `${r.side}${r.release}:${r.score}`)).toEqual([

@@ -86,9 +86,9 @@ export function labMechanismSettings(s: LabSettings): MechanismSettings {
 
 /**
  * The audit of the current workspace's release (the replaced record: the user's pick, else the largest
- * residual; the Fréchet workspace always attacks the point farthest from the centre). On the Fréchet
- * workspace: the user's points, or a synthetic sample with the view's settings (n, r, spread, seed) drawn by
- * the audit (`src/audit/audit.ts` auditData) — the same kind of data, not the view's very points.
+ * residual — on the Fréchet workspace the point farthest from the centre). On the Fréchet workspace: the
+ * user's points, or the synthetic sample the view draws (the same n, r, spread and seed: replicate 0 of the
+ * Fréchet experiment, drawn again by the audit's worker, `src/audit/audit.ts` auditData).
  */
 export function labAuditSpec(s: LabSettings, imported: ImportedData | undefined): AuditSpec {
   const settings = labMechanismSettings(s);
@@ -113,10 +113,7 @@ export function labAuditSpec(s: LabSettings, imported: ImportedData | undefined)
     mechanism: auditMechanismOf(s),
     data,
     settings,
-    neighbour:
-      s.auditRecord > 0 && s.workspace !== 'frechet'
-        ? { kind: 'index', index: s.auditRecord - 1 }
-        : { kind: 'largest-residual' },
+    neighbour: s.auditRecord > 0 ? { kind: 'index', index: s.auditRecord - 1 } : { kind: 'largest-residual' },
     releases: s.auditReleases,
     seed: s.seed,
     cellReleases: auditCellReleases(s.auditReleases),
@@ -160,9 +157,11 @@ export function verdictTone(r: Pick<AuditResult, 'releases' | 'leaks' | 'claimed
   return 'consistent' as const;
 }
 
+type ScoredCell = Pick<AuditCell, 'first' | 'scoresD' | 'scoresD2'>;
+
 /** Scores in release order, one row per release and side (the CSV export). */
-export function scoreRows(cells: readonly (AuditCell | undefined)[]) {
-  const done = cells.filter((c): c is AuditCell => c !== undefined).sort((a, b) => a.first - b.first);
+export function scoreRows(cells: readonly (ScoredCell | undefined)[]) {
+  const done = cells.filter((c): c is ScoredCell => c !== undefined).sort((a, b) => a.first - b.first);
   return done.flatMap((c) => [
     ...Array.from(c.scoresD, (score, j) => ({ side: 'D', release: c.first + j, score })),
     ...Array.from(c.scoresD2, (score, j) => ({ side: 'D′', release: c.first + j, score })),

@@ -10,7 +10,7 @@ import type { TaskParams, TaskResult } from '../../src/workers/tasks';
 import { idleJob, sliceHook, useLab, type AnalysisRun, type JobView, type LabState } from '../store';
 import { labRunner, step } from './runner';
 import { regressionWorkspace, type LabSettings } from '../state/settings';
-import { kngSettings } from './jobs';
+import { kngSettings, landmarksOf } from './jobs';
 
 export type { AnalysisRun } from '../store';
 
@@ -29,6 +29,8 @@ export function sensitivitySpec(s: LabSettings): SensitivitySpec {
     pairs: SENSITIVITY_PAIRS,
     seed: s.seed,
     noise: s.noise,
+    // the shapes' landmark count, as the rest of the workspace (the bound's τ grows with it)
+    ...landmarksOf(s),
   };
 }
 

@@ -1,10 +1,11 @@
 /**
  * Runs the privacy audit of the current workspace's release (the `audit` task, `src/audit/`) on the job runner,
  * on a pool of its own, on demand, and streams its cells into the store's `audit`. The claim, the statistic and
- * the neighbouring data sets come from `auditInfo` on this thread before any release. A settings change that
- * changes the audit's spec cancels a running audit (its results are for settings no longer shown).
+ * the neighbouring data sets come with the cells (the worker forms D and D′: on this thread, generating shape
+ * outlines would freeze the page). A settings change that changes the audit's spec cancels a running audit (its
+ * results are for settings no longer shown).
  */
-import { auditCellCount, auditInfo, type AuditInfo, type AuditSpec } from '../../src/audit';
+import { auditCellCount, auditInfoOfCells, auditPairInputs, type AuditSpec } from '../../src/audit';
 import { labAuditSpec } from '../audit/model';
 import { errorText } from '../errors';
 import { idleAudit, sliceHook, useLab, type AuditRun, type LabState } from '../store';
@@ -39,17 +40,17 @@ export function startAudit(): void {
   const { settings } = state;
   const imported = state.imported[settings.workspace];
   let spec: AuditSpec;
-  let info: AuditInfo;
+  let total: number;
   try {
     spec = labAuditSpec(settings, imported);
-    info = auditInfo(spec);
+    total = auditCellCount(spec);
   } catch (e) {
     useLab.setState({ audit: { ...idleAudit(), status: 'error', error: errorText(e) } });
     return;
   }
   const key = jobKey(spec, imported);
   useLab.setState({
-    audit: { ...idleAudit(), status: 'running', key, spec, settings, info, total: auditCellCount(spec) },
+    audit: { ...idleAudit(), status: 'running', key, spec, settings, total },
   });
   // a settings change that changes the audit supersedes it
   let lastSettings = settings;
@@ -69,11 +70,17 @@ export function startAudit(): void {
     steps: [step('audit', spec)],
     current: () => currentAuditKey(useLab.getState()) === key,
     onProgress: ({ cells, done, total }) => {
-      if (done > 0) setAudit({ cells, done, total });
+      if (done > 0) setAudit({ cells, done, total, info: auditInfoOfCells(cells) });
     },
     onDone: (cells) => {
       ended();
-      setAudit({ status: 'done', cells, done: cells.length, total: cells.length });
+      setAudit({
+        status: 'done',
+        cells,
+        done: cells.length,
+        total: cells.length,
+        info: auditInfoOfCells(cells),
+      });
     },
     onStale: () => stop('the settings changed'),
     onError: (error) => {
@@ -86,4 +93,46 @@ export function startAudit(): void {
 /** Stops a running audit; what has arrived stays, marked as stopped. */
 export function cancelAudit(): void {
   stop('cancelled');
+}
+
+/** The pair the views draw (the store's `auditPair`). */
+export const useAuditPair = sliceHook('auditPair');
+
+/** The key of the pair D, D′ of the current settings: only what the pair depends on (not ε, not N). */
+export function currentAuditPairKey(state: Pick<LabState, 'settings' | 'imported'>): string {
+  const imported = state.imported[state.settings.workspace];
+  try {
+    return jobKey(auditPairInputs(labAuditSpec(state.settings, imported)), imported);
+  } catch (e) {
+    return `error: ${errorText(e)}`;
+  }
+}
+
+/**
+ * Finds the pair of the current settings in a worker (`auditPair` task: for shapes, generating the outlines
+ * takes seconds), unless it is known or on its way; the views call it while the Audit tab shows.
+ */
+export function requestAuditPair(): void {
+  const state = useLab.getState();
+  const key = currentAuditPairKey(state);
+  if (useAuditPair.getState().key === key) return;
+  let spec: AuditSpec;
+  try {
+    spec = labAuditSpec(state.settings, state.imported[state.settings.workspace]);
+  } catch (e) {
+    useAuditPair.setState({ key, pair: null, error: errorText(e) });
+    return;
+  }
+  useAuditPair.setState({ key, pair: null, error: null });
+  labRunner().run('auditPair', {
+    pool: 'auditPair',
+    steps: [step('auditPair', spec)],
+    current: () => currentAuditPairKey(useLab.getState()) === key,
+    onDone: ([pair]) => useAuditPair.setState({ pair, records: pair.records }),
+    onError: (error) => useAuditPair.setState({ error }),
+    // superseded: the next request (for the new key) runs it again
+    onStale: () => {
+      if (useAuditPair.getState().key === key) useAuditPair.setState({ key: '' });
+    },
+  });
 }

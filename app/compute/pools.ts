@@ -23,6 +23,8 @@ export const POOLS = {
   parse: { max: 1 },
   /** The privacy audit. */
   audit: { max: 2 },
+  /** The audit's pair D, D′ the views draw (one fit; beside a running audit). */
+  auditPair: { max: 1 },
   /** Fig. 3: the same release drawn with the paper's sampler, beside the lab's release. */
   paper: { max: 1 },
 } satisfies Record<string, { max: number; spare?: number }>;

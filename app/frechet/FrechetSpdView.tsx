@@ -6,6 +6,8 @@
  */
 import { useCallback, useId, useMemo } from 'react';
 import type { FrechetDataset } from '../../src/experiments/frechet';
+import { AuditRecordLegend, isRecord, useAuditRecord } from '../audit/record';
+import { RecordMarks } from '../audit/RecordMarks3d';
 import { useLab } from '../store';
 import { draw, EllipseAt, type Drawn } from '../views2d/ellipses';
 import { coneCoords, ellipseOf, sym2 } from '../views3d/geodesics';
@@ -223,6 +225,8 @@ function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: reado
     () => clouds.map((c) => ({ cloud: c, points: c.releases.map((y) => coneCoords(sym2(y))) })),
     [clouds],
   );
+  const audit = useAuditRecord();
+  const rec = isRecord(audit) ? audit : null;
   // marker sizes follow the data's extent (the cone's drawn height is set by the data)
   const size = useMemo(() => {
     const top = Math.max(...data.points.map((y) => (y[0] + y[y.length - 1]) * Math.SQRT1_2));
@@ -256,9 +260,29 @@ function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: reado
             );
           })}
           <Markers points={mean} shape="sphere" size={size * 1.6} colour={FRECHET_COLOURS.mean} />
+          {rec && (
+            <RecordMarks
+              before={coneCoords(sym2(rec.before))}
+              after={coneCoords(sym2(rec.after))}
+              size={size * 2}
+              labelHeight={size * 6}
+              labelAt={(p) => [p[0], p[1] + size * 2.5, p[2]]}
+            />
+          )}
         </SpdCone>
         <aside className="view-legend" aria-label="Legend">
           <CloudLegend space="spd" n={data.points.length} clouds={clouds} testId="frechet-legend" />
+          {audit && (
+            <AuditRecordLegend
+              record={audit}
+              marks={{
+                D: 'diamond',
+                D2: 'square',
+                words: { D: 'green octahedron, labelled D', D2: "orange cube, labelled D'" },
+              }}
+              pickHint="Pick another record in the Audit tab's select."
+            />
+          )}
           <p className="hint">
             Cone coordinates (a, √2·b, c), axis a = c vertical: SPD(2) is the inside of the cone; releases
             that are not SPD lie outside it. Data: small grey balls (drawn by the cone view); true mean: the

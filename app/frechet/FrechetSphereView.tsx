@@ -4,8 +4,11 @@
  * plane at the true mean, scaled to the releases (at large ε they are far too close to the mean to tell apart
  * on the globe). Ambient and extrinsic releases are points of R³ off the sphere: drawn projected onto it.
  */
+import type { ThreeEvent } from '@react-three/fiber';
 import { useCallback, useMemo } from 'react';
 import type { FrechetDataset } from '../../src/experiments/frechet';
+import { AuditRecordLegend, isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
+import { isGlobeClick, RecordMarks } from '../audit/RecordMarks3d';
 import { useLab } from '../store';
 import { Label, Markers } from '../views3d/primitives';
 import { SPHERE_VIEW as SV, sphereHome } from '../views3d/sphereView';
@@ -43,6 +46,22 @@ export function FrechetSphereView({ data, clouds }: { data: FrechetDataset; clou
     [clouds],
   );
   const onCameraSaved = useCallback((position: Vec3) => set({ camera: position }), [set]);
+  // the Audit tab's changed record (D and D′), picked by a click on a data point while the tab shows
+  const audit = useAuditRecord();
+  const rec = isRecord(audit) ? audit : null;
+  const recordMarks = useMemo(
+    () =>
+      rec ? { before: onSphere(rec.before, SV.pointLift)!, after: onSphere(rec.after, SV.pointLift)! } : null,
+    [rec],
+  );
+  const onPick = useCallback(
+    (i: number, e: ThreeEvent<MouseEvent>) => {
+      if (!isGlobeClick(points[i], e)) return;
+      e.stopPropagation();
+      pickAuditRecord(i + 1);
+    },
+    [points],
+  );
   const labelAt = mean[0]
     ? ([mean[0][0] * 1.03, mean[0][1] * 1.03 + 0.045, mean[0][2] * 1.03] as const)
     : null;
@@ -64,7 +83,22 @@ export function FrechetSphereView({ data, clouds }: { data: FrechetDataset; clou
           <CameraLights />
           <Globe />
           <Graticule />
-          <Markers points={points} shape="sphere" size={SV.dataSize * 0.75} colour={FRECHET_COLOURS.data} />
+          <Markers
+            points={points}
+            shape="sphere"
+            size={SV.dataSize * 0.75}
+            colour={FRECHET_COLOURS.data}
+            onPick={audit ? onPick : undefined}
+          />
+          {recordMarks && (
+            <RecordMarks
+              before={recordMarks.before}
+              after={recordMarks.after}
+              size={SV.dataSize * 1.6}
+              labelHeight={0.05}
+              labelAt={(p) => onSphere(p, 1.03)!}
+            />
+          )}
           {released.map(({ cloud, points: ps }) => {
             const m = MECHANISM_STYLES[cloud.mechanism];
             return <Markers key={m.id} points={ps} shape={m.shape3d} size={0.011} colour={m.colour} />;
@@ -82,6 +116,17 @@ export function FrechetSphereView({ data, clouds }: { data: FrechetDataset; clou
               c.mechanism === 'ambient' || c.mechanism === 'extg' ? 'drawn projected onto the sphere' : null
             }
           />
+          {audit && (
+            <AuditRecordLegend
+              record={audit}
+              marks={{
+                D: 'diamond',
+                D2: 'square',
+                words: { D: 'green octahedron, labelled D', D2: "orange cube, labelled D'" },
+              }}
+              pickHint="Click a data point to replace that one instead."
+            />
+          )}
           <p className="hint" id="frechet-sphere-keys">
             Drag to rotate, wheel to zoom. Keyboard (focus the view): ← → ↑ ↓ rotate, + − zoom, Home resets.
           </p>

@@ -17,7 +17,7 @@ import {
   tradeOffRows,
   verdictTone,
 } from '../audit/model';
-import { isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
+import { isRecord, pickAuditRecord, recordError, useAuditRecord } from '../audit/record';
 import { cancelAudit, currentAuditKey, startAudit, useAudit } from '../compute/audit';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { ownData } from '../frechet/jobs';
@@ -123,7 +123,7 @@ export function AuditTab() {
           </label>
         )}
         {record && (
-          <RecordPicker record={isRecord(record) ? record.index : -1} n={isRecord(record) ? record.n : 0} />
+          <RecordPicker record={isRecord(record) ? record.index : -1} n={'n' in record ? record.n : 0} />
         )}
         <button
           type="button"
@@ -140,16 +140,16 @@ export function AuditTab() {
           </button>
         )}
       </div>
-      {record && !isRecord(record) && (
+      {recordError(record) && (
         <p className="plot-warning" role="note" data-testid="audit-record-problem">
-          {record.error}
+          {recordError(record)}
         </p>
       )}
       {settings.workspace === 'frechet' && !ownPoints && (
         <p className="hint" data-testid="audit-data-note">
-          The audit draws its own sample with the view&apos;s settings (n = {settings.n}, r ={' '}
-          {settings.radius}, {settings.spread} data, seed {settings.seed}): the same kind of data, not the
-          very points drawn in the view.
+          The audit attacks the very points drawn in the view (n = {settings.n}, r = {settings.radius},{' '}
+          {settings.spread} data, seed {settings.seed}); a click on a point, or the select, picks the record
+          it replaces.
         </p>
       )}
       <JobProgress
@@ -219,6 +219,8 @@ export function AuditTab() {
 /** Which record D′ replaces: the largest residual (default) or one the user picks (also by clicking the view). */
 function RecordPicker({ record, n }: { record: number; n: number }) {
   const value = useLab((s) => s.settings.auditRecord);
+  // the default record: the Fréchet mean's audit moves the point farthest from the centre
+  const byDefault = useLab((s) => (s.settings.workspace === 'frechet' ? 'farthest out' : 'largest residual'));
   return (
     <label className="field-inline">
       replaced record{' '}
@@ -227,7 +229,10 @@ function RecordPicker({ record, n }: { record: number; n: number }) {
         data-testid="audit-record-select"
         onChange={(e) => pickAuditRecord(Number(e.target.value))}
       >
-        <option value={0}>largest residual{value === 0 && record >= 0 ? ` (#${record + 1})` : ''}</option>
+        <option value={0}>
+          {byDefault}
+          {value === 0 && record >= 0 ? ` (#${record + 1})` : ''}
+        </option>
         {Array.from({ length: n }, (_, i) => (
           <option key={i} value={i + 1}>
             #{i + 1}

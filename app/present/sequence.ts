@@ -9,7 +9,7 @@ import type { LabSettings } from '../state/settings';
 const SHORT: Record<string, string> = {
   fig1: 'Slide the split: the error forms a U, because starving the footpoint or the shooting vector ruins the fit.',
   fig2: 'The same U on shapes: each data point is a whole outline of the corpus callosum.',
-  fig3: 'At ε = 0.6 the private outlines are scribbles: in 96 dimensions KNG needs a far larger budget.',
+  fig3: 'At ε = 0.6 the lab’s outlines are scribbles in 96 dimensions; paper 000’s sampler (row below) hugs the fit, and leaks.',
   fig5: 'Private geodesics coloured by budget: the darker (smaller ε), the farther they stray from the data.',
   'fig5-d0.1': 'Ten times noisier data: the low-budget geodesics stray even further.',
   fig6: 'Three noise levels on one axis: the dashed non-private line rises with δ, and each error falls towards it as ε grows.',

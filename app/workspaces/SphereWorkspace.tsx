@@ -12,19 +12,13 @@ import { useCallback, useMemo, useState } from 'react';
 import * as THREE from 'three';
 import { FIG5_BUDGETS, FIG5_MAX_M, useBudgetGeodesics, type BudgetState } from '../compute/budgetGeodesics';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
-import {
-  AuditRecordLegend,
-  isRecord,
-  pickAuditRecord,
-  RECORD_COLOURS,
-  useAuditRecord,
-} from '../audit/record';
+import { AuditRecordLegend, isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
 import { useLab } from '../store';
 import { budgetColour, budgetRgb, linearRgb } from '../views3d/budgetColours';
 import { packSegments, sphereGeodesic, type Polyline } from '../views3d/geodesics';
 import { VIEW_COLOURS as C, DASH_3D } from '../views3d/palette';
 import { lambert } from '../views3d/materials';
-import { Label, Markers, Segments, Tube } from '../views3d/primitives';
+import { Markers, Segments, Tube } from '../views3d/primitives';
 import { ReleaseStatus } from '../release/ReleaseStatus';
 import { releasedFootpoints, releasedPairs } from '../release/releasedPairs';
 import { useNonPrivateFit } from '../views3d/useFit';
@@ -32,6 +26,7 @@ import { SPHERE_VIEW as SV, sphereHome } from '../views3d/sphereView';
 import { CameraLights, View3D, type Vec3 } from '../views3d/View3D';
 import { Globe, Graticule } from '../views3d/Globe';
 import '../views3d/views3d.css';
+import { isGlobeClick, RecordMarks } from '../audit/RecordMarks3d';
 
 type P3 = readonly [number, number, number];
 
@@ -112,19 +107,6 @@ interface SceneProps {
   onPick(i: number, e: ThreeEvent<MouseEvent>): void;
 }
 
-/** The audit's record in D (green octahedron, "D") and in D′ (orange cube, "D'": ASCII, as the sprites draw). */
-function RecordMarks({ before, after }: { before: P3; after: P3 }) {
-  const out = (p: P3): P3 => lift(p, 1.03);
-  return (
-    <>
-      <Markers points={[before]} shape="octahedron" size={SV.dataSize * 1.6} colour={RECORD_COLOURS.D} />
-      <Markers points={[after]} shape="cube" size={SV.dataSize * 1.3} colour={RECORD_COLOURS.D2} />
-      <Label text="D" position={out(before)} height={0.07} colour="#00684b" beside />
-      <Label text="D'" position={out(after)} height={0.07} colour="#8f5a00" beside />
-    </>
-  );
-}
-
 function SphereScene(props: SceneProps) {
   const { points, fit, privateLines, fig5, footpoints, selected, fitted, record, onPick } = props;
   const fitLine = useMemo(() => (fit ? sphereGeodesic(fit.pHat, fit.vHat, 128, SV.lineLift) : null), [fit]);
@@ -148,7 +130,15 @@ function SphereScene(props: SceneProps) {
       <Markers points={points} shape="sphere" size={SV.dataSize} colour={C.sphereData} onPick={onPick} />
       <Markers points={footpoints} shape="cube" size={0.0095} colour={C.footpoint} />
       {selected !== null && points[selected] && <Selection y={points[selected]} fitted={fitted} />}
-      {record && <RecordMarks before={record.before} after={record.after} />}
+      {record && (
+        <RecordMarks
+          before={record.before}
+          after={record.after}
+          size={SV.dataSize * 1.6}
+          labelHeight={0.07}
+          labelAt={(p) => lift(p, 1.03)}
+        />
+      )}
     </>
   );
 }
@@ -254,13 +244,7 @@ export function SphereWorkspace() {
 
   const onPick = useCallback(
     (i: number, e: ThreeEvent<MouseEvent>) => {
-      // points on the far side of the globe are hidden: ignore them (the ray went through the globe)
-      const y = points[i];
-      const c = e.camera.position;
-      const facing = y[0] * (c.x - y[0]) + y[1] * (c.y - y[1]) + y[2] * (c.z - y[2]) > 0;
-      if (!facing) return;
-      // a drag that ends on a point is an orbit, not a click
-      if (e.delta > 6) return;
+      if (!isGlobeClick(points[i], e)) return;
       e.stopPropagation();
       // with the Audit tab shown, a click picks the record the audit replaces
       if (audit) pickAuditRecord(i + 1);

@@ -67,7 +67,8 @@ describe('the audit on exactly private mechanisms (σ = 2Δ/ε, public bounds, w
 
   it('the exact loss of the worst-case pair is close to ε/2 (σ = 2Δ/ε leaves a factor 2; S²: 004’s curvature factor)', () => {
     expect(auditInfo(exactSpec('euclidean-knorm', 0, 4)).exactEpsilon).toBeCloseTo(0.476, 3);
-    expect(auditInfo(exactSpec('riemannian-laplace', 0, 4)).exactEpsilon).toBeCloseTo(0.486, 3);
+    // (the points are replicate 0 of the Fréchet experiment, as the lab's view draws them)
+    expect(auditInfo(exactSpec('riemannian-laplace', 0, 4)).exactEpsilon).toBeCloseTo(0.4865, 3);
   });
 
   it('is reasonably tight at ε = 1, N = 10⁴: K-norm (R¹) ε_lb ≥ 0.4ε; S² Laplace ε_lb ≥ 0.6 × its exact loss', () => {

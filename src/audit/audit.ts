@@ -13,13 +13,16 @@
  *    score histograms and the 95% lower bound on ε with its point estimate (`bounds.ts` says how and why it is
  *    sound), against the claimed ε.
  *
- * The view calls `auditInfo(spec)` on the main thread for what it draws (D, D′, the changed record, the claim),
- * runs `auditTask` on the pool, and calls `auditResult(info, cells)` as cells arrive.
+ * The lab never forms D or D′ on its own thread (generating 100 shape outlines takes seconds): it runs
+ * `auditTask` on the pool, whose every cell carries the audit's `AuditInfo` (the claim, the statistic, the
+ * changed record), and calls `auditResult(info, cells)` as cells arrive; its views draw the changed record from
+ * `auditPairTask` (one cell: the pair alone, before any release). The CLI and tests may call `auditInfo(spec)`.
  */
 import { euclidean } from '../geometry/euclidean';
 import { sphere } from '../geometry/sphere';
 import { spd } from '../geometry/spd';
 import type { Manifold } from '../geometry/types';
+import { frechetDataStream } from '../experiments/frechet';
 import { frechetData } from '../experiments/frechetData';
 import { MECHANISMS, type MechanismSettings, type TableMechanism } from '../experiments/mechanisms';
 import { prepareRegression, type DataSource } from '../experiments/regressionSetup';
@@ -71,6 +74,32 @@ export type AuditStatistic =
   /** Position of the release projected on the line from D's non-private output (0) to D′'s (1). */
   | 'distance along the line between the non-private outputs';
 
+/** The record that differs between D and D′, as the views draw it and the result reports it. */
+export interface AuditPair {
+  /** 0-based index of the replaced record. */
+  index: number;
+  /** Its response (or point) in D and in D′. */
+  before: number[];
+  after: number[];
+  description: string;
+  /** Its covariate as the views draw it (rescaled to [0, 1]); null for points (Fréchet means). */
+  x: number | null;
+  /** Number of records in the data. */
+  records: number;
+}
+
+/** The pair of `auditNeighbours`/`auditSetup`, as plain numbers (it crosses the worker boundary). */
+export function auditPairOf(nb: Neighbours): AuditPair {
+  return {
+    index: nb.index,
+    before: [...nb.before],
+    after: [...nb.after],
+    description: nb.description,
+    x: nb.D.xs?.[nb.index] ?? null,
+    records: nb.D.ys.length,
+  };
+}
+
 /** What the view draws and the result repeats: the claim, the statistic and the two data sets. */
 export interface AuditInfo {
   mechanism: string;
@@ -81,7 +110,7 @@ export interface AuditInfo {
   reason: string | null;
   notes: string[];
   statistic: AuditStatistic;
-  neighbour: { index: number; before: number[]; after: number[]; description: string };
+  neighbour: AuditPair;
   nonPrivateD: number[];
   nonPrivateD2: number[];
   /** The true ε of this pair D, D′ where it has a closed form (pure ε-DP mechanisms with a known density). */
@@ -91,6 +120,8 @@ export interface AuditInfo {
 }
 
 export interface AuditCell {
+  /** The audit's claim, statistic and pair (the same in every cell: whichever arrives first tells the view). */
+  info: AuditInfo;
   /** Index of the cell's first release (per side). */
   first: number;
   scoresD: Float64Array;
@@ -148,7 +179,8 @@ export function auditData(spec: AuditSpec): MechanismData {
     return { M: pointManifold(d.space, k, spec.settings), xs: null, ys: d.ys };
   }
   const k = d.k ?? (d.space === 'spd' ? 2 : 1);
-  const rng = Rng.fromKey(d.seed, 0xda7a);
+  // on S² and SPD: replicate 0 of the Fréchet experiment, the very points the lab's view and `frechet` draw
+  const rng = d.space === 'euclidean' ? Rng.fromKey(d.seed, 0xda7a) : frechetDataStream(d.seed, d.n, k, 0);
   const radius = spec.settings.frechet.radius;
   const ys =
     d.space === 'euclidean'
@@ -175,6 +207,8 @@ export interface AuditSetup {
   onD2: PreparedMechanism;
   statistic: AuditStatistic;
   score(z: Float64Array): number;
+  /** `auditInfoOf(spec, this)`, computed once per worker (cells carry it to the view). */
+  info: AuditInfo;
 }
 
 export function checkAuditSpec(spec: AuditSpec): void {
@@ -200,6 +234,12 @@ export function checkAuditSpec(spec: AuditSpec): void {
 const quantise = (s: number) => (Number.isFinite(s) ? Math.round(s * 2 ** 30) / 2 ** 30 : s);
 
 export function auditSetup(spec: AuditSpec): AuditSetup {
+  const setup = scoredSetup(spec) as AuditSetup;
+  setup.info = auditInfoOf(spec, setup);
+  return setup;
+}
+
+function scoredSetup(spec: AuditSpec): Omit<AuditSetup, 'info'> {
   checkAuditSpec(spec);
   const mechanism = mechanismById(spec.mechanism);
   const data = auditData(spec);
@@ -245,7 +285,7 @@ export function auditSetup(spec: AuditSpec): AuditSetup {
   };
 }
 
-export function auditInfoOf(spec: AuditSpec, setup: AuditSetup): AuditInfo {
+function auditInfoOf(spec: AuditSpec, setup: Omit<AuditSetup, 'info'>): AuditInfo {
   const cal = setup.onD.calibration;
   const nb = setup.neighbours;
   return {
@@ -257,7 +297,7 @@ export function auditInfoOf(spec: AuditSpec, setup: AuditSetup): AuditInfo {
     reason: cal.reason,
     notes: cal.notes,
     statistic: setup.statistic,
-    neighbour: { index: nb.index, before: [...nb.before], after: [...nb.after], description: nb.description },
+    neighbour: auditPairOf(nb),
     nonPrivateD: [...setup.onD.nonPrivate],
     nonPrivateD2: [...setup.onD2.nonPrivate],
     exactEpsilon: setup.onD.exactEpsilon?.(setup.onD2) ?? null,
@@ -275,9 +315,31 @@ export function auditNeighbours(spec: AuditSpec, data: MechanismData = auditData
   return neighbouringData(mechanismById(spec.mechanism).family, data, spec.settings, spec.neighbour);
 }
 
-/** The claim, the statistic and the two data sets, without releasing anything (for the view). */
+/**
+ * Everything the pair D, D′ depends on (`auditData` and `neighbouringData` read no more): two specs with equal
+ * inputs have the same pair, so the lab keeps its drawing while ε or the number of releases changes.
+ */
+export function auditPairInputs(spec: AuditSpec) {
+  const s = spec.settings;
+  return {
+    family: mechanismById(spec.mechanism).family,
+    data: spec.data,
+    neighbour: spec.neighbour,
+    tau: s.kng.tau,
+    tauM: s.kng.tauM,
+    frechet: { radius: s.frechet.radius, metric: s.frechet.metric },
+    linreg: { tau: s.linreg.dpgr.tau, yBounds: s.linreg.ssp.yBounds },
+  };
+}
+
+/** The claim, the statistic and the two data sets, without releasing anything. */
 export function auditInfo(spec: AuditSpec): AuditInfo {
-  return auditInfoOf(spec, auditSetup(spec));
+  return auditSetup(spec).info;
+}
+
+/** The info the cells carry (the first arrived), or null before any. */
+export function auditInfoOfCells(cells: readonly (AuditCell | undefined)[]): AuditInfo | null {
+  return cells.find((c) => c !== undefined)?.info ?? null;
 }
 
 export function auditCellCount(spec: AuditSpec): number {
@@ -294,6 +356,7 @@ export function auditCell(spec: AuditSpec, index: number, setup: AuditSetup = au
   const count = Math.max(0, Math.min(size, spec.releases - first));
   const keep = spec.keep ?? 0;
   const cell: AuditCell = {
+    info: setup.info,
     first,
     scoresD: new Float64Array(count),
     scoresD2: new Float64Array(count),
@@ -352,11 +415,17 @@ export function auditResult(
 export function runAudit(spec: AuditSpec): AuditResult {
   const setup = auditSetup(spec);
   const cells = Array.from({ length: auditCellCount(spec) }, (_, i) => auditCell(spec, i, setup));
-  return auditResult(auditInfoOf(spec, setup), cells, spec.releases);
+  return auditResult(setup.info, cells, spec.releases);
 }
 
 export const auditTask = defineTask<AuditSpec, AuditCell, AuditSetup>({
   cellCount: auditCellCount,
   setup: auditSetup,
   cell: auditCell,
+});
+
+/** The pair alone (one cell, no mechanism prepared): what the lab's views draw before and while an audit runs. */
+export const auditPairTask = defineTask<AuditSpec, AuditPair>({
+  cellCount: () => 1,
+  cell: (spec) => auditPairOf(auditNeighbours(spec)),
 });

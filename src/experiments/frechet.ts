@@ -290,6 +290,10 @@ function cellKey(spec: FrechetSpec, index: number) {
   return { mechanism: spec.mechanisms[m], epsIndex: e, eps: spec.eps[e], k: ks[ki], n: spec.ns[ni] };
 }
 
+/** The random stream of replicate `rep`'s synthetic data for (n, k) (the lab's view draws replicate 0). */
+export const frechetDataStream = (seed: number, n: number, k: number, rep: number) =>
+  Rng.fromKey(seed, 0xda7a, n, k, rep);
+
 /** The data set of replicate `rep` for (n, k): the same for every mechanism and ε (the user's own, if given). */
 export function frechetDataset(spec: FrechetSpec, n: number, k: number, rep: number): FrechetDataset {
   if (spec.points) return frechetPointsDataset(spec.manifold, k, spec.metric, spec.points, spec.radius);
@@ -302,7 +306,7 @@ export function frechetDataset(spec: FrechetSpec, n: number, k: number, rep: num
       radius: spec.radius,
       heterogeneous: spec.heterogeneous,
     },
-    Rng.fromKey(spec.seed, 0xda7a, n, k, rep),
+    frechetDataStream(spec.seed, n, k, rep),
   );
 }
 

@@ -17,6 +17,8 @@ export interface SensitivitySpec {
   pairs: number;
   seed: number;
   noise?: number;
+  /** Kendall: landmarks per outline (default 50), as in the workspace's data. */
+  landmarks?: number;
 }
 
 export interface SensitivityCell {
@@ -39,12 +41,13 @@ export function sensitivityCellCount(spec: SensitivitySpec): number {
 export function sensitivityCell(spec: SensitivitySpec, index: number): SensitivityCell {
   const n = spec.ns[Math.floor(index / spec.pairs)];
   const pair = index % spec.pairs;
-  const M = dataManifold(spec.manifold);
+  const M = dataManifold(spec.manifold, 1, spec.landmarks);
   // One seed per (n, pair), from the experiment's seed.
   const all = generate(spec.manifold, {
     n: n + 1,
     seed: spec.seed * 1_000_003 + n * 1009 + pair,
     noise: spec.noise,
+    landmarks: spec.landmarks,
   });
   const xsD = all.xs.subarray(1);
   const ysD = all.ys.slice(1);

@@ -22,7 +22,7 @@
  *   of DOM and Node-only imports so they load in both a browser Web Worker and a Node worker thread.
  */
 
-import { auditTask } from '../audit/audit';
+import { auditPairTask, auditTask } from '../audit/audit';
 import { dataTask } from '../experiments/dataTask';
 import { frechetSensitivityTask, frechetTask } from '../experiments/frechet';
 import { histogramTask } from '../experiments/histograms';
@@ -114,6 +114,7 @@ export const TASKS = {
   release: releaseTask,
   linreg: linregTask,
   audit: auditTask,
+  auditPair: auditPairTask,
   square: squareTask,
   busy: busyTask,
   fail: failTask,

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { watchErrors } from './util';
+
+const SHOTS = 'test-output/screenshots';
+
+/** Presses Run audit and waits until every cell has arrived. */
+async function runAudit(page: import('@playwright/test').Page) {
+  await page.getByTestId('audit-run').click();
+  await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Done/,
+    { timeout: 150_000 },
+  );
+}
+
+test('the Fréchet workspace draws D and D′ on its globe while the Audit tab shows; picking a record moves them and the link keeps it', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.goto('/?ws=frechet&plot=audit&an=200');
+  const legend = page.getByTestId('audit-record-legend');
+  await expect(legend).toBeVisible({ timeout: 60_000 });
+  const k = Number(await legend.getAttribute('data-record'));
+  expect(k).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('audit-legend-d')).toContainText(`record #${k} as in D`);
+  await expect(page.getByTestId('audit-legend-d2')).toContainText(`record #${k} as in D′`);
+  const select = page.getByTestId('audit-record-select');
+  await expect(select).toHaveValue('0');
+  await expect(select.locator('option').first()).toHaveText(`farthest out (#${k})`);
+  await expect(page.getByTestId('audit-data-note')).toContainText('the very points drawn in the view');
+
+  await runAudit(page);
+  await expect(page.getByTestId('audit-record')).toContainText(`record #${k} changes`);
+  const canvas = page.getByTestId('frechet-sphere-canvas');
+  const view = page.locator('.frechet-sphere');
+  await view.screenshot({ path: `${SHOTS}/audit-frechet-view-default.png` });
+  const before = await canvas.screenshot();
+
+  // another record: the legend, the drawing and the link follow, and the audit re-runs for it
+  const other = k === 3 ? 4 : 3;
+  await select.selectOption(String(other));
+  await expect(legend).toHaveAttribute('data-record', String(other), { timeout: 60_000 });
+  await expect(page).toHaveURL(new RegExp(`arec=${other}(&|$)`));
+  await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Done/,
+    { timeout: 150_000 },
+  );
+  await expect(page.getByTestId('audit-record')).toContainText(`record #${other} changes`);
+  await expect(page.getByTestId('audit-record')).toContainText('(chosen');
+  await expect.poll(async () => (await canvas.screenshot()).equals(before)).toBe(false);
+  await view.screenshot({ path: `${SHOTS}/audit-frechet-view-picked.png` });
+
+  // the link restores the pick
+  await page.reload();
+  await expect(page.getByTestId('audit-record-legend')).toHaveAttribute('data-record', String(other), {
+    timeout: 60_000,
+  });
+  await expect(select).toHaveValue(String(other));
+
+  // another tab: no audit marks or legend
+  await page.getByRole('tab', { name: 'Error vs ε' }).click();
+  await expect(page.getByTestId('audit-record-legend')).toHaveCount(0);
+  await expect(view).not.toContainText('NaN');
+  expect(errors).toEqual([]);
+});
+
+test('the Fréchet SPD view draws the audited pair in its cone', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.goto('/?ws=frechet&fspace=spd&plot=audit&an=200&arec=5');
+  const legend = page.getByTestId('audit-record-legend');
+  await expect(legend).toBeVisible({ timeout: 60_000 });
+  await expect(legend).toHaveAttribute('data-record', '5');
+  await page.locator('.frechet-spd').screenshot({ path: `${SHOTS}/audit-frechet-spd.png` });
+  expect(errors).toEqual([]);
+});
