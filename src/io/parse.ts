@@ -332,32 +332,18 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
   const xs = new Float64Array(reader.table.rows.length);
   const ys: Float64Array[] = [];
   const rows: number[] = [];
-  const seen = new Map<string, number>();
-  const duplicates: string[] = [];
-  let projected = 0;
-  let maxDeviation = 0;
+  const checks = new RowChecks();
   const raw = new Float64Array(y.length);
   reader.table.rows.forEach((r, i) => {
     xs[i] = reader.num(r, x);
     for (let j = 0; j < y.length; j++) raw[j] = reader.num(r, y[j]);
-    const key = `${xs[i]}|${raw.join('|')}`;
-    const first = seen.get(key);
-    if (first !== undefined) duplicates.push(`row ${r.row} repeats row ${first}`);
-    else seen.set(key, r.row);
+    checks.row(`${xs[i]}|${raw.join('|')}`, `row ${r.row}`);
     const [point, deviation] = format.read(raw, { ...context, at: { file, row: r.row } });
-    if (deviation > SPHERE_TOLERANCE) {
-      projected++;
-      maxDeviation = Math.max(maxDeviation, deviation);
-    }
+    checks.deviation(deviation);
     ys.push(point);
     rows.push(r.row);
   });
-  if (duplicates.length > 0) warnings.push(duplicateWarning(duplicates));
-  if (projected > 0)
-    warnings.push(
-      `${projected} point${projected === 1 ? ' was' : 's were'} projected onto the unit sphere (normalize; ` +
-        `lengths were off by up to ${fmt(maxDeviation)})`,
-    );
+  warnings.push(...checks.warnings());
   return {
     xs,
     ys,
@@ -366,14 +352,57 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
     rows,
     xColumn: x,
     ...(format.landmarks ? { landmarks: format.landmarks(y.length) } : {}),
-    ...(projected > 0 ? { projected: { count: projected, maxDeviation } } : {}),
+    ...(checks.projected ? { projected: checks.projected } : {}),
   };
 }
 
-export function duplicateWarning(duplicates: string[]): string {
-  const shown = duplicates.slice(0, 3).join(', ');
-  const more = duplicates.length > 3 ? `, and ${duplicates.length - 3} more` : '';
-  return `${duplicates.length} duplicate row${duplicates.length === 1 ? '' : 's'} (${shown}${more}); they are kept`;
+/**
+ * What a reader notices row by row and reports once at the end: repeated rows (kept, but named) and points
+ * that were projected onto the unit sphere (how many, and by how much at most).
+ */
+export class RowChecks {
+  private readonly seen = new Map<string, string>();
+  private readonly duplicates: string[] = [];
+  private projectedCount = 0;
+  private maxDeviation = 0;
+
+  /** Notes a row (`label`, e.g. `row 5`) with content `key`; a repeat names the first row with that content. */
+  row(key: string, label: string): void {
+    const first = this.seen.get(key);
+    if (first !== undefined) this.duplicates.push(`${label} repeats ${first}`);
+    else this.seen.set(key, label);
+  }
+
+  /** Notes how far a point's length was from 1 before it was projected onto the sphere. */
+  deviation(d: number): void {
+    if (d <= SPHERE_TOLERANCE) return;
+    this.projectedCount++;
+    this.maxDeviation = Math.max(this.maxDeviation, d);
+  }
+
+  get projected(): { count: number; maxDeviation: number } | undefined {
+    return this.projectedCount > 0
+      ? { count: this.projectedCount, maxDeviation: this.maxDeviation }
+      : undefined;
+  }
+
+  warnings(): string[] {
+    const out: string[] = [];
+    const dup = this.duplicates;
+    if (dup.length > 0) {
+      const more = dup.length > 3 ? `, and ${dup.length - 3} more` : '';
+      out.push(
+        `${dup.length} duplicate row${dup.length === 1 ? '' : 's'} (${dup.slice(0, 3).join(', ')}${more}); they are kept`,
+      );
+    }
+    const n = this.projectedCount;
+    if (n > 0)
+      out.push(
+        `${n} point${n === 1 ? ' was' : 's were'} projected onto the unit sphere (normalize; ` +
+          `lengths were off by up to ${fmt(this.maxDeviation)})`,
+      );
+    return out;
+  }
 }
 
 function readKendallLong(reader: Reader, opts: ParseOptions, warnings: string[]): Core {
@@ -442,18 +471,14 @@ function readKendallLong(reader: Reader, opts: ParseOptions, warnings: string[])
       );
     }
   }
-  const seen = new Map<string, string>();
-  const duplicates: string[] = [];
+  const checks = new RowChecks();
   const ys = list.map((s) => {
     const pts = [...s.points].sort((a, b) => a.order - b.order);
     const raw = pts.flatMap((p) => [p.px, p.py]);
-    const key = `${s.x}|${raw.join('|')}`;
-    const first = seen.get(key);
-    if (first !== undefined) duplicates.push(`subject "${s.name}" repeats subject "${first}"`);
-    else seen.set(key, s.name);
+    checks.row(`${s.x}|${raw.join('|')}`, `subject "${s.name}"`);
     return preshape(raw, { file, row: s.firstRow }, s.name);
   });
-  if (duplicates.length > 0) warnings.push(duplicateWarning(duplicates));
+  warnings.push(...checks.warnings());
   return {
     xs: Float64Array.from(list, (s) => s.x),
     ys,

@@ -2,7 +2,6 @@ import { createSymEig, symEig } from '../geometry/linalg';
 import { columnText, DataFormatError } from './errors';
 import {
   checkRectangular,
-  duplicateWarning,
   fmt,
   fromLatLon,
   isIdColumnName,
@@ -11,9 +10,9 @@ import {
   MAX_DATA_BYTES,
   Reader,
   readTable,
+  RowChecks,
   SPD_MAX_CONDITION,
   spherePoint,
-  SPHERE_TOLERANCE,
 } from './parse';
 import { cellNumber, type Table } from './table';
 
@@ -133,17 +132,11 @@ function readRows(table: Table, opts: PointsOptions): Read {
   const k = opts.space === 'spd' ? triangularSide(cols.length)! : 2;
   const points: Float64Array[] = [];
   const rows: number[] = [];
-  const seen = new Map<string, number>();
-  const duplicates: string[] = [];
-  let projected = 0;
-  let maxDeviation = 0;
+  const checks = new RowChecks();
   const raw = new Float64Array(cols.length);
   for (const r of table.rows) {
     for (let j = 0; j < cols.length; j++) raw[j] = reader.num(r, cols[j]);
-    const key = raw.join('|');
-    const first = seen.get(key);
-    if (first !== undefined) duplicates.push(`row ${r.row} repeats row ${first}`);
-    else seen.set(key, r.row);
+    checks.row(raw.join('|'), `row ${r.row}`);
     const at = { file, row: r.row };
     if (layout === 'lat-lon') {
       points.push(
@@ -155,10 +148,7 @@ function readRows(table: Table, opts: PointsOptions): Read {
       );
     } else if (layout === 'unit-vectors') {
       const [p, deviation] = spherePoint(raw, opts.normalize ?? false, at);
-      if (deviation > SPHERE_TOLERANCE) {
-        projected++;
-        maxDeviation = Math.max(maxDeviation, deviation);
-      }
+      checks.deviation(deviation);
       points.push(p);
     } else {
       const names = cols.map((c) => reader.name(c));
@@ -166,19 +156,14 @@ function readRows(table: Table, opts: PointsOptions): Read {
     }
     rows.push(r.row);
   }
-  if (duplicates.length > 0) warnings.push(duplicateWarning(duplicates));
-  if (projected > 0)
-    warnings.push(
-      `${projected} point${projected === 1 ? ' was' : 's were'} projected onto the unit sphere (normalize; ` +
-        `lengths were off by up to ${fmt(maxDeviation)})`,
-    );
+  warnings.push(...checks.warnings());
   return {
     points,
     k,
     layout,
     rows,
     warnings,
-    ...(projected > 0 ? { projected: { count: projected, maxDeviation } } : {}),
+    ...(checks.projected ? { projected: checks.projected } : {}),
   };
 }
 
@@ -280,8 +265,7 @@ function readMatrices(items: unknown[], file: string): Read {
   const column = (i: number, j: number) => names[upperIndex(k, Math.min(i, j), Math.max(i, j))];
   const points: Float64Array[] = [];
   const rows: number[] = [];
-  const seen = new Map<string, number>();
-  const duplicates: string[] = [];
+  const checks = new RowChecks();
   items.forEach((item, e) => {
     const at = { file, row: e + 1 };
     const shape = `expected a ${k}×${k} matrix (an array of ${k} rows of ${k} numbers) like the first entry`;
@@ -309,10 +293,7 @@ function readMatrices(items: unknown[], file: string): Read {
           );
         X[i * k + j] = X[j * k + i] = (u + l) / 2;
       }
-    const key = X.join('|');
-    const first = seen.get(key);
-    if (first !== undefined) duplicates.push(`row ${e + 1} repeats row ${first}`);
-    else seen.set(key, e + 1);
+    checks.row(X.join('|'), `row ${e + 1}`);
     points.push(spdMatrix(X, k, at, column));
     rows.push(e + 1);
   });
@@ -321,7 +302,7 @@ function readMatrices(items: unknown[], file: string): Read {
     k,
     layout: 'matrices',
     rows,
-    warnings: duplicates.length > 0 ? [duplicateWarning(duplicates)] : [],
+    warnings: checks.warnings(),
   };
 }
 
