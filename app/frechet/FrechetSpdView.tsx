@@ -11,6 +11,7 @@ import { draw, EllipseAt, type Drawn } from '../views2d/ellipses';
 import { coneCoords, ellipseOf, sym2 } from '../views3d/geodesics';
 import { Markers } from '../views3d/primitives';
 import { SpdCone } from '../views3d/SpdCone';
+import { coneLayout } from '../views3d/coneView';
 import type { Vec3 } from '../views3d/View3D';
 import { CloudLegend } from './CloudLegend';
 import type { ViewCloud } from './jobs';
@@ -223,11 +224,8 @@ function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: reado
     () => clouds.map((c) => ({ cloud: c, points: c.releases.map((y) => coneCoords(sym2(y))) })),
     [clouds],
   );
-  // marker sizes follow the data's extent (the cone's drawn height is set by the data)
-  const size = useMemo(() => {
-    const top = Math.max(...data.points.map((y) => (y[0] + y[y.length - 1]) * Math.SQRT1_2));
-    return Math.max(0.5, 1.15 * top) * 0.008;
-  }, [data]);
+  // marker sizes follow the cone view's framing of the data
+  const size = useMemo(() => coneLayout(data.points.map((y) => coneCoords(sym2(y)))).unit * 0.008, [data]);
   return (
     <div className="frechet-spd">
       <h3>Ellipses: the true mean and the releases of each mechanism</h3>

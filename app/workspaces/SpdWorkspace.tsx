@@ -21,7 +21,8 @@ import { VIEW_COLOURS as C } from '../views3d/palette';
 import { ReleaseStatus } from '../views3d/ReleaseStatus';
 import { useNonPrivateFit } from '../views3d/useFit';
 import { Label, Markers } from '../views3d/primitives';
-import { coneLayout, SpdCone } from '../views3d/SpdCone';
+import { coneLayout } from '../views3d/coneView';
+import { SpdCone } from '../views3d/SpdCone';
 import type { Vec3 } from '../views3d/View3D';
 import '../views3d/views3d.css';
 
@@ -54,8 +55,8 @@ export function SpdWorkspace() {
     [rec],
   );
   const onPickData = useCallback((i: number) => pickAuditRecord(i + 1), []);
-  // marker size in the cone's units (the cone's drawn height follows the data)
-  const coneHeight = useMemo(() => coneLayout(data.ys.map((y) => coneCoords(sym2(y)))).height, [data]);
+  // marker size in the cone view's units (its framing follows the data)
+  const coneHeight = useMemo(() => coneLayout(data.ys.map((y) => coneCoords(sym2(y)))).unit, [data]);
 
   return (
     <section className="panel workspace-spd view-container" aria-labelledby="spd-title">
