@@ -257,3 +257,33 @@ test.describe('SPD(2) workspace', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test('Fig. 8: the ellipses are on the first screen at 1440×900, and start on it at 1024×768', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  for (const [width, height, visible] of [
+    [1440, 900, 182], // all of the strip (182 px tall at this width)
+    [1024, 768, 60], // its top rows at least
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/?notour=1');
+    await page.locator('#figures-button').click();
+    await page.locator('.figures-list button[data-preset="fig8"]').click();
+    const svg = page.getByTestId('spd-ellipses');
+    await expect(svg.locator('ellipse.e-data')).toHaveCount(50, { timeout: 30_000 });
+    // the caption is short: its first sentence, the rest behind "more"
+    const caption = page.getByTestId('figure-caption');
+    await expect(caption.getByRole('button', { name: 'more' })).toHaveAttribute('aria-expanded', 'false');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const box = (await svg.boundingBox())!;
+    expect(box.height).toBeGreaterThan(100);
+    expect(box.y).toBeGreaterThan(0);
+    expect(Math.min(box.y + box.height, height) - box.y).toBeGreaterThanOrEqual(
+      Math.min(visible, box.height),
+    );
+    await page.screenshot({ path: `${SHOTS}/fig8-${width}x${height}.png` });
+  }
+  expect(errors).toEqual([]);
+});

@@ -4,7 +4,7 @@
  * of geodesic inside it. The fits come from the workers (release cells carry p̂, v̂ and the private pairs).
  */
 import { Swatch } from '../views3d/Swatch';
-import { richText } from '../help/richText';
+import { Brief } from '../help/Brief';
 import { useCallback, useMemo, useState } from 'react';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
 import {
@@ -61,20 +61,25 @@ export function SpdWorkspace() {
   return (
     <section className="panel workspace-spd view-container" aria-labelledby="spd-title">
       <h2 id="spd-title">SPD(2): covariance matrices as ellipses</h2>
-      <p className="view-description">
-        {richText(data.description)}
-        {fileName
-          ? ''
-          : ' Each response is a 2×2 symmetric positive-definite matrix y = [[a, b], [b, c]] — think of a covariance.'}
-      </p>
+      <Brief
+        className="view-description"
+        text={
+          data.description +
+          (fileName
+            ? ''
+            : ' Each response is a 2×2 symmetric positive-definite matrix y = [[a, b], [b, c]] — think of a covariance.')
+        }
+      />
       <ReleaseStatus dim={4} testId="spd-status" />
       <div className="spd-panels">
         <div className="ellipse-strip">
           <h3>Predictions along the covariate</h3>
-          <p className="convention" data-testid="ellipse-convention">
-            Ellipse of y = UΛUᵀ: semi-axes √λ₁, √λ₂ along U&apos;s columns (first matrix coordinate to the
-            right, second up; one scale for all ellipses).
-          </p>
+          <Brief
+            className="convention"
+            testId="ellipse-convention"
+            short="Ellipse of y = UΛUᵀ: semi-axes √λ₁, √λ₂ along U’s columns."
+            more="The first matrix coordinate is to the right, the second up; one scale for all ellipses."
+          />
           <EllipseStrip
             data={data}
             fit={fit}
@@ -204,12 +209,15 @@ export function SpdWorkspace() {
                   <span>private footpoints p̃</span>
                 </li>
               </ul>
-              <p className="hint">
-                Coordinates (a, √2·b, c), axis a = c vertical: then SPD(2) is the inside of a round cone and
-                its surface ac = b² holds the singular matrices. Geodesics use the affine-invariant metric:
-                they curve and never reach the surface. The axes a and c lie on the surface; I marks the
-                identity.
-              </p>
+              <Brief
+                className="hint"
+                text={
+                  'Coordinates (a, √2·b, c), axis a = c vertical: then SPD(2) is the inside of a round cone and ' +
+                  'its surface ac = b² holds the singular matrices. Geodesics use the affine-invariant metric: ' +
+                  'they curve and never reach the surface. The axes a and c lie on the surface; I marks the ' +
+                  'identity. The view starts zoomed to the data, true to scale; zoom out to see the whole cone.'
+                }
+              />
               <p className="hint" id="spd-cone-keys">
                 Drag to rotate, wheel to zoom. Keyboard (focus the view): ← → ↑ ↓ rotate, + − zoom, Home
                 resets.
