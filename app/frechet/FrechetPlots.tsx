@@ -41,6 +41,7 @@ import {
   SWEEP_REPS,
   VIEW_K,
   epsSweepSpecs,
+  frechetEpsGrid,
   kSweepSpecs,
   ownData,
 } from './jobs';
@@ -86,6 +87,8 @@ function ErrorFigure(props: {
   current?: { mechanism: string; y: number }[];
   /** The user's points (n and k), when they are the data. */
   own?: { n: number; k: number } | null;
+  /** The ε of the sweep (error-vs-ε plot: frechetEpsGrid, chosen from the settings). */
+  epsGrid?: readonly number[];
 }) {
   const { x, job, settings, own } = props;
   const titleId = useId();
@@ -115,7 +118,15 @@ function ErrorFigure(props: {
   margin.top = layoutLegend(legendItems, legendWidth).height + 14;
   const plotH = presentH ?? Math.round(Math.min(300, Math.max(190, W * 0.5)));
   const H = margin.top + plotH + margin.bottom;
-  const xs = x === 'eps' ? EPS_GRID : K_GRID;
+  const xs = x === 'eps' ? (props.epsGrid ?? EPS_GRID) : K_GRID;
+  const epsLow = xs[0];
+  const epsHigh = xs[xs.length - 1];
+  const reference = epsLow === EPS_GRID[0] && epsHigh === EPS_GRID[EPS_GRID.length - 1];
+  // said only when the curves show it: on S², a curve that hardly falls over the grid's first step
+  const flatStart =
+    x === 'eps' &&
+    settings.frechetSpace === 'sphere' &&
+    model.series.some((c) => c.points.length > 1 && c.points[0].y < 1.3 * c.points[1].y);
   const xScale = (x === 'eps' ? d3.scaleLog() : d3.scaleLinear())
     .domain([xs[0], xs[xs.length - 1]])
     .range([margin.left, W - margin.right]);
@@ -167,7 +178,16 @@ function ErrorFigure(props: {
                 {settings.mechanisms.includes('conformal') &&
                   ` (Conformal-DP: ${SLOW_MECHANISMS.conformal?.reps}, it is slow)`}
                 ; error = {measure}. <strong>Smaller ε (left) is more private</strong> and costs accuracy:
-                every curve falls as ε grows, roughly like 1/ε. Gaussian mechanisms also pay for δ.
+                every curve falls as ε grows, roughly like 1/ε
+                {flatStart && ', after a flat start where the noise covers the sphere'}. Gaussian mechanisms
+                also pay for δ.{' '}
+                <span data-testid="frechet-eps-range">
+                  ε axis {tickFormat(epsLow)} … {tickFormat(epsHigh)}
+                  {reference
+                    ? ' (the default r and n)'
+                    : ', moved with the noise scale σ ∝ Δ/ε (Δ grows with r, falls with n; ×2 for the strict σ rule)'}
+                  .
+                </span>
               </>
             ) : (
               <>
@@ -417,6 +437,7 @@ function ErrorPlots() {
   const set = useLab((s) => s.set);
   const imported = useLab((s) => s.imported.frechet);
   const own = ownData(settings, imported);
+  const epsGrid = useMemo(() => frechetEpsGrid(settings, imported), [settings, imported]);
   const eps = useThrottledLab(selectEps, 250);
   const k = useThrottledLab(selectK, 250);
   const clouds = useViewClouds();
@@ -455,6 +476,7 @@ function ErrorPlots() {
           settings={settings}
           current={current}
           own={own && { n: own.points.length, k: own.k }}
+          epsGrid={epsGrid}
         />
       </ErrorBoundary>
       {settings.frechetSpace === 'spd' && own && (
