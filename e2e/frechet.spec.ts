@@ -235,7 +235,7 @@ test.describe('Fréchet-mean workspace', () => {
     await expect.poll(xTicks).toEqual(['0.01', '0.02', '0.05', '0.1', '0.2', '0.5', '1', '2', '5', '10']);
     // the strict rule doubles σ = c·Δ/ε: the curves fall at twice the budgets
     await page.getByTestId('sigma-rule').selectOption('strict');
-    await expect(range).toContainText('ε axis 0.02 … 20, moved with the noise scale');
+    await expect(range).toContainText('ε axis 0.02 … 20.');
     await expect.poll(async () => (await xTicks()).at(-1)).toBe('20');
     // n = 10: Δ ∝ 1/n is ten times larger
     await page.getByTestId('n').fill('10');
@@ -250,6 +250,11 @@ test.describe('Fréchet-mean workspace', () => {
     // the caption says what these curves show: they fall from the left end on (no flat start at this range)
     const caption = plot.locator('xpath=ancestor::figure[1]').locator('figcaption');
     await expect(caption).toContainText('every curve falls as ε grows');
+    // the rest of the caption behind "more", by keyboard
+    const more = caption.locator('button.brief-more');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(caption.getByText('The axis moves with the noise scale σ ∝ Δ/ε')).toBeVisible();
     await expect(caption).not.toContainText('flat start');
     await plot.screenshot({ path: `${SHOTS}/frechet-eps-range.png` });
     expect(errors).toEqual([]);

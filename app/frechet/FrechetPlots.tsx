@@ -12,6 +12,7 @@ import { Suspense, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { loadOnDemand } from '../loadOnDemand';
 import { FRECHET_ROW_COLUMNS, type FrechetRow } from '../../src/experiments/frechet';
 import { ExportButtons } from '../export/ExportButtons';
+import { Brief } from '../help/Brief';
 import { Explainers } from '../help/Explain';
 import {
   CurrentRule,
@@ -169,35 +170,53 @@ function ErrorFigure(props: {
       testId={`frechet-plot-${x}`}
       footer={
         <>
-          <figcaption className="plot-caption">
-            {x === 'eps' ? (
-              <>
-                Mean distance of {SWEEP_REPS} releases{' '}
-                {own ? 'of your data’s mean (only the noise differs)' : '(each from a fresh data set)'} to
-                their true mean, ±2 standard errors
-                {settings.mechanisms.includes('conformal') &&
-                  ` (Conformal-DP: ${SLOW_MECHANISMS.conformal?.reps}, it is slow)`}
-                ; error = {measure}. <strong>Smaller ε (left) is more private</strong> and costs accuracy:
-                every curve falls as ε grows, roughly like 1/ε
-                {flatStart && ', after a flat start where the noise covers the sphere'}. Gaussian mechanisms
-                also pay for δ.{' '}
-                <span data-testid="frechet-eps-range">
-                  ε axis {tickFormat(epsLow)} … {tickFormat(epsHigh)}
+          {x === 'eps' ? (
+            <Brief
+              as="figcaption"
+              className="plot-caption"
+              short={
+                <>
+                  <strong>Smaller ε (left) is more private</strong> and costs accuracy: every curve falls as ε
+                  grows, roughly like 1/ε
+                  {flatStart && ', after a flat start where the noise covers the sphere'}.{' '}
+                  <span data-testid="frechet-eps-range">
+                    ε axis {tickFormat(epsLow)} … {tickFormat(epsHigh)}
+                    {reference ? ' (the default r and n)' : ''}.
+                  </span>
+                </>
+              }
+              more={
+                <>
                   {reference
-                    ? ' (the default r and n)'
-                    : ', moved with the noise scale σ ∝ Δ/ε (Δ grows with r, falls with n; ×2 for the strict σ rule)'}
-                  .
-                </span>
-              </>
-            ) : (
-              <>
-                002’s Fig. 1: the same error at the current ε for k×k matrices, k = 2 … 30 (dimension
-                k(k+1)/2), {K_SWEEP_REPS} releases each; error = {measure}. <strong>Look for:</strong> the
-                Riemannian Laplace error grows about like its dimension d while the tangent Gaussian’s grows
-                like √d, so the Gaussian wins for large k.
-              </>
-            )}
-          </figcaption>
+                    ? ''
+                    : 'The axis moves with the noise scale σ ∝ Δ/ε: Δ grows with r and falls with n, ×2 for the strict σ rule. '}
+                  Each point: mean distance of {SWEEP_REPS} releases{' '}
+                  {own ? 'of your data’s mean (only the noise differs)' : '(each from a fresh data set)'} to
+                  their true mean, ±2 standard errors
+                  {settings.mechanisms.includes('conformal') &&
+                    ` (Conformal-DP: ${SLOW_MECHANISMS.conformal?.reps}, it is slow)`}
+                  ; error = {measure}. Gaussian mechanisms also pay for δ.
+                </>
+              }
+            />
+          ) : (
+            <Brief
+              as="figcaption"
+              className="plot-caption"
+              short={
+                <>
+                  002’s Fig. 1: the same error at the current ε for k×k matrices, k = 2 … 30.{' '}
+                  <strong>Look for:</strong> the Riemannian Laplace error grows about like its dimension d
+                  while the tangent Gaussian’s grows like √d, so the Gaussian wins for large k.
+                </>
+              }
+              more={
+                <>
+                  Dimension d = k(k+1)/2; {K_SWEEP_REPS} releases each; error = {measure}.
+                </>
+              }
+            />
+          )}
           <Notes model={model} x={x} />
           <ExportButtons
             what={x === 'eps' ? 'Fréchet error vs ε' : 'Fréchet error vs k'}

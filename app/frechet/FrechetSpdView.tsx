@@ -4,6 +4,7 @@
  * the true mean and every mechanism's releases as markers of its own shape. Releases that are not SPD (the
  * ambient and extrinsic baselines can produce them) have no ellipse; in the cone they sit outside the surface.
  */
+import { Brief } from '../help/Brief';
 import { useCallback, useId, useMemo } from 'react';
 import type { FrechetDataset } from '../../src/experiments/frechet';
 import { useLab } from '../store';
@@ -229,10 +230,11 @@ function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: reado
   return (
     <div className="frechet-spd">
       <h3>Ellipses: the true mean and the releases of each mechanism</h3>
-      <p className="convention">
-        Ellipse of X = UΛUᵀ: semi-axes √λ₁, √λ₂ along U’s columns, one scale for all. Solid dark: the true
-        (non-private) Fréchet mean; thin coloured: private releases.
-      </p>
+      <Brief
+        className="convention"
+        short="Solid dark: the true (non-private) Fréchet mean; thin coloured: private releases."
+        more="Ellipse of X = UΛUᵀ: semi-axes √λ₁, √λ₂ along U’s columns, one scale for all."
+      />
       <EllipseColumns data={data} clouds={clouds} />
       <h3>The SPD cone</h3>
       <div className="view-with-legend">
@@ -257,11 +259,14 @@ function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: reado
         </SpdCone>
         <aside className="view-legend" aria-label="Legend">
           <CloudLegend space="spd" n={data.points.length} clouds={clouds} testId="frechet-legend" />
-          <p className="hint">
-            Cone coordinates (a, √2·b, c), axis a = c vertical: SPD(2) is the inside of the cone; releases
-            that are not SPD lie outside it. Data: small grey balls (drawn by the cone view); true mean: the
-            large dark ball.
-          </p>
+          <Brief
+            className="hint"
+            text={
+              'Data: small grey balls; true mean: the large dark ball. Cone coordinates (a, √2·b, c), axis ' +
+              'a = c vertical: SPD(2) is the inside of the cone; releases that are not SPD lie outside it. ' +
+              'The view starts zoomed to the data, true to scale; zoom out to see the whole cone.'
+            }
+          />
           <p className="hint" id="frechet-cone-keys">
             Drag to rotate, wheel to zoom. Keyboard (focus the view): ← → ↑ ↓ rotate, + − zoom, Home resets.
           </p>

@@ -15,7 +15,12 @@ type BriefText =
  * explanation is one press away and searchable; `children` are further blocks shown with it.
  */
 export function Brief(
-  props: BriefText & { className?: string; testId?: string; children?: ReactNode; as?: 'p' | 'div' },
+  props: BriefText & {
+    className?: string;
+    testId?: string;
+    children?: ReactNode;
+    as?: 'p' | 'div' | 'figcaption';
+  },
 ) {
   const [open, setOpen] = useState(false);
   const id = useId();
