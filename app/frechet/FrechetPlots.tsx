@@ -128,6 +128,16 @@ function ErrorFigure(props: {
     x === 'eps' &&
     settings.frechetSpace === 'sphere' &&
     model.series.some((c) => c.points.length > 1 && c.points[0].y < 1.3 * c.points[1].y);
+  // and the curves that stop falling at the right (1/ε would shrink them by the last step's ratio of ε)
+  const flatEnd =
+    x === 'eps'
+      ? model.series
+          .filter((c) => {
+            const [a, b] = c.points.slice(-2);
+            return a && b && b.y > 0.75 * a.y;
+          })
+          .map((c) => MECHANISM_STYLES[c.mechanism].label)
+      : [];
   const xScale = (x === 'eps' ? d3.scaleLog() : d3.scaleLinear())
     .domain([xs[0], xs[xs.length - 1]])
     .range([margin.left, W - margin.right]);
@@ -178,7 +188,8 @@ function ErrorFigure(props: {
                 <>
                   <strong>Smaller ε (left) is more private</strong> and costs accuracy: every curve falls as ε
                   grows, roughly like 1/ε
-                  {flatStart && ', after a flat start where the noise covers the sphere'}.{' '}
+                  {flatStart && ', after a flat start where the noise covers the sphere'}
+                  {flatEnd.length > 0 && ` — but ${flatEnd.join(' and ')} level off at the largest ε`}.{' '}
                   <span data-testid="frechet-eps-range">
                     ε axis {tickFormat(epsLow)} … {tickFormat(epsHigh)}
                     {reference ? ' (the default r and n)' : ''}.
