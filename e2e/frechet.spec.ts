@@ -221,4 +221,42 @@ test.describe('Fréchet-mean workspace', () => {
     expect(errors).toEqual([]);
     expect(freshErrors).toEqual([]);
   });
+
+  test('the error-vs-ε axis follows the settings: the strict σ rule and a small n move it right', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const errors = watchErrors(page);
+    await page.goto(`/?notour=1&ws=frechet&${FAST}&n=100`);
+    const plot = page.getByTestId('frechet-plot-eps');
+    const range = page.getByTestId('frechet-eps-range');
+    const xTicks = () => plot.locator('.axis-x .tick-label').allTextContents();
+    await expect(range).toContainText('ε axis 0.01 … 10 (the default r and n)');
+    await expect.poll(xTicks).toEqual(['0.01', '0.02', '0.05', '0.1', '0.2', '0.5', '1', '2', '5', '10']);
+    // the strict rule doubles σ = c·Δ/ε: the curves fall at twice the budgets
+    await page.getByTestId('sigma-rule').selectOption('strict');
+    await expect(range).toContainText('ε axis 0.02 … 20.');
+    await expect.poll(async () => (await xTicks()).at(-1)).toBe('20');
+    // n = 10: Δ ∝ 1/n is ten times larger
+    await page.getByTestId('n').fill('10');
+    await page.getByTestId('n').press('Enter');
+    await expect(range).toContainText('ε axis 0.2 … 200');
+    await expect.poll(async () => (await xTicks())[0]).toBe('0.2');
+    // the sweep is rerun over the new grid, and its curves are drawn there
+    await waitFor(page, 'frechetEps', 200_000);
+    const epsRun = await labState<{ eps: number }[]>(page, 'frechetEps.rows');
+    expect(Math.min(...epsRun.map((r) => r.eps))).toBe(0.2);
+    expect(Math.max(...epsRun.map((r) => r.eps))).toBe(200);
+    // the caption says what these curves show: they fall from the left end on (no flat start at this range)
+    const caption = plot.locator('xpath=ancestor::figure[1]').locator('figcaption');
+    await expect(caption).toContainText('every curve falls as ε grows');
+    // the rest of the caption behind "more", by keyboard
+    const more = caption.locator('button.brief-more');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(caption.getByText('The axis moves with the noise scale σ ∝ Δ/ε')).toBeVisible();
+    await expect(caption).not.toContainText('flat start');
+    await plot.screenshot({ path: `${SHOTS}/frechet-eps-range.png` });
+    expect(errors).toEqual([]);
+  });
 });

@@ -213,6 +213,14 @@ test('explanations render formulas with KaTeX', async ({ page }) => {
 
   // A caption's topic link opens the panel at that topic.
   await applyFromMenu(page, 'Fig. 9');
+  // (the caption shows its first sentences; "more" unfolds the rest with the ideas behind it)
+  // (by its class: its name turns from "more" to "less")
+  const more = page.getByTestId('figure-caption').locator('button.brief-more');
+  await expect(more).toHaveText('more');
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(more).toHaveText('less');
   await page
     .getByTestId('figure-caption')
     .getByRole('button', { name: 'Checking the sensitivity bound' })

@@ -8,6 +8,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import * as THREE from 'three';
 import { generate } from '../src/data';
 import { SPHERE_VIEW, sphereHome } from '../app/views3d/sphereView';
+import { coneLayout } from '../app/views3d/coneView';
+import { coneCoords, sym2 } from '../app/views3d/geodesics';
 import { distinctColours, labState, waitForRelease, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
@@ -33,6 +35,30 @@ async function pixelsNear(canvas: Locator, hex: string, tol = 40): Promise<numbe
           n++;
       }
       return n;
+    },
+    { rgb, tol },
+  );
+}
+
+/** The box of the canvas pixels within `tol` of `hex`, as fractions of the canvas's width and height. */
+async function pixelBox(canvas: Locator, hex: string, tol = 40): Promise<{ w: number; h: number }> {
+  const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return canvas.evaluate(
+    (c: HTMLCanvasElement, { rgb, tol }) => {
+      const probe = document.createElement('canvas');
+      probe.width = c.width;
+      probe.height = c.height;
+      const ctx = probe.getContext('2d')!;
+      ctx.drawImage(c, 0, 0);
+      const { data } = ctx.getImageData(0, 0, c.width, c.height);
+      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (let i = 0; i < data.length; i += 4) {
+        if (rgb.some((v, k) => Math.abs(data[i + k] - v) > tol)) continue;
+        const x = (i / 4) % c.width;
+        const y = Math.floor(i / 4 / c.width);
+        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+      }
+      return x1 < x0 ? { w: 0, h: 0 } : { w: (x1 - x0) / c.width, h: (y1 - y0) / c.height };
     },
     { rgb, tol },
   );
@@ -216,7 +242,48 @@ test.describe('SPD(2) workspace', () => {
     await expect.poll(() => distinctColours(cone), { timeout: 30_000 }).toBeGreaterThan(20);
     await expect.poll(() => pixelsNear(cone, '#0072b2', 50), { timeout: 20_000 }).toBeGreaterThan(20);
     await expect(page.getByTestId('release-status')).toContainText('Private release done');
+    // zoomed to the data: the view starts at the layout's home (the data's framing), and the non-private
+    // geodesic (the blue tube through the data) spans a sizeable part of the canvas, not a short streak (the
+    // whole-cone view drew it over about 8% × 21% of the frame)
+    const data = generate('spd', { n: 50, noise: 0.01, seed: 1 });
+    const { home } = coneLayout(data.ys.map((y) => coneCoords(sym2(y))));
+    const shownCamera = ((await page.getByTestId('spd-cone').getAttribute('data-camera')) ?? '').split(',');
+    shownCamera.forEach((x, i) => expect(Math.abs(Number(x) - home[i])).toBeLessThan(2e-3));
+    await expect(page.getByTestId('spd-cone-zoom-note')).toContainText('Zoomed to the data, true to scale');
+    const tube = await pixelBox(cone, '#0072b2', 50);
+    expect(Math.max(tube.w, tube.h)).toBeGreaterThan(0.45);
+    await page.getByTestId('spd-cone').screenshot({ path: `${SHOTS}/spd-cone.png` });
     await page.screenshot({ path: `${SHOTS}/spd.png`, fullPage: true });
     expect(errors).toEqual([]);
   });
+});
+
+test('Fig. 8: the ellipses are on the first screen at 1440×900, and start on it at 1024×768', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  for (const [width, height, visible] of [
+    [1440, 900, 182], // all of the strip (182 px tall at this width)
+    [1024, 768, 60], // its top rows at least
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/?notour=1');
+    await page.locator('#figures-button').click();
+    await page.locator('.figures-list button[data-preset="fig8"]').click();
+    const svg = page.getByTestId('spd-ellipses');
+    await expect(svg.locator('ellipse.e-data')).toHaveCount(50, { timeout: 30_000 });
+    // the caption is short: its first sentence, the rest behind "more"
+    const caption = page.getByTestId('figure-caption');
+    await expect(caption.getByRole('button', { name: 'more' })).toHaveAttribute('aria-expanded', 'false');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const box = (await svg.boundingBox())!;
+    expect(box.height).toBeGreaterThan(100);
+    expect(box.y).toBeGreaterThan(0);
+    expect(Math.min(box.y + box.height, height) - box.y).toBeGreaterThanOrEqual(
+      Math.min(visible, box.height),
+    );
+    await page.screenshot({ path: `${SHOTS}/fig8-${width}x${height}.png` });
+  }
+  expect(errors).toEqual([]);
 });

@@ -1,4 +1,5 @@
 /** What the Fréchet workspace's view shows: its heading and the sentence on the data (synthetic or the user's). */
+import { Brief } from '../help/Brief';
 import { useLab } from '../store';
 import { ownData } from './jobs';
 
@@ -40,9 +41,11 @@ export function FrechetDataDescription() {
     </>
   );
   return (
-    <p className="view-description" data-testid="frechet-description">
-      {data}. Each mechanism publishes a noisy version of their average, the Fréchet mean; the clouds show
-      many such releases of the same data.
-    </p>
+    <Brief
+      className="view-description"
+      testId="frechet-description"
+      short={<>{data}.</>}
+      more="Each mechanism publishes a noisy version of their average, the Fréchet mean; the clouds show many such releases of the same data."
+    />
   );
 }

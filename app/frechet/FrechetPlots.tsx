@@ -12,6 +12,7 @@ import { Suspense, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { loadOnDemand } from '../loadOnDemand';
 import { FRECHET_ROW_COLUMNS, type FrechetRow } from '../../src/experiments/frechet';
 import { ExportButtons } from '../export/ExportButtons';
+import { Brief } from '../help/Brief';
 import { Explainers } from '../help/Explain';
 import {
   CurrentRule,
@@ -41,6 +42,7 @@ import {
   SWEEP_REPS,
   VIEW_K,
   epsSweepSpecs,
+  frechetEpsGrid,
   kSweepSpecs,
   ownData,
 } from './jobs';
@@ -86,6 +88,8 @@ function ErrorFigure(props: {
   current?: { mechanism: string; y: number }[];
   /** The user's points (n and k), when they are the data. */
   own?: { n: number; k: number } | null;
+  /** The ε of the sweep (error-vs-ε plot: frechetEpsGrid, chosen from the settings). */
+  epsGrid?: readonly number[];
 }) {
   const { x, job, settings, own } = props;
   const titleId = useId();
@@ -115,7 +119,25 @@ function ErrorFigure(props: {
   margin.top = layoutLegend(legendItems, legendWidth).height + 14;
   const plotH = presentH ?? Math.round(Math.min(300, Math.max(190, W * 0.5)));
   const H = margin.top + plotH + margin.bottom;
-  const xs = x === 'eps' ? EPS_GRID : K_GRID;
+  const xs = x === 'eps' ? (props.epsGrid ?? EPS_GRID) : K_GRID;
+  const epsLow = xs[0];
+  const epsHigh = xs[xs.length - 1];
+  const reference = epsLow === EPS_GRID[0] && epsHigh === EPS_GRID[EPS_GRID.length - 1];
+  // said only when the curves show it: on S², a curve that hardly falls over the grid's first step
+  const flatStart =
+    x === 'eps' &&
+    settings.frechetSpace === 'sphere' &&
+    model.series.some((c) => c.points.length > 1 && c.points[0].y < 1.3 * c.points[1].y);
+  // and the curves that stop falling at the right (1/ε would shrink them by the last step's ratio of ε)
+  const flatEnd =
+    x === 'eps'
+      ? model.series
+          .filter((c) => {
+            const [a, b] = c.points.slice(-2);
+            return a && b && b.y > 0.75 * a.y;
+          })
+          .map((c) => MECHANISM_STYLES[c.mechanism].label)
+      : [];
   const xScale = (x === 'eps' ? d3.scaleLog() : d3.scaleLinear())
     .domain([xs[0], xs[xs.length - 1]])
     .range([margin.left, W - margin.right]);
@@ -158,26 +180,54 @@ function ErrorFigure(props: {
       testId={`frechet-plot-${x}`}
       footer={
         <>
-          <figcaption className="plot-caption">
-            {x === 'eps' ? (
-              <>
-                Mean distance of {SWEEP_REPS} releases{' '}
-                {own ? 'of your data’s mean (only the noise differs)' : '(each from a fresh data set)'} to
-                their true mean, ±2 standard errors
-                {settings.mechanisms.includes('conformal') &&
-                  ` (Conformal-DP: ${SLOW_MECHANISMS.conformal?.reps}, it is slow)`}
-                ; error = {measure}. <strong>Smaller ε (left) is more private</strong> and costs accuracy:
-                every curve falls as ε grows, roughly like 1/ε. Gaussian mechanisms also pay for δ.
-              </>
-            ) : (
-              <>
-                002’s Fig. 1: the same error at the current ε for k×k matrices, k = 2 … 30 (dimension
-                k(k+1)/2), {K_SWEEP_REPS} releases each; error = {measure}. <strong>Look for:</strong> the
-                Riemannian Laplace error grows about like its dimension d while the tangent Gaussian’s grows
-                like √d, so the Gaussian wins for large k.
-              </>
-            )}
-          </figcaption>
+          {x === 'eps' ? (
+            <Brief
+              as="figcaption"
+              className="plot-caption"
+              short={
+                <>
+                  <strong>Smaller ε (left) is more private</strong> and costs accuracy: every curve falls as ε
+                  grows, roughly like 1/ε
+                  {flatStart && ', after a flat start where the noise covers the sphere'}
+                  {flatEnd.length > 0 && ` — but ${flatEnd.join(' and ')} level off at the largest ε`}.{' '}
+                  <span data-testid="frechet-eps-range">
+                    ε axis {tickFormat(epsLow)} … {tickFormat(epsHigh)}
+                    {reference ? ' (the default r and n)' : ''}.
+                  </span>
+                </>
+              }
+              more={
+                <>
+                  {reference
+                    ? ''
+                    : 'The axis moves with the noise scale σ ∝ Δ/ε: Δ grows with r and falls with n, ×2 for the strict σ rule. '}
+                  Each point: mean distance of {SWEEP_REPS} releases{' '}
+                  {own ? 'of your data’s mean (only the noise differs)' : '(each from a fresh data set)'} to
+                  their true mean, ±2 standard errors
+                  {settings.mechanisms.includes('conformal') &&
+                    ` (Conformal-DP: ${SLOW_MECHANISMS.conformal?.reps}, it is slow)`}
+                  ; error = {measure}. Gaussian mechanisms also pay for δ.
+                </>
+              }
+            />
+          ) : (
+            <Brief
+              as="figcaption"
+              className="plot-caption"
+              short={
+                <>
+                  002’s Fig. 1: the same error at the current ε for k×k matrices, k = 2 … 30.{' '}
+                  <strong>Look for:</strong> the Riemannian Laplace error grows about like its dimension d
+                  while the tangent Gaussian’s grows like √d, so the Gaussian wins for large k.
+                </>
+              }
+              more={
+                <>
+                  Dimension d = k(k+1)/2; {K_SWEEP_REPS} releases each; error = {measure}.
+                </>
+              }
+            />
+          )}
           <Notes model={model} x={x} />
           <ExportButtons
             what={x === 'eps' ? 'Fréchet error vs ε' : 'Fréchet error vs k'}
@@ -417,6 +467,7 @@ function ErrorPlots() {
   const set = useLab((s) => s.set);
   const imported = useLab((s) => s.imported.frechet);
   const own = ownData(settings, imported);
+  const epsGrid = useMemo(() => frechetEpsGrid(settings, imported), [settings, imported]);
   const eps = useThrottledLab(selectEps, 250);
   const k = useThrottledLab(selectK, 250);
   const clouds = useViewClouds();
@@ -455,6 +506,7 @@ function ErrorPlots() {
           settings={settings}
           current={current}
           own={own && { n: own.points.length, k: own.k }}
+          epsGrid={epsGrid}
         />
       </ErrorBoundary>
       {settings.frechetSpace === 'spd' && own && (

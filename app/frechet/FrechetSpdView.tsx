@@ -4,6 +4,7 @@
  * the true mean and every mechanism's releases as markers of its own shape. Releases that are not SPD (the
  * ambient and extrinsic baselines can produce them) have no ellipse; in the cone they sit outside the surface.
  */
+import { Brief } from '../help/Brief';
 import { useCallback, useId, useMemo } from 'react';
 import type { FrechetDataset } from '../../src/experiments/frechet';
 import { AuditRecordLegend, isRecord, useAuditRecord } from '../audit/record';
@@ -13,6 +14,7 @@ import { draw, EllipseAt, type Drawn } from '../views2d/ellipses';
 import { coneCoords, ellipseOf, sym2 } from '../views3d/geodesics';
 import { Markers } from '../views3d/primitives';
 import { SpdCone } from '../views3d/SpdCone';
+import { coneLayout } from '../views3d/coneView';
 import type { Vec3 } from '../views3d/View3D';
 import { CloudLegend } from './CloudLegend';
 import type { ViewCloud } from './jobs';
@@ -227,18 +229,16 @@ function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: reado
   );
   const audit = useAuditRecord();
   const rec = isRecord(audit) ? audit : null;
-  // marker sizes follow the data's extent (the cone's drawn height is set by the data)
-  const size = useMemo(() => {
-    const top = Math.max(...data.points.map((y) => (y[0] + y[y.length - 1]) * Math.SQRT1_2));
-    return Math.max(0.5, 1.15 * top) * 0.008;
-  }, [data]);
+  // marker sizes follow the cone view's framing of the data
+  const size = useMemo(() => coneLayout(data.points.map((y) => coneCoords(sym2(y)))).unit * 0.008, [data]);
   return (
     <div className="frechet-spd">
       <h3>Ellipses: the true mean and the releases of each mechanism</h3>
-      <p className="convention">
-        Ellipse of X = UΛUᵀ: semi-axes √λ₁, √λ₂ along U’s columns, one scale for all. Solid dark: the true
-        (non-private) Fréchet mean; thin coloured: private releases.
-      </p>
+      <Brief
+        className="convention"
+        short="Solid dark: the true (non-private) Fréchet mean; thin coloured: private releases."
+        more="Ellipse of X = UΛUᵀ: semi-axes √λ₁, √λ₂ along U’s columns, one scale for all."
+      />
       <EllipseColumns data={data} clouds={clouds} />
       <h3>The SPD cone</h3>
       <div className="view-with-legend">
@@ -283,11 +283,14 @@ function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: reado
               pickHint="Pick another record in the Audit tab's select."
             />
           )}
-          <p className="hint">
-            Cone coordinates (a, √2·b, c), axis a = c vertical: SPD(2) is the inside of the cone; releases
-            that are not SPD lie outside it. Data: small grey balls (drawn by the cone view); true mean: the
-            large dark ball.
-          </p>
+          <Brief
+            className="hint"
+            text={
+              'Data: small grey balls; true mean: the large dark ball. Cone coordinates (a, √2·b, c), axis ' +
+              'a = c vertical: SPD(2) is the inside of the cone; releases that are not SPD lie outside it. ' +
+              'The view starts zoomed to the data, true to scale; zoom out to see the whole cone.'
+            }
+          />
           <p className="hint" id="frechet-cone-keys">
             Drag to rotate, wheel to zoom. Keyboard (focus the view): ← → ↑ ↓ rotate, + − zoom, Home resets.
           </p>

@@ -16,6 +16,8 @@ import {
   VIEW_K,
   VIEW_RELEASES,
   epsSweepSpecs,
+  frechetEpsGrid,
+  frechetEpsRange,
   kSweepSpecs,
   ownData,
   sensitivitySpec,
@@ -76,7 +78,7 @@ describe('Fréchet jobs of the lab', () => {
     expect(view[1].eps).toHaveLength(slow.viewReleases);
     expect(new Set(view[1].eps)).toEqual(new Set([s.eps]));
     const eps = epsSweepSpecs(s);
-    expect(eps.map((e) => e.eps)).toEqual([[...EPS_GRID], [...EPS_GRID]]);
+    expect(eps.map((e) => e.eps)).toEqual([frechetEpsGrid(s), frechetEpsGrid(s)]);
     expect(eps[1].reps).toBe(slow.reps);
     const k = kSweepSpecs(s);
     expect(k[0].ks).toEqual([...K_GRID]);
@@ -230,3 +232,38 @@ describe('004 Fig. 1 sensitivity in the lab', () => {
     expect(sensitivitySpec(frechet({ frechetSpace: 'spd', radius: 1 }))?.k).toBe(VIEW_K);
   });
 });
+
+/** The workspace's own defaults (n = 100), against which the range is 0.01 … 10. */
+const fr = (patch: Partial<LabSettings> = {}) => frechet({ n: 100, ...patch });
+
+describe('the error-vs-ε range follows the settings (the regression total-ε axis logic, epsRange)', () => {
+  it('is 0.01 … 10 (1-2-5 grid) at the defaults of both spaces, and the sweep uses the grid', () => {
+    expect(EPS_GRID).toEqual([0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10]);
+    for (const frechetSpace of ['sphere', 'spd'] as const) {
+      expect(frechetEpsRange(fr({ frechetSpace }))).toEqual([0.01, 10]);
+      expect(frechetEpsGrid(fr({ frechetSpace }))).toEqual([...EPS_GRID]);
+    }
+    const s = fr({ n: 10 });
+    expect(epsSweepSpecs(s)[0].eps).toEqual(frechetEpsGrid(s));
+  });
+
+  it('moves with the noise scale c·Δ: right for small n, a large r or the strict rule; left for large n', () => {
+    // Δ ∝ 1/n: n = 10 is 10× the default noise (n = 100), n = 1000 a tenth
+    expect(frechetEpsRange(fr({ n: 10 }))).toEqual([0.1, 100]);
+    expect(frechetEpsRange(fr({ n: 1000, eps: 0.5 }))).toEqual([0.001, 1]);
+    expect(frechetEpsRange(fr({ sigmaRule: 'strict' }))).toEqual([0.02, 20]);
+    // a larger ball on SPD (Δ = 2r/n): 4× the default radius
+    expect(frechetEpsRange(fr({ frechetSpace: 'spd', radius: 1 }))).toEqual([0.02, 50]);
+    // on S² Δ grows faster than r near r* (the curvature factor)
+    const [, high] = frechetEpsRange(fr({ radius: 0.7 }));
+    expect(high).toBeGreaterThan(niceCeilOf(10 * (0.7 / 0.25)));
+  });
+
+  it('always includes the current ε', () => {
+    expect(frechetEpsRange(fr({ eps: 50 }))).toEqual([0.01, 50]);
+    expect(frechetEpsGrid(fr({ eps: 0.003 }))[0]).toBe(0.003);
+  });
+});
+
+/** 10·(0.7/0.25) = 28 → 50 on the 1-2-5 sequence. */
+const niceCeilOf = (x: number) => [1, 2, 5, 10, 20, 50, 100, 200].find((v) => v >= x)!;

@@ -12,6 +12,7 @@
 import {
   FRECHET_MECHANISMS as EXPERIMENT_MECHANISMS,
   frechetDataset,
+  intrinsicSensitivity,
   type FrechetCell,
   type FrechetDataset,
   type FrechetMechanism,
@@ -23,6 +24,8 @@ import { FRECHET_MECHANISM_TABLE } from '../../src/privacy/frechet/mechanisms';
 import type { ImportedData } from '../store';
 import type { FrechetMechanismId, LabSettings } from '../state/settings';
 import { mechanismsOn } from './mechanisms';
+import { DATA_DEFAULTS, DEFAULT_SETTINGS } from '../state/settings';
+import { EPS_RANGE_HIGH, EPS_RANGE_LOW, grid125, ruleFactor, scaledEpsRange } from '../plots/epsRange';
 import { frechetProblem } from './problems';
 
 /** The experiment's name of each mechanism the lab shows (from the one mechanism table). */
@@ -53,8 +56,8 @@ export const SLOW_MECHANISMS: Partial<
 > = {
   conformal: { viewReleases: 8, reps: 4, maxK: 5 },
 };
-/** The ε of the error-vs-ε plot (log-spaced over the slider's range). */
-export const EPS_GRID: readonly number[] = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10];
+/** The ε of the error-vs-ε plot at the default settings (1-2-5 values over 0.01 … 10); see frechetEpsGrid. */
+export const EPS_GRID: readonly number[] = grid125(EPS_RANGE_LOW, EPS_RANGE_HIGH);
 /** The matrix sizes of 002's Fig. 1. */
 export const K_GRID: readonly number[] = [2, 5, 10, 15, 20, 25, 30];
 /** The drawn SPD size (ellipses, cone). */
@@ -165,12 +168,42 @@ export function viewSpecs(s: LabSettings, imported?: ImportedData): FrechetSpec[
   }));
 }
 
+/**
+ * The ε range of the error-vs-ε plot, chosen from the settings as the regression's total-ε axis is
+ * (plots/epsRange): the noise scale is σ = c·Δ/ε, so the budgets where the curves fall move with c·Δ. Δ (004
+ * Thm 2) grows with the radius r and falls with n; at the default r and n, paper rule, the range is 0.01 … 10
+ * (on S² the error is flat at the left, where the noise covers the sphere, and falls like 1/ε to ε = 10).
+ */
+export function frechetEpsRange(s: LabSettings, imported?: ImportedData): [number, number] {
+  const own = ownData(s, imported);
+  const k = dataK(own);
+  const ref = { manifold: s.frechetSpace, radius: DEFAULT_SETTINGS.radius };
+  let factor = 1;
+  try {
+    const delta = intrinsicSensitivity(
+      { manifold: s.frechetSpace, radius: own?.radius ?? s.radius },
+      own?.points.length ?? s.n,
+      k,
+    );
+    factor = (ruleFactor(s) * delta) / intrinsicSensitivity(ref, DATA_DEFAULTS.frechet.n, k);
+  } catch {
+    // a radius without a bound (r ≥ r*): no sweep runs (frechetProblem says why); keep the default range
+  }
+  return scaledEpsRange(factor, s.eps);
+}
+
+/** The ε of the error-vs-ε sweep: the 1-2-5 values over frechetEpsRange (log-spaced on the plot). */
+export function frechetEpsGrid(s: LabSettings, imported?: ImportedData): number[] {
+  return grid125(...frechetEpsRange(s, imported));
+}
+
 export function epsSweepSpecs(s: LabSettings, imported?: ImportedData): FrechetSpec[] {
   const own = ownData(s, imported);
+  const eps = frechetEpsGrid(s, imported);
   return specsFor(s, own, (base, slow) => ({
     ...base,
     ks: [dataK(own)],
-    eps: [...EPS_GRID],
+    eps: [...eps],
     reps: slow?.reps ?? SWEEP_REPS,
     keep: 0,
   }));

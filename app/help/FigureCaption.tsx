@@ -1,6 +1,7 @@
 import { currentBudget } from '../compute/jobs';
 import { PAPER_SETTINGS_NOTE, activePreset, applyPreset, presetDeviations } from '../presets';
 import { useLab, type LabSettings } from '../store';
+import { Brief } from './Brief';
 import { TopicLink } from './Explain';
 import { useHelp } from './helpStore';
 import { richText } from './richText';
@@ -75,7 +76,20 @@ export function FigureCaption() {
           ×
         </button>
       </div>
-      <p className="figure-caption-text">{richText(preset.caption)}</p>
+      {/* the caption's first sentence or two; the rest, how the lab differs and the ideas behind it on "more" */}
+      <Brief text={preset.caption} className="figure-caption-text" testId="figure-caption-text">
+        <details className="figure-caption-more">
+          <summary>How this differs from the paper</summary>
+          <p>{richText(preset.differences)}</p>
+          <p>{richText(preset.paperNote ?? PAPER_SETTINGS_NOTE)}</p>
+        </details>
+        <p className="figure-caption-topics">
+          Ideas behind it:{' '}
+          {preset.topics.map((t) => (
+            <TopicLink key={t} topic={t} />
+          ))}
+        </p>
+      </Brief>
       <p className="figure-caption-budget">
         Budget now: ε = {fmt(settings.eps)}
         {settings.workspace !== 'frechet' && (
@@ -95,17 +109,6 @@ export function FigureCaption() {
           </button>
         </p>
       )}
-      <details className="figure-caption-more">
-        <summary>How this differs from the paper</summary>
-        <p>{richText(preset.differences)}</p>
-        <p>{richText(preset.paperNote ?? PAPER_SETTINGS_NOTE)}</p>
-      </details>
-      <p className="figure-caption-topics">
-        Ideas behind it:{' '}
-        {preset.topics.map((t) => (
-          <TopicLink key={t} topic={t} />
-        ))}
-      </p>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { budgetPairs } from '../../src/experiments';
 import { DEFAULT_SETTINGS } from '../state/settings';
-import { equalEpsRange, niceCeil } from './epsRange';
+import { equalEpsRange, grid125, niceCeil, niceFloor, scaledEpsRange } from './epsRange';
 
 describe('equalEpsRange', () => {
   it('keeps the paper’s settings on 0.01 … 10 and moves right with a public τ and the strict rule', () => {
@@ -28,5 +28,20 @@ describe('equalEpsRange', () => {
       (b) => b.epsP + b.epsV,
     );
     eps.forEach((e, i) => expect(e).toBeCloseTo([0.01, 0.1, 1, 10, 100, 1000][i], 9));
+  });
+});
+
+describe('scaledEpsRange (shared by the regression total-ε axis and the Fréchet error-vs-ε plot)', () => {
+  it('moves both ends with the noise factor, or only the upper one for the regression', () => {
+    expect(scaledEpsRange(1, 1)).toEqual([0.01, 10]);
+    expect(scaledEpsRange(2.5, 1)).toEqual([0.02, 50]);
+    expect(scaledEpsRange(0.1, 0.5)).toEqual([0.001, 1]);
+    expect(scaledEpsRange(2.5, 1, true)).toEqual([0.01, 50]);
+    expect(scaledEpsRange(NaN, 1)).toEqual([0.01, 10]);
+  });
+  it('rounds down on the 1-2-5 sequence and lists the 1-2-5 grid with both ends', () => {
+    expect([0.7, 1, 1.5, 3, 7, 0.025].map(niceFloor)).toEqual([0.5, 1, 1, 2, 5, 0.02]);
+    expect(grid125(0.02, 1)).toEqual([0.02, 0.05, 0.1, 0.2, 0.5, 1]);
+    expect(grid125(0.003, 0.03)).toEqual([0.003, 0.005, 0.01, 0.02, 0.03]);
   });
 });

@@ -22,16 +22,50 @@ export function niceCeil(x: number): number {
   return 10 * p;
 }
 
+/** The next value ≤ x of the 1-2-5 sequence (0.01, 0.02, 0.05, …). */
+export function niceFloor(x: number): number {
+  const p = 10 ** Math.floor(Math.log10(x));
+  for (const m of [5, 2, 1]) if (m * p <= x * (1 + 1e-12)) return m * p;
+  return p;
+}
+
+/** The values of the 1-2-5 sequence in [low, high], with both ends (log-spaced plot positions). */
+export function grid125(low: number, high: number): number[] {
+  const out = [low];
+  for (let p = 10 ** Math.floor(Math.log10(low)); p <= high; p *= 10)
+    for (const m of [1, 2, 5]) {
+      const v = +(m * p).toPrecision(12);
+      if (v > low * (1 + 1e-12) && v < high * (1 - 1e-12)) out.push(v);
+    }
+  if (high > low) out.push(high);
+  return out;
+}
+
+/** The σ rule's factor in the noise scale σ = c·Δ/ε (c = 2 for the strict rule). */
+export const ruleFactor = (s: Pick<LabSettings, 'sigmaRule'>) => (s.sigmaRule === 'strict' ? 2 : 1);
+
 /** How far right the curves move, relative to the paper's settings. */
 export function noiseFactor(s: Pick<LabSettings, 'sigmaRule' | 'tauMode' | 'tau'>): number {
-  const rule = s.sigmaRule === 'strict' ? 2 : 1;
+  const rule = ruleFactor(s);
   return s.tauMode === 'public' ? Math.max(1, (rule * s.tau) / TYPICAL_DATA_TAU) : rule;
+}
+
+/**
+ * The ε range of an error-vs-ε plot whose curves move over EPS_RANGE_LOW … EPS_RANGE_HIGH at the reference
+ * settings and `factor` times further right when the noise scale is `factor` times larger (σ ∝ 1/ε): the upper
+ * end always moves, the lower one too unless `fixedLow` (the regression curves are flat below 0.01 whatever the
+ * factor). Ends on the 1-2-5 sequence; always includes the current ε.
+ */
+export function scaledEpsRange(factor: number, eps: number, fixedLow = false): [number, number] {
+  const f = Number.isFinite(factor) && factor > 0 ? factor : 1;
+  const low = fixedLow ? EPS_RANGE_LOW : Math.max(1e-4, niceFloor(EPS_RANGE_LOW * f));
+  const high = Math.min(1e4, niceCeil(EPS_RANGE_HIGH * f));
+  return [Math.min(low, eps), Math.max(high, eps)];
 }
 
 /** [low, high] of the total-ε sweep (log-spaced), always including the current total ε. */
 export function equalEpsRange(
   s: Pick<LabSettings, 'sigmaRule' | 'tauMode' | 'tau' | 'eps'>,
 ): [number, number] {
-  const high = Math.min(1e4, niceCeil(EPS_RANGE_HIGH * noiseFactor(s)));
-  return [Math.min(EPS_RANGE_LOW, s.eps), Math.max(high, s.eps)];
+  return scaledEpsRange(noiseFactor(s), s.eps, true);
 }

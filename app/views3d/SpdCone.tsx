@@ -14,38 +14,7 @@ import { VIEW_COLOURS as C } from './palette';
 import { lambert } from './materials';
 import { Hairlines, Label, Markers, Segments, Tube } from './primitives';
 import { CameraLights, View3D, type Vec3 } from './View3D';
-
-type P3 = [number, number, number];
-
-export interface ConeLayout {
-  /** Height (a + c)/√2 of the drawn part of the cone. */
-  height: number;
-  target: Vec3;
-  home: Vec3;
-  distance: number;
-}
-
-/** Where to look: the centre of the data, from a distance that shows the data and the cone around them. */
-export function coneLayout(points: readonly P3[]): ConeLayout {
-  let top = 0;
-  const c = [0, 0, 0];
-  for (const p of points) {
-    top = Math.max(top, p[1]);
-    for (let j = 0; j < 3; j++) c[j] += p[j] / Math.max(1, points.length);
-  }
-  const height = Math.max(0.5, 1.15 * top) || 2;
-  // the middle of the drawn cone, nudged toward the data
-  const target: Vec3 = points.length ? [c[0] / 3, 0.5 * height, c[2] / 3] : [0, height / 2, 0];
-  // from outside the cone, nearly level with the data: the whole cone (apex included) and the data inside it
-  const distance = 1.95 * height;
-  const dir = new THREE.Vector3(0.62, 0.2, 0.76).normalize();
-  const home: Vec3 = [
-    target[0] + distance * dir.x,
-    target[1] + distance * dir.y,
-    target[2] + distance * dir.z,
-  ];
-  return { height, target, home, distance };
-}
+import { CONE_VIEW, coneLayout, type P3 } from './coneView';
 
 function ConeSurface({ height }: { height: number }) {
   const { surface, wire } = useMemo(() => {
@@ -83,7 +52,7 @@ function ConeSurface({ height }: { height: number }) {
 }
 
 /** Axes a, c (on the boundary: b = 0 and the other entry 0) and √2·b (through the apex, outside the cone). */
-function Axes({ height }: { height: number }) {
+function Axes({ height, unit }: { height: number; unit: number }) {
   const L = height * 1.05;
   const { a, c, b, I, positions } = useMemo(() => {
     const a = coneCoords([L, 0, 0]);
@@ -101,8 +70,8 @@ function Axes({ height }: { height: number }) {
       <Label text="√2·b" position={[0, 0, b[2] * 1.08]} height={s} />
       {I[1] < height && (
         <>
-          <Markers points={[I]} shape="octahedron" size={height * 0.009} colour={C.ink} />
-          <Label text="I" position={[I[0] + s * 0.8, I[1], I[2]]} height={s * 0.9} />
+          <Markers points={[I]} shape="octahedron" size={unit * 0.009} colour={C.ink} />
+          <Label text="I" position={[I[0] + unit * 0.044, I[1], I[2]]} height={unit * 0.05} />
         </>
       )}
     </>
@@ -142,6 +111,8 @@ export function SpdCone({
   // the layout follows the data only (not the fit arriving later), so the view does not jump
   const layout = useMemo(() => coneLayout(points), [points]);
   const H = layout.height;
+  // sizes on screen: markers, tube and dashes scale with the framed data, the cone's labels with the cone
+  const U = layout.unit;
   const privateLines = useMemo(() => {
     const lines = pairs.map((pr) =>
       Float32Array.from(spdGeodesic(pr.p, pr.v, 40).flatMap((y) => coneCoords(y))),
@@ -165,27 +136,32 @@ export function SpdCone({
       home={layout.home}
       camera={camera}
       onCameraSaved={onCameraSaved}
-      fov={40}
-      near={H * 0.01}
-      far={H * 50}
-      minDistance={H * 0.3}
-      maxDistance={H * 8}
+      fov={CONE_VIEW.fov}
+      near={layout.distance * 0.01}
+      far={Math.max(H, layout.distance) * 50}
+      minDistance={layout.distance * 0.15}
+      maxDistance={Math.max(H * 8, layout.distance * 4)}
+      overlay={
+        <p className="view3d-note" data-testid={`${props.testId ?? 'spd-cone'}-zoom-note`}>
+          Zoomed to the data, true to scale (− zooms out)
+        </p>
+      }
     >
       <CameraLights intensity={1.2} />
-      <Axes height={H} />
+      <Axes height={H} unit={U} />
       <Segments
         positions={privateLines.positions}
         colors={privateLines.colors}
         width={1.6}
         opacity={0.6}
         dashed
-        dashSize={H * 0.03}
-        gapSize={H * 0.02}
+        dashSize={U * 0.03}
+        gapSize={U * 0.02}
         renderOrder={1}
       />
-      {fitLine && <Tube points={fitLine} radius={H * 0.009} colour={C.spdNonPrivate} />}
-      <Markers points={points} shape="sphere" size={H * 0.007} colour={C.spdData} />
-      <Markers points={feet} shape="cube" size={H * 0.006} colour={C.footpoint} />
+      {fitLine && <Tube points={fitLine} radius={U * 0.009} colour={C.spdNonPrivate} />}
+      <Markers points={points} shape="sphere" size={U * 0.007} colour={C.spdData} />
+      <Markers points={feet} shape="cube" size={U * 0.006} colour={C.footpoint} />
       {props.children}
       <ConeSurface height={H} />
     </View3D>

@@ -4,7 +4,7 @@
  * of geodesic inside it. The fits come from the workers (release cells carry p̂, v̂ and the private pairs).
  */
 import { Swatch } from '../views3d/Swatch';
-import { richText } from '../help/richText';
+import { Brief } from '../help/Brief';
 import { useCallback, useMemo, useState } from 'react';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
 import {
@@ -22,7 +22,8 @@ import { VIEW_COLOURS as C } from '../views3d/palette';
 import { ReleaseStatus } from '../release/ReleaseStatus';
 import { useNonPrivateFit } from '../views3d/useFit';
 import { Label, Markers } from '../views3d/primitives';
-import { coneLayout, SpdCone } from '../views3d/SpdCone';
+import { coneLayout } from '../views3d/coneView';
+import { SpdCone } from '../views3d/SpdCone';
 import type { Vec3 } from '../views3d/View3D';
 import '../views3d/views3d.css';
 
@@ -55,26 +56,31 @@ export function SpdWorkspace() {
     [rec],
   );
   const onPickData = useCallback((i: number) => pickAuditRecord(i + 1), []);
-  // marker size in the cone's units (the cone's drawn height follows the data)
-  const coneHeight = useMemo(() => coneLayout(data.ys.map((y) => coneCoords(sym2(y)))).height, [data]);
+  // marker size in the cone view's units (its framing follows the data)
+  const coneHeight = useMemo(() => coneLayout(data.ys.map((y) => coneCoords(sym2(y)))).unit, [data]);
 
   return (
     <section className="panel workspace-spd view-container" aria-labelledby="spd-title">
       <h2 id="spd-title">SPD(2): covariance matrices as ellipses</h2>
-      <p className="view-description">
-        {richText(data.description)}
-        {fileName
-          ? ''
-          : ' Each response is a 2×2 symmetric positive-definite matrix y = [[a, b], [b, c]] — think of a covariance.'}
-      </p>
+      <Brief
+        className="view-description"
+        text={
+          data.description +
+          (fileName
+            ? ''
+            : ' Each response is a 2×2 symmetric positive-definite matrix y = [[a, b], [b, c]] — think of a covariance.')
+        }
+      />
       <ReleaseStatus dim={4} />
       <div className="spd-panels">
         <div className="ellipse-strip">
           <h3>Predictions along the covariate</h3>
-          <p className="convention" data-testid="ellipse-convention">
-            Ellipse of y = UΛUᵀ: semi-axes √λ₁, √λ₂ along U&apos;s columns (first matrix coordinate to the
-            right, second up; one scale for all ellipses).
-          </p>
+          <Brief
+            className="convention"
+            testId="ellipse-convention"
+            short="Ellipse of y = UΛUᵀ: semi-axes √λ₁, √λ₂ along U’s columns."
+            more="The first matrix coordinate is to the right, the second up; one scale for all ellipses."
+          />
           <EllipseStrip
             data={data}
             fit={fit}
@@ -204,12 +210,15 @@ export function SpdWorkspace() {
                   <span>private footpoints p̃</span>
                 </li>
               </ul>
-              <p className="hint">
-                Coordinates (a, √2·b, c), axis a = c vertical: then SPD(2) is the inside of a round cone and
-                its surface ac = b² holds the singular matrices. Geodesics use the affine-invariant metric:
-                they curve and never reach the surface. The axes a and c lie on the surface; I marks the
-                identity.
-              </p>
+              <Brief
+                className="hint"
+                text={
+                  'Coordinates (a, √2·b, c), axis a = c vertical: then SPD(2) is the inside of a round cone and ' +
+                  'its surface ac = b² holds the singular matrices. Geodesics use the affine-invariant metric: ' +
+                  'they curve and never reach the surface. The axes a and c lie on the surface; I marks the ' +
+                  'identity. The view starts zoomed to the data, true to scale; zoom out to see the whole cone.'
+                }
+              />
               <p className="hint" id="spd-cone-keys">
                 Drag to rotate, wheel to zoom. Keyboard (focus the view): ← → ↑ ↓ rotate, + − zoom, Home
                 resets.

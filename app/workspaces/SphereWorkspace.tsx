@@ -6,7 +6,7 @@
  * Nothing is fitted here: the non-private fit and the private pairs come from the workers.
  */
 import { Swatch } from '../views3d/Swatch';
-import { richText } from '../help/richText';
+import { Brief } from '../help/Brief';
 import type { ThreeEvent } from '@react-three/fiber';
 import { useCallback, useMemo, useState } from 'react';
 import * as THREE from 'three';
@@ -331,12 +331,15 @@ export function SphereWorkspace() {
   return (
     <section className="panel workspace-sphere view-container" aria-labelledby="sphere-title">
       <h2 id="sphere-title">Geodesic regression on the sphere</h2>
-      <p className="view-description">
-        {richText(data.description)}
-        {fileName
-          ? ''
-          : ' Each point is a direction (a unit vector); the covariate moves along a great circle.'}
-      </p>
+      <Brief
+        className="view-description"
+        text={
+          data.description +
+          (fileName
+            ? ''
+            : ' Each point is a direction (a unit vector); the covariate moves along a great circle.')
+        }
+      />
       {fig5 && (
         <p className="figure-caption" data-testid="fig5-caption">
           <strong>Fig. 5 of paper 000.</strong> Private geodesics for ten total budgets ε = 2.0 … 0.2 (equal

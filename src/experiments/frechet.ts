@@ -351,7 +351,11 @@ function notApplicable(distance: 'riemannian' | 'euclidean', note: string): Frec
 }
 
 /** Δ of the Fréchet mean in the manifold's metric (004 Thm 2: κ ≤ 0 on SPD gives 2R/n). */
-function intrinsicSensitivity(spec: FrechetSpec, n: number, k: number): number {
+export function intrinsicSensitivity(
+  spec: Pick<FrechetSpec, 'manifold' | 'radius'>,
+  n: number,
+  k: number,
+): number {
   const R = frechetBallRadius(spec.manifold, k, spec.radius);
   return spec.manifold === 'sphere' ? frechetSensitivity(sphere(), R, n) : (2 * R) / n;
 }
