@@ -1,4 +1,5 @@
 /** What the Fréchet workspace's view shows: its heading and the sentence on the data (synthetic or the user's). */
+import { richText } from '../help/richText';
 import { Brief } from '../help/Brief';
 import { useLab } from '../store';
 import { ownData } from './jobs';
@@ -37,7 +38,9 @@ export function FrechetDataDescription() {
       {s.n} {s.spread === 'heterogeneous' ? 'clustered ' : ''}synthetic points
       {sphere
         ? ` in a cap of radius r = ${s.radius} around the north pole`
-        : ` with eigenvalues in [e^−r, e^r], r = ${s.radius} (${s.metric === 'affine' ? 'affine-invariant' : 'log-Euclidean'} metric)`}
+        : richText(
+            ` with eigenvalues in [e^−r, e^r], r = ${s.radius} (${s.metric === 'affine' ? 'affine-invariant' : 'log-Euclidean'} metric)`,
+          )}
     </>
   );
   return (

@@ -4,6 +4,7 @@
  * parameters (ε on a log scale, δ on a log scale, Gaussian calibration, σ rule, SPD metric) and which
  * mechanisms to show. Every control writes to the store, hence to the URL.
  */
+import { richText } from '../help/richText';
 import { useId } from 'react';
 import { Explainers } from '../help/Explain';
 import { useLab } from '../store';
@@ -58,7 +59,9 @@ function RadiusFields({ own }: { own: OwnData | null }) {
         <p className="hint">
           {sphere
             ? `Synthetic data in a cap of geodesic radius r around the north pole; r is public and sets the sensitivity (the bound needs r < π/4 ≈ ${rMax.toFixed(3)}).`
-            : 'Synthetic eigenvalues lie in [e^−r, e^r] (002); r is public and sets the sensitivity.'}
+            : richText(
+                'Synthetic eigenvalues lie in [e^−r, e^r] (002); r is public and sets the sensitivity.',
+              )}
         </p>
       </>
     );
@@ -84,9 +87,9 @@ function RadiusFields({ own }: { own: OwnData | null }) {
         </p>
       )}
       <p className="hint">
-        The sensitivity bound needs a public radius r: {meaning}. Taken from your data, r reveals something
-        about them (like a data-driven τ), so those releases are labelled not private; for a private release
-        set a public r that holds for any data you might have.
+        The sensitivity bound needs a public radius r: {richText(meaning)}. Taken from your data, r reveals
+        something about them (like a data-driven τ), so those releases are labelled not private; for a private
+        release set a public r that holds for any data you might have.
       </p>
       {warning && (
         <p className="hint note-warn" role="alert" data-testid="frechet-radius-warning">

@@ -4,6 +4,7 @@
  * sensitivity bound of 004 Thm 2 (dashed), on log–log axes. The numbers are those of the command line's
  * `frechet --experiment sensitivity` for the same seed and radius (the same cells, run in the lab's worker).
  */
+import { richText } from '../help/richText';
 import * as d3 from 'd3';
 import { useId, useMemo, useRef } from 'react';
 import { ExportButtons } from '../export/ExportButtons';
@@ -114,10 +115,10 @@ export function FrechetSensitivityPlot() {
             <figcaption className="plot-caption" data-testid="frechet-sensitivity-caption">
               Each dot is the{' '}
               {sphere ? 'geodesic' : settings.metric === 'affine' ? 'affine-invariant' : 'log-Euclidean'}{' '}
-              distance between the Fréchet means of two adjacent data sets of n synthetic points {where} (they
-              share n − 1 points and differ in one), {SENSITIVITY_PAIRS} pairs per n, seed {settings.seed};
-              the diamonds are their mean. The dashed line is the sensitivity bound of 004’s Theorem 2 that
-              the mechanisms are calibrated with (
+              distance between the Fréchet means of two adjacent data sets of n synthetic points{' '}
+              {richText(where)} (they share n − 1 points and differ in one), {SENSITIVITY_PAIRS} pairs per n,
+              seed {settings.seed}; the diamonds are their mean. The dashed line is the sensitivity bound of
+              004’s Theorem 2 that the mechanisms are calibrated with (
               {sphere
                 ? 'Δ = 2r(2 − h)/(nh) with h = 2r·cot 2r: above the flat 2r/n because the sphere is curved'
                 : `Δ = 2√k·r/n for a space of curvature ≤ 0, with k = ${VIEW_K}`}
