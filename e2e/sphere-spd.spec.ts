@@ -14,8 +14,15 @@ import { distinctColours, labState, waitForRelease, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 
-/** Number of sampled canvas pixels within `tol` (per channel) of the colour `hex`. */
-async function pixelsNear(canvas: Locator, hex: string, tol = 40): Promise<number> {
+/**
+ * The canvas pixels within `tol` (per channel) of the colour `hex`: how many, and their bounding box as
+ * fractions of the canvas's width and height.
+ */
+async function pixelsOf(
+  canvas: Locator,
+  hex: string,
+  tol = 40,
+): Promise<{ n: number; w: number; h: number }> {
   const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   return canvas.evaluate(
     (c: HTMLCanvasElement, { rgb, tol }) => {
@@ -26,43 +33,21 @@ async function pixelsNear(canvas: Locator, hex: string, tol = 40): Promise<numbe
       ctx.drawImage(c, 0, 0);
       const { data } = ctx.getImageData(0, 0, c.width, c.height);
       let n = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (
-          Math.abs(data[i] - rgb[0]) <= tol &&
-          Math.abs(data[i + 1] - rgb[1]) <= tol &&
-          Math.abs(data[i + 2] - rgb[2]) <= tol
-        )
-          n++;
-      }
-      return n;
-    },
-    { rgb, tol },
-  );
-}
-
-/** The box of the canvas pixels within `tol` of `hex`, as fractions of the canvas's width and height. */
-async function pixelBox(canvas: Locator, hex: string, tol = 40): Promise<{ w: number; h: number }> {
-  const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  return canvas.evaluate(
-    (c: HTMLCanvasElement, { rgb, tol }) => {
-      const probe = document.createElement('canvas');
-      probe.width = c.width;
-      probe.height = c.height;
-      const ctx = probe.getContext('2d')!;
-      ctx.drawImage(c, 0, 0);
-      const { data } = ctx.getImageData(0, 0, c.width, c.height);
       let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
       for (let i = 0; i < data.length; i += 4) {
         if (rgb.some((v, k) => Math.abs(data[i + k] - v) > tol)) continue;
+        n++;
         const x = (i / 4) % c.width;
         const y = Math.floor(i / 4 / c.width);
         [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
       }
-      return x1 < x0 ? { w: 0, h: 0 } : { w: (x1 - x0) / c.width, h: (y1 - y0) / c.height };
+      return x1 < x0 ? { n, w: 0, h: 0 } : { n, w: (x1 - x0) / c.width, h: (y1 - y0) / c.height };
     },
     { rgb, tol },
   );
 }
+const pixelsNear = async (canvas: Locator, hex: string, tol = 40) => (await pixelsOf(canvas, hex, tol)).n;
+const pixelBox = pixelsOf;
 
 const sphereCanvas = (page: Page) => page.locator('[data-testid="sphere-canvas"] canvas');
 

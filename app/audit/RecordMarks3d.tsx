@@ -9,6 +9,13 @@ import { RECORD_COLOURS } from './record';
 
 type P3 = readonly [number, number, number];
 
+/** The legend's words for the marks below (for AuditRecordLegend). */
+export const RECORD_MARKS_3D = {
+  D: 'diamond',
+  D2: 'square',
+  words: { D: 'green octahedron, labelled D', D2: "orange cube, labelled D'" },
+} as const;
+
 export function RecordMarks({
   before,
   after,

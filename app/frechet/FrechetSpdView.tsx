@@ -8,7 +8,7 @@ import { Brief } from '../help/Brief';
 import { useCallback, useId, useMemo } from 'react';
 import type { FrechetDataset } from '../../src/experiments/frechet';
 import { AuditRecordLegend, isRecord, useAuditRecord } from '../audit/record';
-import { RecordMarks } from '../audit/RecordMarks3d';
+import { RECORD_MARKS_3D, RecordMarks } from '../audit/RecordMarks3d';
 import { useLab } from '../store';
 import { draw, EllipseAt, type Drawn } from '../views2d/ellipses';
 import { coneCoords, ellipseOf, sym2 } from '../views3d/geodesics';
@@ -275,11 +275,7 @@ function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: reado
           {audit && (
             <AuditRecordLegend
               record={audit}
-              marks={{
-                D: 'diamond',
-                D2: 'square',
-                words: { D: 'green octahedron, labelled D', D2: "orange cube, labelled D'" },
-              }}
+              marks={RECORD_MARKS_3D}
               pickHint="Pick another record in the Audit tab's select."
             />
           )}

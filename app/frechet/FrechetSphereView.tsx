@@ -8,7 +8,7 @@ import type { ThreeEvent } from '@react-three/fiber';
 import { useCallback, useMemo } from 'react';
 import type { FrechetDataset } from '../../src/experiments/frechet';
 import { AuditRecordLegend, isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
-import { isGlobeClick, RecordMarks } from '../audit/RecordMarks3d';
+import { isGlobeClick, RECORD_MARKS_3D, RecordMarks } from '../audit/RecordMarks3d';
 import { useLab } from '../store';
 import { Label, Markers } from '../views3d/primitives';
 import { SPHERE_VIEW as SV, sphereHome } from '../views3d/sphereView';
@@ -119,11 +119,7 @@ export function FrechetSphereView({ data, clouds }: { data: FrechetDataset; clou
           {audit && (
             <AuditRecordLegend
               record={audit}
-              marks={{
-                D: 'diamond',
-                D2: 'square',
-                words: { D: 'green octahedron, labelled D', D2: "orange cube, labelled D'" },
-              }}
+              marks={RECORD_MARKS_3D}
               pickHint="Click a data point to replace that one instead."
             />
           )}

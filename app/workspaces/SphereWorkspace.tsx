@@ -26,7 +26,7 @@ import { SPHERE_VIEW as SV, sphereHome } from '../views3d/sphereView';
 import { CameraLights, View3D, type Vec3 } from '../views3d/View3D';
 import { Globe, Graticule } from '../views3d/Globe';
 import '../views3d/views3d.css';
-import { isGlobeClick, RecordMarks } from '../audit/RecordMarks3d';
+import { isGlobeClick, RECORD_MARKS_3D, RecordMarks } from '../audit/RecordMarks3d';
 
 type P3 = readonly [number, number, number];
 
@@ -413,11 +413,7 @@ export function SphereWorkspace() {
           {audit && (
             <AuditRecordLegend
               record={audit}
-              marks={{
-                D: 'diamond',
-                D2: 'square',
-                words: { D: 'green octahedron, labelled D', D2: "orange cube, labelled D'" },
-              }}
+              marks={RECORD_MARKS_3D}
               pickHint="Click a data point to replace that one instead."
             />
           )}
