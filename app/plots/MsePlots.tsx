@@ -36,6 +36,7 @@ import { useThrottledLab } from './useThrottledLab';
 import { focusExists, focusKey, focusOrder, nextFocus, type Focus } from './mseFocus';
 import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
 import { AdvicePanel, useCurrentAdvice } from './AdvicePanel';
+import { ReleaseTip, SweepPointTip } from './MseTooltip';
 import type { Advice } from '../../src/experiments';
 import {
   FLAT_SPREAD,
@@ -376,48 +377,22 @@ function MseFigure(props: {
 
   const tooltip = (() => {
     if (!active || !exists(active)) return null;
-    if (active === 'release') {
+    if (active === 'release')
       return {
         x: x(currentX),
         y: y(release.lnMeanMse!),
         body: (
-          <>
-            <strong>Current release</strong> (n = {props.releaseN}
-            {props.releaseRunning ? ', still arriving' : ''})
-            <br />ε<sub>p</sub> = {fmt(epsP)}, ε<sub>v</sub> = {fmt(epsV)} (total {fmt(total)})
-            <br />
-            ln mean MSE = <strong>{fmt(release.lnMeanMse)}</strong> over {release.pairs} pairs
-            <br />
-            non-private ln MSE = {fmt(release.lnNonPrivateMse)}
-            <br />
-            acceptance: footpoint {fmt(release.acceptanceP, 2)}, shooting {fmt(release.acceptanceV, 2)}
-          </>
+          <ReleaseTip
+            release={release}
+            n={props.releaseN}
+            running={props.releaseRunning}
+            budget={{ epsP, epsV, total }}
+          />
         ),
       };
-    }
     const s = model.series[active.s];
     const p = s.points[active.p];
-    const r = p.row;
-    return {
-      x: x(p.x),
-      y: y(p.y),
-      body: (
-        <>
-          <strong>{s.label}</strong>
-          <br />ε<sub>p</sub> = {fmt(r.epsP)}, ε<sub>v</sub> = {fmt(r.epsV)} (total {fmt(r.eps)})
-          <br />
-          ln mean MSE = <strong>{fmt(r.lnMeanMse)}</strong>
-          <br />
-          non-private ln MSE = {fmt(r.lnNonPrivateMse)} (excess {r.excess >= 0 ? '+' : ''}
-          {fmt(r.excess)})
-          <br />
-          acceptance: footpoint {fmt(r.acceptanceP, 2)}, shooting {fmt(r.acceptanceV, 2)}
-          <br />
-          {r.pairs} pairs{r.escapedShootingChains > 0 ? `, ${r.escapedShootingChains} escaped chains` : ''}
-          {r.stuckChains > 0 ? `, ${r.stuckChains} chains never moved (non-private draws)` : ''}
-        </>
-      ),
-    };
+    return { x: x(p.x), y: y(p.y), body: <SweepPointTip label={s.label} row={p.row} /> };
   })();
 
   const shape = panelShape(model, SWEEP_POINTS);
