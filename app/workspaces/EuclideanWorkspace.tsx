@@ -2,6 +2,7 @@
  * Euclidean workspace (the flat special case, paper 001): scatter of (x, y), the non-private least-squares line
  * (solid) and the private lines of the release (dashed); one panel per response coordinate when d > 1.
  */
+import { Brief } from '../help/Brief';
 import { richText } from '../help/richText';
 import { useMemo, useState } from 'react';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
@@ -135,19 +136,28 @@ export function EuclideanWorkspace() {
         </label>
       </div>
       <div className="view2d-explain">
-        <p>
-          <strong>What is drawn.</strong> Solid: the least-squares line (p̂, v̂), computed from the data without
-          privacy. Dashed: private releases (p̃, ṽ) drawn by the K-norm gradient mechanism — each dashed line
-          is what one private publication would show (pair #{selected?.index ?? 1} is highlighted). Their
-          spread is the price of privacy: a smaller ε widens it; more data narrows it.
-          {selected && lnNp !== undefined && Number.isFinite(selected.mse) && (
+        <Brief
+          short={
             <>
-              {' '}
-              MSE of the highlighted release: ln MSE = {fmt(Math.log(selected.mse))}, against {fmt(lnNp)} for
-              the non-private line.
+              <strong>What is drawn.</strong> Solid: the least-squares line, computed without privacy. Dashed:
+              private releases, each what one private publication would show (pair #{selected?.index ?? 1} is
+              highlighted).
             </>
-          )}
-        </p>
+          }
+          more={
+            <>
+              The solid line is (p̂, v̂) from the data; the dashed ones are (p̃, ṽ) drawn by the K-norm gradient
+              mechanism. Their spread is the price of privacy: a smaller ε widens it; more data narrows it.
+              {selected && lnNp !== undefined && Number.isFinite(selected.mse) && (
+                <>
+                  {' '}
+                  MSE of the highlighted release: ln MSE = {fmt(Math.log(selected.mse))}, against {fmt(lnNp)}{' '}
+                  for the non-private line.
+                </>
+              )}
+            </>
+          }
+        />
       </div>
       <LinregComparison />
     </section>

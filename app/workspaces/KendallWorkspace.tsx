@@ -4,6 +4,7 @@
  * prediction, landmarks on demand. All shapes are centred, of unit size and Procrustes-aligned to the
  * non-private prediction at the same age, so they overlay.
  */
+import { Brief } from '../help/Brief';
 import { richText } from '../help/richText';
 import { useMemo, useState } from 'react';
 import { currentBudget } from '../compute/jobs';
@@ -524,17 +525,26 @@ export function KendallWorkspace() {
       )}
 
       <div className="view2d-explain">
-        <p>
-          <strong>What is drawn.</strong> Every outline is a point of Kendall&apos;s shape space: position,
-          size and rotation are removed (each outline is centred, scaled to unit size and rotated to best
-          match the non-private prediction at the same {unit} — Procrustes alignment), so only the shape
-          differs. The solid outline is the non-private geodesic regression Exp(p̂, x v̂), with x = ({unit} −{' '}
-          {fmt(scale.min)}) / {fmt(scale.max - scale.min)} the covariate rescaled to [0, 1]. The dashed
-          outline is one private release Exp(p̃, x ṽ): pair #{selected?.index ?? 1} of the{' '}
-          {pairs.length || 'm²'} draws, i.e. what a single private publication would show. Draws are not
-          averaged: averaging many releases would spend the privacy budget many times over. The dotted
-          outlines are other draws, to show the spread.
-        </p>
+        <Brief
+          short={
+            <>
+              <strong>What is drawn.</strong> Solid: the non-private prediction; dashed: one private release
+              (pair #{selected?.index ?? 1} of {pairs.length || 'm²'}), what a single private publication
+              would show.
+            </>
+          }
+          more={
+            <>
+              Every outline is a point of Kendall&apos;s shape space: position, size and rotation are removed
+              (each outline is centred, scaled to unit size and rotated to best match the non-private
+              prediction at the same {unit} — Procrustes alignment), so only the shape differs. The solid
+              outline is the non-private geodesic regression Exp(p̂, x v̂), with x = ({unit} − {fmt(scale.min)})
+              / {fmt(scale.max - scale.min)} the covariate rescaled to [0, 1]; the dashed one is Exp(p̃, x ṽ).
+              Draws are not averaged: averaging many releases would spend the privacy budget many times over.
+              The dotted outlines are other draws, to show the spread.
+            </>
+          }
+        />
         {synthetic && (
           <p>
             Look at the body and the splenium (right): the synthetic model thins them with age, so the outline
