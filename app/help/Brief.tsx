@@ -20,6 +20,8 @@ export function Brief(
     testId?: string;
     children?: ReactNode;
     as?: 'p' | 'div' | 'figcaption';
+    /** data-* attributes for the element (what tests and styles read off a caption). */
+    attrs?: { [name: `data-${string}`]: string | number | undefined };
   },
 ) {
   const [open, setOpen] = useState(false);
@@ -36,7 +38,7 @@ export function Brief(
   const Tag = props.as ?? 'p';
   return (
     <>
-      <Tag className={`brief ${props.className ?? ''}`} data-testid={props.testId}>
+      <Tag className={`brief ${props.className ?? ''}`} data-testid={props.testId} {...props.attrs}>
         {short}
         {rest != null && (
           <span id={`${id}-rest`} hidden={!open}>

@@ -37,6 +37,7 @@ import { focusExists, focusKey, focusOrder, nextFocus, type Focus } from './mseF
 import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
 import { AdvicePanel, useCurrentAdvice } from './AdvicePanel';
 import { ReleaseTip, SweepPointTip } from './MseTooltip';
+import { Brief } from '../help/Brief';
 import type { Advice } from '../../src/experiments';
 import {
   FLAT_SPREAD,
@@ -445,16 +446,17 @@ function MseFigure(props: {
       }
       footer={
         <>
-          <figcaption className="plot-caption" data-testid={`mse-caption-${panel}`} data-shape={shape}>
-            {panel === 'unequal' ? (
-              <>
-                A fixed total ε = {fmt(total)} is split between the footpoint (ε<sub>p</sub>) and the shooting
-                vector (ε<sub>v</sub> = total − ε<sub>p</sub>).{' '}
-                {shape === 'flat' ? (
+          <Brief
+            as="figcaption"
+            className="plot-caption"
+            testId={`mse-caption-${panel}`}
+            attrs={{ 'data-shape': shape }}
+            short={
+              panel === 'unequal' ? (
+                shape === 'flat' ? (
                   <>
                     <strong>No split helps here:</strong> at this n and ε every split gives about the same
-                    error (no curve moves by more than its own noise){flatReason}.
-                    <SplitVersusTotal total={total} moves={props.epsMoves} />
+                    error.
                   </>
                 ) : ends.every((e) => e !== 'inside') && ends.length > 0 ? (
                   <>
@@ -467,27 +469,36 @@ function MseFigure(props: {
                     <strong>Look for a U:</strong> starving either part of the budget ruins the fit, so the
                     best split lies in between.
                   </>
-                )}
-                {new Set(model.series.map((c) => c.n)).size > 1 &&
-                  shape !== 'flat' &&
-                  ' Larger data sets usually lie lower.'}{' '}
-                Each curve stays above its own dashed non-private line.
-              </>
-            ) : (
+                )
+              ) : shape === 'flat' ? (
+                <strong>Over this range of ε the error hardly changes.</strong>
+              ) : (
+                <EpsCaption moves={props.epsMoves} />
+              )
+            }
+            more={
               <>
-                Both parts get half of the total: ε<sub>p</sub> = ε<sub>v</sub> = ε/2; ε on a log scale.{' '}
-                {shape === 'flat' ? (
+                {shape === 'flat' && <>No curve moves by more than its own noise{flatReason}. </>}
+                {panel === 'unequal' ? (
                   <>
-                    <strong>Over this range of ε the error hardly changes</strong> (no curve moves by more
-                    than its own noise){flatReason}.
+                    {shape === 'flat' && <SplitVersusTotal total={total} moves={props.epsMoves} />} A fixed
+                    total ε = {fmt(total)} is split between the footpoint (ε<sub>p</sub>) and the shooting
+                    vector (ε
+                    <sub>v</sub> = total − ε<sub>p</sub>).
+                    {new Set(model.series.map((c) => c.n)).size > 1 &&
+                      shape !== 'flat' &&
+                      ' Larger data sets usually lie lower.'}{' '}
+                    Each curve stays above its own dashed non-private line.
                   </>
                 ) : (
-                  <EpsCaption moves={props.epsMoves} />
-                )}{' '}
-                Smaller ε (left) is more private.
+                  <>
+                    Both parts get half of the total: ε<sub>p</sub> = ε<sub>v</sub> = ε/2; ε on a log scale.
+                    Smaller ε (left) is more private.
+                  </>
+                )}
               </>
-            )}
-          </figcaption>
+            }
+          />
           <p className="plot-readout" data-testid={`current-readout-${panel}`}>
             Current release (n = {props.releaseN}, ε<sub>p</sub> = {fmt(epsP)}, ε<sub>v</sub> = {fmt(epsV)}):{' '}
             {release.lnMeanMse === null ? (

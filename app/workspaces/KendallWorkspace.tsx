@@ -204,27 +204,34 @@ export function KendallWorkspace() {
             className="view2d-slider"
             outputTestId="landmarks-value"
           />
-          <p
+          <Brief
             className="hint"
-            data-testid="landmark-caption"
-            data-dimension={M.dim}
-            data-footpoint-distance={footDistance ?? undefined}
-          >
-            <strong>The dimension effect.</strong> With k landmarks a shape has d = 2k − 4 = {M.dim} degrees
-            of freedom (k = 50, as in the paper: 96). KNG spreads its noise over all of them: its footpoint
-            lies about d·σ_p from the fit (in flat space the distance is Gamma(d, σ_p)), and the whole shape
-            space is only π/2 ≈ 1.57 across.
-            {sigmaP !== undefined && (
+            testId="landmark-caption"
+            attrs={{ 'data-dimension': M.dim, 'data-footpoint-distance': footDistance ?? undefined }}
+            short={
               <>
-                {' '}
-                Here σ_p = {fmt(sigmaP)}, so d·σ_p = {fmt(M.dim * sigmaP)}
+                <strong>The dimension effect.</strong> With k landmarks a shape has d = 2k − 4 = {M.dim}{' '}
+                degrees of freedom, and KNG&apos;s footpoint lies about d·σ_p from the fit
                 {footDistance !== null &&
-                  `; the released footpoints lie on average ${fmt(footDistance)} from the non-private one`}
+                  ` (the released footpoints lie on average ${fmt(footDistance)} from the non-private one)`}
                 .
               </>
-            )}{' '}
-            Fewer landmarks: less noise at the same ε, but a coarser outline.
-          </p>
+            }
+            more={
+              <>
+                With k = 50, as in the paper, d = 96. KNG spreads its noise over all d directions (in flat
+                space the footpoint&apos;s distance is Gamma(d, σ_p)), and the whole shape space is only π/2 ≈
+                1.57 across.
+                {sigmaP !== undefined && (
+                  <>
+                    {' '}
+                    Here σ_p = {fmt(sigmaP)}, so d·σ_p = {fmt(M.dim * sigmaP)}.
+                  </>
+                )}{' '}
+                Fewer landmarks: less noise at the same ε, but a coarser outline.
+              </>
+            }
+          />
         </div>
       )}
 
