@@ -53,10 +53,10 @@ import {
 } from './mseModel';
 
 const LEAK_TEXT =
-  'Why data-driven τ leaks: τ bounds the residuals and sets the noise scale σ. Taking τ as the largest ' +
-  'residual of the actual data makes σ itself a function of every data point — change one point and σ ' +
-  'changes, and the spread of the released fits reveals it. Choose "public bound" for τ to get a real ' +
-  'guarantee (the noise then no longer adapts to the data, so errors are usually larger).';
+  'Why data-driven τ leaks: the noise scale σ is set from the largest residual of the actual data, so the ' +
+  'spread of the released fits reveals the data. τ bounds the residuals and sets σ; change one point and σ ' +
+  'changes. Choose "public bound" for τ to get a real guarantee (the noise then no longer adapts to the ' +
+  'data, so errors are usually larger).';
 
 const selectSweep = (s: LabState) => s.sweep;
 
@@ -129,7 +129,7 @@ export function MseTab() {
           )}
         </Fragment>
       ))}
-      {notPrivate && <p className="plot-caption">{LEAK_TEXT}</p>}
+      {notPrivate && <Brief className="plot-caption" text={LEAK_TEXT} />}
       <ExportButtons
         what="MSE sweep"
         name="mse"
