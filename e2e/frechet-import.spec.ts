@@ -141,12 +141,21 @@ test('004 Fig. 1 sensitivity: the preset shows every adjacent pair against the b
   await page.locator('.figures-list button[data-preset="p004fig1-sensitivity"]').click();
   await expect.poll(() => labState<string>(page, 'settings.plotTab')).toBe('sensitivity');
   await expect(page.getByRole('tab', { name: 'Sensitivity (004)' })).toHaveAttribute('aria-selected', 'true');
-  await waitFor(page, 'frechetSens');
+  // the preset's radius has reached the job (a job for the settings before it may have finished first)
+  await expect(page.getByTestId('frechet-sensitivity-caption')).toContainText('r = 0.3927');
   const plot = page.getByTestId('frechet-plot-sensitivity');
   await expect(plot.locator('.frechet-sensitivity-pairs circle')).toHaveCount(100);
   await expect(plot.getByTestId('frechet-sensitivity-bound')).toBeVisible();
-  // every dot is below the bound at its n (what the caption then says)
-  const cells = await labState<{ empirical: number; bound: number }[]>(page, 'frechetSens.cells');
+  // every dot is below the bound at its n (what the caption then says): the finished job's 100 cells
+  const finished = async () =>
+    (await labState<string>(page, 'frechetSens.status')) === 'done'
+      ? ((await labState<({ empirical: number; bound: number } | null)[]>(page, 'frechetSens.cells')) ?? [])
+      : [];
+  await expect
+    .poll(async () => (await finished()).filter((c) => c !== null).length, { timeout: 90_000 })
+    .toBe(100);
+  const cells = (await finished()) as { empirical: number; bound: number }[];
+  expect(cells).toHaveLength(100);
   expect(cells.filter((c) => !(c.empirical <= c.bound))).toEqual([]);
   await expect(page.getByTestId('frechet-sensitivity-caption')).toContainText(
     'Here all 100 pairs lie within the bound.',
