@@ -165,3 +165,31 @@ describe("paper 001's histograms", () => {
     }
   });
 });
+
+describe('an SPD(2) sweep with public τ = 1 reaches ε_p where the footpoint target would not normalise', () => {
+  // It threw "too ill-conditioned to compare" before the footpoint domain (kng.ts ImproperFootpoint).
+  const result = runSweep({
+    manifold: 'spd',
+    datasets: [{ n: 20 }, { n: 50 }],
+    seed: 1,
+    panels: ['unequal'],
+    budgets: { points: 3 },
+    kng: { ...DEFAULT_KNG_SETTINGS, tau: 1, m: 2, burnIn: 300 },
+  });
+
+  it('every row has a finite ln MSE, the smallest ε_p the largest', () => {
+    expect(result.rows).toHaveLength(6);
+    for (const r of result.rows) expect(Number.isFinite(r.lnMeanMse)).toBe(true);
+    for (const n of [20, 50]) {
+      const rows = result.rows.filter((r) => r.n === n);
+      expect(rows[0].epsP).toBeCloseTo(0.02, 10);
+      expect(rows[0].lnMeanMse).toBe(Math.max(...rows.map((r) => r.lnMeanMse)));
+    }
+  });
+
+  it('says once, per n, below which ε_p the target would not normalise', () => {
+    const notes = result.notes.filter((n) => /would not normalise/.test(n));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^Where ε_p < 0\.\d+ at n = 20, ε_p < 0\.\d+ at n = 50, the footpoint density/);
+  });
+});

@@ -3,6 +3,7 @@ import {
   kngGroupCount,
   prepareKng,
   releaseKngGroup,
+  type ImproperFootpoint,
   type KngContext,
   type KngSettings,
 } from '../privacy/kng';
@@ -48,6 +49,8 @@ export interface SweepCellResult {
   acceptanceV: number;
   escaped: number;
   stuck: number;
+  /** Set when the untruncated footpoint target would not normalise at this budget (kng.ts ImproperFootpoint). */
+  improper: ImproperFootpoint | null;
 }
 
 export interface SweepRow {
@@ -172,6 +175,7 @@ export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch)
     acceptanceV: mean(g.shootingChains.map((c) => c.acceptanceRate)),
     escaped: g.escapedShootingChains,
     stuck: g.stuckChains,
+    improper: ctx.calibration.footpointImproper,
   };
 }
 
@@ -191,10 +195,17 @@ export function aggregateSweep(
   }
   const rows: SweepRow[] = [];
   const notes = new Set<string>();
+  const improperAt = new Map<string, Map<number, number>>(); // reason → n → the largest smallest ε_p
   for (const list of byKey.values()) {
-    const { panel, budget, dataset, n, lnNonPrivateMse, isPrivate } = list[0];
+    const { panel, budget, dataset, n, lnNonPrivateMse, isPrivate, improper } = list[0];
     const { epsP, epsV } = budgets[panel][budget];
-    list[0].notes.forEach((note) => notes.add(note));
+    // one note for all budgets whose footpoint target would not normalise, instead of one per budget
+    list[0].notes.forEach((note) => note !== improper?.message && notes.add(note));
+    if (improper) {
+      const byN = improperAt.get(improper.reason) ?? new Map<number, number>();
+      byN.set(n, Math.max(byN.get(n) ?? 0, improper.minEpsP));
+      improperAt.set(improper.reason, byN);
+    }
     const pairs = list.reduce((a, c) => a + c.pairs, 0);
     const lnMeanMse = Math.log(list.reduce((a, c) => a + c.mseSum, 0) / pairs);
     const avg = (f: (c: SweepCellResult) => number) => list.reduce((a, c) => a + f(c), 0) / list.length;
@@ -220,6 +231,12 @@ export function aggregateSweep(
     (a, b) =>
       a.split.localeCompare(b.split) || a.n - b.n || (a.noise ?? 0) - (b.noise ?? 0) || a.epsP - b.epsP,
   );
+  for (const [reason, byN] of improperAt) {
+    const where = [...byN]
+      .sort((a, b) => a[0] - b[0])
+      .map(([n, e]) => `ε_p < ${e.toPrecision(2)} at n = ${n}`);
+    notes.add(`Where ${where.join(', ')}, ${reason}.`);
+  }
   return { rows, notes: [...notes] };
 }
 

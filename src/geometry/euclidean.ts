@@ -50,6 +50,7 @@ export function euclidean(d: number): Manifold {
     dim: d,
     ambientDim: d,
     curvatureBounds: [0, 0],
+    volumeGrowthRate: 0,
     injectivityRadius: Infinity,
     exp: (p, v, out = new Float64Array(d)) => combine(p, 1, v, expAt, EXP_ARGS, out),
     log: (p, q, out = new Float64Array(d)) => combine(q, -1, p, logAt, LOG_ARGS, out),

@@ -544,6 +544,7 @@ export function kendall(k: number): Manifold {
     dim,
     ambientDim: n,
     curvatureBounds: [1, 4],
+    volumeGrowthRate: 0,
     injectivityRadius: Math.PI / 2,
     exp,
     log,

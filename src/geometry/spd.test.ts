@@ -404,3 +404,29 @@ describe('spd edge cases', () => {
     expect(Math.abs(d2 - spd(2).dist(f64([3, 0.3, 0.3, 1]), q))).toBe(0);
   });
 });
+
+describe('spd volume growth and well-conditioned points', () => {
+  it('volumes grow like e^{h d}: h = 1/√2 on affine SPD(2) (R × H² of curvature −½), 0 where flat', () => {
+    expect(spd(2).volumeGrowthRate).toBeCloseTo(Math.SQRT1_2, 15);
+    expect(spd(3).volumeGrowthRate).toBeCloseTo(Math.sqrt(2), 15); // ½√(3·8/3)
+    expect(spd(2, 'logEuclidean').volumeGrowthRate).toBe(0);
+    expect(spd(1).volumeGrowthRate).toBe(0);
+  });
+
+  it('wellConditioned: condition number ≤ 1e8, in any orientation; non-SPD and non-finite are not', () => {
+    const M = spd(2);
+    const c = Math.cos(0.7),
+      s = Math.sin(0.7);
+    // R diag(λ₁, λ₂) Rᵀ for a rotation R
+    const rotated = (l1: number, l2: number) =>
+      f64([c * c * l1 + s * s * l2, c * s * (l1 - l2), c * s * (l1 - l2), s * s * l1 + c * c * l2]);
+    expect(M.wellConditioned!(f64([1, 0, 0, 1]))).toBe(true);
+    expect(M.wellConditioned!(f64([1e30, 0, 0, 1e30]))).toBe(true); // scale is not conditioning
+    expect(M.wellConditioned!(rotated(1, 2e-8))).toBe(true);
+    expect(M.wellConditioned!(rotated(1, 5e-9))).toBe(false);
+    expect(M.wellConditioned!(rotated(1e20, 1e-20))).toBe(false);
+    expect(M.wellConditioned!(f64([1, 2, 2, 1]))).toBe(false); // indefinite
+    expect(M.wellConditioned!(f64([NaN, 0, 0, 1]))).toBe(false);
+    expect(spd(2, 'logEuclidean').wellConditioned).toBeUndefined();
+  });
+});

@@ -111,6 +111,22 @@ function pointCache(k: number, metric: SpdMetric, label: string) {
 }
 
 /** Symmetric matrices k×k with a symmetric positive definite matrix per point (k ≥ 1). */
+/**
+ * The largest condition number of a well-conditioned SPD point: distances from it to data of condition c keep
+ * about 16 − 8 − log₁₀ c digits (comparing needs cond(P)·cond(Q) well below 1e16), and geodesics of length a few
+ * units from it stay comparable. Where the KNG footpoint density does not normalise (small ε_p) its chain would
+ * otherwise drift to matrices of condition 1e40 and beyond.
+ */
+export const WELL_CONDITIONED_MAX = 1e8;
+
+/**
+ * c_k = ½√(k(k²−1)/3): the exponential growth rate of the volume of affine-invariant SPD(k) balls (1/√2 for
+ * k = 2, where SPD(2) = R × H² of curvature −½).
+ */
+export function affineVolumeGrowth(k: number): number {
+  return 0.5 * Math.sqrt((k * (k * k - 1)) / 3);
+}
+
 export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
   if (!Number.isInteger(k) || k < 1) throw new RangeError(`spd(k): k must be a positive integer, got ${k}`);
   if (metric !== 'affine' && metric !== 'logEuclidean')
@@ -339,6 +355,13 @@ export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
     return {
       ...common,
       curvatureBounds: k >= 2 ? [-0.5, 0] : [0, 0],
+      volumeGrowthRate: affineVolumeGrowth(k),
+      wellConditioned: (p: Float64Array) => {
+        if (p.length !== n) return false;
+        const e = symEig(p, k, eigT); // k = 2: the small eigenvalue from an exact determinant, accurate
+        const lo = e.values[0];
+        return lo > 0 && e.values[k - 1] <= WELL_CONDITIONED_MAX * lo;
+      },
       exp,
       log,
       dist,
@@ -452,6 +475,7 @@ export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
   return {
     ...common,
     curvatureBounds: [0, 0],
+    volumeGrowthRate: 0,
     exp,
     log,
     dist,

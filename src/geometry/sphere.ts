@@ -176,6 +176,7 @@ export function sphere(): Manifold {
     dim: 2,
     ambientDim: 3,
     curvatureBounds: [1, 1],
+    volumeGrowthRate: 0,
     injectivityRadius: Math.PI,
     exp,
     log,

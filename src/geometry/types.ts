@@ -19,6 +19,17 @@ export interface Manifold {
   readonly curvatureBounds: readonly [number, number];
   /** Injectivity radius (Infinity for Hadamard manifolds). */
   readonly injectivityRadius: number;
+  /**
+   * Exponential growth rate h of the volume of geodesic balls (vol B_r ~ e^{h r}); 0 where volumes grow no faster
+   * than a power of r (compact or flat spaces). A density ∝ e^{−g/σ} with g growing like the distance normalises
+   * only when σ·h < 1.
+   */
+  readonly volumeGrowthRate: number;
+  /**
+   * False for a point so ill-conditioned that geodesics from it can no longer be compared with ordinary data in
+   * floating point (SPD: condition number above WELL_CONDITIONED_MAX, see spd.ts). Absent where every point is fine.
+   */
+  wellConditioned?(p: Float64Array): boolean;
 
   exp(p: Float64Array, v: Float64Array, out?: Float64Array): Float64Array;
   /** Riemannian log; throws a GeometryError at the cut locus. */

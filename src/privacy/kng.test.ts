@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sphereData } from '../data/sphereData';
+import { mse, prepareRegression } from '../experiments/regressionSetup';
 import { euclidean, sphere } from '../geometry';
 import { fitGeodesicRegression } from '../regression';
 import { runChain } from '../sampling/mh';
@@ -210,5 +211,43 @@ describe('stuck chains are reported', () => {
     const r = releaseKng(input, s, Rng.fromKey(1));
     expect(r.stuckChains).toBe(2 + 4); // every footpoint and shooting chain
     expect(releaseKng(input, { ...s, stepScaleP: 3, stepScaleV: 8 }, Rng.fromKey(1)).stuckChains).toBe(0);
+  });
+});
+
+describe('KNG footpoint on affine SPD(2), where the untruncated target would not normalise', () => {
+  // public τ = 1 with n = 20: Δ_p = (2/20)·cosh(√2(τ_m + 1)) ≈ 0.37, so σ_p = Δ_p/ε_p ≥ √2 below ε_p ≈ 0.26
+  const input = prepareRegression({ kind: 'synthetic', manifold: 'spd', n: 20, seed: 1 });
+  const settings = { ...DEFAULT_KNG_SETTINGS, tau: 1, m: 3, burnIn: 400 };
+
+  it('calibration says where: σ_p·h ≥ 1 exactly below the smallest ε_p it names', () => {
+    const low = calibrateKng(input, { ...settings, epsP: 0.05, epsV: 1 });
+    const h = input.M.volumeGrowthRate;
+    expect(low.sigmaP * h).toBeGreaterThan(1);
+    const minEpsP = low.footpointImproper!.minEpsP;
+    const at = (epsP: number) => calibrateKng(input, { ...settings, epsP, epsV: 1 });
+    expect(at(minEpsP * 0.999).footpointImproper).not.toBeNull();
+    expect(at(minEpsP * 1.001).footpointImproper).toBeNull();
+    expect(at(minEpsP * 1.001).sigmaP * h).toBeLessThan(1);
+    expect(low.notes.join(' ')).toMatch(
+      /would not normalise on spd\(2, affine\).*condition number ≤ 1e8.*raise ε_p above 0\.2/,
+    );
+  });
+
+  it('a release at ε_p = 0.05 keeps its footpoints well-conditioned and its MSE finite (it threw before)', () => {
+    const r = releaseKng(input, { ...settings, epsP: 0.05, epsV: 0.05 }, Rng.fromKey(3));
+    for (const p of r.footpoints) expect(input.M.wellConditioned!(p)).toBe(true);
+    for (const [i, p] of r.footpoints.entries())
+      for (const v of r.shootingVectors[i]) expect(Number.isFinite(mse(input, p, v))).toBe(true);
+    // far from the data: the draws sit out towards the domain's edge, not near p̂
+    const far = r.footpoints.map((p) => input.M.dist(input.pHat, p));
+    expect(Math.min(...far)).toBeGreaterThan(3);
+  });
+
+  it('the footpoint target refuses ill-conditioned points and nothing else', () => {
+    const kernel = gradientNormKernel(input.M, input.xs, input.ys, input.pHat, input.vHat);
+    const target = footpointTarget(input.M, kernel, 1);
+    expect(Number.isFinite(target.potential(input.pHat))).toBe(true);
+    const c = 1e9; // diag(√c, 1/√c): condition number 1e9
+    expect(target.potential(Float64Array.of(Math.sqrt(c), 0, 0, 1 / Math.sqrt(c)))).toBe(Infinity);
   });
 });

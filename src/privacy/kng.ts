@@ -90,6 +90,39 @@ export interface KngCalibration {
   /** What the lab's badge says: the measured verdict in a few words (not just "private"). */
   privacyLabel: string;
   notes: string[];
+  /** Set when the untruncated footpoint target would not normalise (its draws then sit at the domain's edge). */
+  footpointImproper: ImproperFootpoint | null;
+}
+
+/**
+ * The footpoint target exp(−‖∇_p E‖/σ_p) on a space whose ball volumes grow like e^{h d} (SPD(2) affine:
+ * h = 1/√2): the gradient norm grows like the distance d to the data (in curvature ≤ 0 d_pExp never shrinks a
+ * vector, and far from the data all residuals point the same way), so the target normalises for σ_p·h < 1 and
+ * not beyond a little more (as 004's Riemannian Laplace on affine SPD). The chain is held to the manifold's
+ * well-conditioned points (`wellConditioned`, a public domain like the shooting vector's ball): without it,
+ * it drifted to matrices of condition 1e40 whose predictions cannot be compared with the data.
+ */
+export interface ImproperFootpoint {
+  /** The smallest ε_p with σ_p·h < 1 at this Δ_p and σ rule. */
+  minEpsP: number;
+  /** Why, without this release's numbers (one note serves a sweep's many budgets). */
+  reason: string;
+  /** The note for this release: the reason with σ_p, ε_p and the way out. */
+  message: string;
+}
+
+function improperFootpoint(M: Manifold, epsP: number, sigmaP: number): ImproperFootpoint | null {
+  const h = M.volumeGrowthRate;
+  if (!(h > 0) || sigmaP * h < 1) return null;
+  const minEpsP = epsP * sigmaP * h;
+  const reason =
+    `the footpoint density exp(−‖∇_p E‖/σ_p) would not normalise on ${M.name} (it needs σ_p < ${(1 / h).toPrecision(3)}: ` +
+    `ball volumes grow like e^{${h.toPrecision(3)}·d}, the gradient norm like the distance d to the data), so the ` +
+    'chain is held to matrices of condition number ≤ 1e8 and its draws lie far from the data, near that edge';
+  const message =
+    `At ε_p = ${epsP} (σ_p = ${sigmaP.toPrecision(3)}) ${reason}. ` +
+    `For footpoints near the data raise ε_p above ${minEpsP.toPrecision(2)}, or lower the public τ or τ_m.`;
+  return { minEpsP, reason, message };
 }
 
 /**
@@ -204,7 +237,21 @@ export function calibrateKng(input: RegressionInput, s: KngSettings): KngCalibra
   }
   if (isPrivate) notes.push(FOOTPOINT_LEAK_NOTE);
   const privacyLabel = isPrivate ? FOOTPOINT_LEAK_LABEL : NOT_PRIVATE_LABEL;
-  return { tau, tauM, deltaP, deltaV, sigmaP, sigmaV, vRadius, isPrivate, privacyLabel, notes };
+  const footpointImproper = improperFootpoint(M, s.epsP, sigmaP);
+  if (footpointImproper) notes.push(footpointImproper.message);
+  return {
+    tau,
+    tauM,
+    deltaP,
+    deltaV,
+    sigmaP,
+    sigmaV,
+    vRadius,
+    isPrivate,
+    privacyLabel,
+    notes,
+    footpointImproper,
+  };
 }
 
 /** Writes into `out` a vector uniform in the ball of radius r of T_p M (in the metric at p). */
@@ -236,8 +283,12 @@ export function footpointTarget(
   const nu = new Float64Array(M.ambientDim);
   return {
     size: M.ambientDim,
-    // NaN marks a proposal Exp could not represent (e.g. an SPD matrix beyond floating point): rejected.
-    potential: (p) => (Number.isNaN(p[0]) ? Infinity : kernel.footpointGradNorm(p) / sigmaP),
+    // NaN marks a proposal Exp could not represent (e.g. an SPD matrix beyond floating point), and the domain
+    // ends where points are too ill-conditioned to compare with the data (ImproperFootpoint): rejected.
+    potential: (p) =>
+      Number.isNaN(p[0]) || (M.wellConditioned && !M.wellConditioned(p))
+        ? Infinity
+        : kernel.footpointGradNorm(p) / sigmaP,
     propose: (p, step, rng, out) => {
       try {
         if (geometry) geometry.exp(p, geometry.tangentBall(p, step, rng, nu), out);

@@ -244,6 +244,7 @@ describe('uniformInTangentBall', () => {
       dim: opts.dim,
       ambientDim: opts.ambientDim,
       curvatureBounds: [0, 0] as const,
+      volumeGrowthRate: 0,
       injectivityRadius: Infinity,
       exp: unused,
       log: unused,

@@ -18,7 +18,7 @@
  */
 import { expm, logm, symDim, symEig, symToVecd, vecdToSym, createSymEig } from '../../geometry/linalg';
 import { sphere } from '../../geometry/sphere';
-import { spd } from '../../geometry/spd';
+import { affineVolumeGrowth, spd } from '../../geometry/spd';
 import { kNormLaplace } from '../../sampling/distributions';
 import { runChain, type RandomWalkTarget } from '../../sampling/mh';
 import type { Rng } from '../../sampling/rng';
@@ -170,11 +170,6 @@ export function logEuclideanLaplace(eta: Float64Array, k: number, sigma: number,
 
 // ---------------------------------------------------------------------------------------------------------
 // Affine-invariant SPD(k), MH
-
-/** c_k = ½√(k(k²−1)/3): the exponential growth rate of the volume of affine SPD(k) balls. */
-export function affineVolumeGrowth(k: number): number {
-  return 0.5 * Math.sqrt((k * (k * k - 1)) / 3);
-}
 
 /** The largest σ (exclusive) for which the untruncated affine Laplace exists: 1/c_k (√2 for k = 2). */
 export function affineLaplaceMaxSigma(k: number): number {
