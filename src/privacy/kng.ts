@@ -117,7 +117,7 @@ function improperFootpoint(M: Manifold, epsP: number, sigmaP: number): ImproperF
   const minEpsP = epsP * sigmaP * h;
   const reason =
     `the footpoint density exp(−‖∇_p E‖/σ_p) would not normalise on ${M.name} (it needs σ_p < ${(1 / h).toPrecision(3)}: ` +
-    `ball volumes grow like e^{${h.toPrecision(3)}·d}, the gradient norm like the distance d to the data), so the ` +
+    `ball volumes grow like exp(${h.toPrecision(3)}·d), the gradient norm like the distance d to the data), so the ` +
     'chain is held to matrices of condition number ≤ 1e8 and its draws lie far from the data, near that edge';
   const message =
     `At ε_p = ${epsP} (σ_p = ${sigmaP.toPrecision(3)}) ${reason}. ` +
