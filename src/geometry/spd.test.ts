@@ -413,7 +413,7 @@ describe('spd volume growth and well-conditioned points', () => {
     expect(spd(1).volumeGrowthRate).toBe(0);
   });
 
-  it('wellConditioned: condition number ≤ 1e8, in any orientation; non-SPD and non-finite are not', () => {
+  it('wellConditioned: condition number ≤ 1e10, in any orientation; non-SPD and non-finite are not', () => {
     const M = spd(2);
     const c = Math.cos(0.7),
       s = Math.sin(0.7);
@@ -422,8 +422,8 @@ describe('spd volume growth and well-conditioned points', () => {
       f64([c * c * l1 + s * s * l2, c * s * (l1 - l2), c * s * (l1 - l2), s * s * l1 + c * c * l2]);
     expect(M.wellConditioned!(f64([1, 0, 0, 1]))).toBe(true);
     expect(M.wellConditioned!(f64([1e30, 0, 0, 1e30]))).toBe(true); // scale is not conditioning
-    expect(M.wellConditioned!(rotated(1, 2e-8))).toBe(true);
-    expect(M.wellConditioned!(rotated(1, 5e-9))).toBe(false);
+    expect(M.wellConditioned!(rotated(1, 2e-10))).toBe(true);
+    expect(M.wellConditioned!(rotated(1, 5e-11))).toBe(false);
     expect(M.wellConditioned!(rotated(1e20, 1e-20))).toBe(false);
     expect(M.wellConditioned!(f64([1, 2, 2, 1]))).toBe(false); // indefinite
     expect(M.wellConditioned!(f64([NaN, 0, 0, 1]))).toBe(false);

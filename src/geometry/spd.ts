@@ -110,14 +110,14 @@ function pointCache(k: number, metric: SpdMetric, label: string) {
   };
 }
 
-/** Symmetric matrices k×k with a symmetric positive definite matrix per point (k ≥ 1). */
 /**
- * The largest condition number of a well-conditioned SPD point: distances from it to data of condition c keep
- * about 16 − 8 − log₁₀ c digits (comparing needs cond(P)·cond(Q) well below 1e16), and geodesics of length a few
- * units from it stay comparable. Where the KNG footpoint density does not normalise (small ε_p) its chain would
- * otherwise drift to matrices of condition 1e40 and beyond.
+ * The largest condition number of a well-conditioned SPD point. Distances from it to data of condition c keep
+ * about 16 − 10 − log₁₀ c digits of the small eigenvalue (comparing needs cond(P)·cond(Q) well below 1e16), and
+ * the geodesics of a few units from it stay comparable. Data the lab can fit at all (pairwise distances need
+ * conditions ≲ 1e7 each) have fits well inside. Where the KNG footpoint density does not normalise (small ε_p) its
+ * chain would otherwise drift to matrices of condition 1e40 and beyond.
  */
-export const WELL_CONDITIONED_MAX = 1e8;
+export const WELL_CONDITIONED_MAX = 1e10;
 
 /**
  * c_k = ½√(k(k²−1)/3): the exponential growth rate of the volume of affine-invariant SPD(k) balls (1/√2 for
@@ -127,6 +127,7 @@ export function affineVolumeGrowth(k: number): number {
   return 0.5 * Math.sqrt((k * (k * k - 1)) / 3);
 }
 
+/** Symmetric matrices k×k with a symmetric positive definite matrix per point (k ≥ 1). */
 export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
   if (!Number.isInteger(k) || k < 1) throw new RangeError(`spd(k): k must be a positive integer, got ${k}`);
   if (metric !== 'affine' && metric !== 'logEuclidean')

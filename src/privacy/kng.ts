@@ -1,4 +1,5 @@
 import { frechetMean } from '../geometry/mean';
+import { WELL_CONDITIONED_MAX } from '../geometry/spd';
 import { GeometryError, type Manifold } from '../geometry/types';
 import type { Covariates } from '../regression/geodesicRegression';
 import { runChain, type ChainResult, type RandomWalkTarget } from '../sampling/mh';
@@ -118,7 +119,8 @@ function improperFootpoint(M: Manifold, epsP: number, sigmaP: number): ImproperF
   const reason =
     `the footpoint density exp(−‖∇_p E‖/σ_p) would not normalise on ${M.name} (it needs σ_p < ${(1 / h).toPrecision(3)}: ` +
     `ball volumes grow like exp(${h.toPrecision(3)}·d), the gradient norm like the distance d to the data), so the ` +
-    'chain is held to matrices of condition number ≤ 1e8 and its draws lie far from the data, near that edge';
+    `chain is held to matrices of condition number ≤ ${WELL_CONDITIONED_MAX.toExponential().replace('+', '')} and its draws lie far ` +
+    'from the data, near that edge';
   const message =
     `At ε_p = ${epsP} (σ_p = ${sigmaP.toPrecision(3)}) ${reason}. ` +
     `For footpoints near the data raise ε_p above ${minEpsP.toPrecision(2)}, or lower the public τ or τ_m.`;
