@@ -29,6 +29,8 @@ export interface JobView<C> {
   done: number;
   total: number;
   error: string | null;
+  /** The job key (app/compute/jobs.ts) of the settings and data these cells are for, where a driver sets it. */
+  key?: string;
 }
 
 export const idleJob = <C>(): JobView<C> => ({ status: 'idle', cells: [], done: 0, total: 0, error: null });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { labState, waitForRelease, watchErrors } from './util';
+import { labState, letCellsThrough, waitForImportedRelease, waitForRelease, watchErrors } from './util';
 
 const FAST = 'notour=1&burn=100&m=2&curves=20';
 
@@ -54,7 +54,7 @@ async function roundTrip(page: Page, workspace: string, format: 'CSV' | 'JSON') 
   });
   await expect.poll(() => labState<string>(page, `imported.${workspace}.fileName`)).toBe(data.file);
   expect(await labState<number>(page, `imported.${workspace}.ys.length`)).toBe(n);
-  await waitForRelease(page);
+  await waitForImportedRelease(page, workspace);
   const after = await nonPrivateFit(page);
   // The file holds the data to the last bit or so, so the fit is the same minimum: its MSE agrees to 1e-12;
   // p̂ and v̂ agree to the optimiser's stopping rule (gradient norm < 1e-10, i.e. ~1e-9 in the parameters).
@@ -81,7 +81,10 @@ test('fit and private release exports carry the numbers shown, the settings and 
   page,
 }) => {
   const errors = watchErrors(page);
-  await page.goto(`/?${FAST}`);
+  // Releases are paced (`pace=release`, app/compute/pacing.ts), so the test can see the one after Re-generate
+  // still running however fast the workers are: each release (m = 2) reaches the page as 2 cells let through.
+  await page.goto(`/?${FAST}&pace=release`);
+  await letCellsThrough(page, 'release', 2);
   await waitForRelease(page);
   const fit = await nonPrivateFit(page);
 
@@ -136,6 +139,7 @@ test('fit and private release exports carry the numbers shown, the settings and 
   await expect(
     page.getByRole('button', { name: 'Download private release as CSV', exact: true }),
   ).toBeDisabled();
+  await letCellsThrough(page, 'release', 2);
   await waitForRelease(page);
   await expect(
     page.getByRole('button', { name: 'Download private release as CSV', exact: true }),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { labState, waitForRelease, watchErrors } from './util';
+import { labState, waitForImportedRelease, waitForRelease, watchErrors } from './util';
 
 const FAST = 'notour=1&burn=100&m=2&curves=20';
 const SHOTS = 'test-output/screenshots';
@@ -64,7 +64,7 @@ test('Euclidean file with a header: choose the covariate and the responses befor
   await expect(page.locator('.notice').filter({ hasText: 'duplicate rows' })).toBeVisible();
 
   // the non-private fit is the least-squares line of pH on alcohol (Euclidean geodesic regression)
-  await waitForRelease(page);
+  await waitForImportedRelease(page, 'euclidean');
   const rows = wine
     .toString('utf8')
     .trim()

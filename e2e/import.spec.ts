@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { labState, waitForRelease, watchErrors } from './util';
+import { labState, waitForImportedRelease, waitForRelease, watchErrors } from './util';
 
 function sphereCsv(n: number): string {
   const rows = ['age,x,y,z'];
@@ -95,7 +95,7 @@ test('n beyond the limits: a typed n is clamped with a message; a 10,000-row fil
   const handedOver = await page.evaluate(() => performance.now());
   await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('big.csv');
   await expect.poll(() => labState<number>(page, 'imported.sphere.xs.length')).toBe(10_000);
-  await waitForRelease(page);
+  await waitForImportedRelease(page, 'sphere');
   expect(await labState<number>(page, 'release.cells.0.footpoints.length')).toBeGreaterThan(0);
   const longTasks = await page.evaluate(
     () => (window as unknown as { __longTasks: [number, number][] }).__longTasks,

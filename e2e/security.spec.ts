@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { labState, waitForRelease, watchErrors } from './util';
+import { labState, waitForImportedRelease, waitForRelease, watchErrors } from './util';
 
 /** Collects CSP violations: the DOM event (registered before any page script runs) and console reports. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -94,7 +94,7 @@ test('no CSP violation anywhere, and no network request at all while importing, 
     buffer: Buffer.from(sphereCsv(20)),
   });
   await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('directions.csv');
-  await waitForRelease(page);
+  await waitForImportedRelease(page, 'sphere');
   // exports: CSV/JSON of data, fit and release, and a PNG (drawn from a blob: image)
   for (const what of ['data', 'non-private fit', 'private release']) {
     const csv = await download(page, `Download ${what} as CSV`);

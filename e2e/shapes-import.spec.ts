@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { labState, waitForRelease, watchErrors } from './util';
+import { labState, waitForImportedRelease, watchErrors } from './util';
 
 /** A shape file: n subjects, k landmarks on a noisy ellipse that widens with the covariate (age). */
 function shapeCsv(n: number, k: number): string {
@@ -30,7 +30,7 @@ for (const k of [3, 20, 80]) {
     });
     await expect.poll(() => labState<number>(page, 'imported.kendall.ys.length')).toBe(30);
     expect(await labState<number>(page, 'imported.kendall.ys.0.length')).toBe(2 * k);
-    await waitForRelease(page);
+    await waitForImportedRelease(page, 'kendall');
     // the fit and the private release live on the k-landmark space (2k coordinates)
     expect(await labState<number>(page, 'release.cells.0.pHat.length')).toBe(2 * k);
     const panels = page.getByTestId('shape-panels');

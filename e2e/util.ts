@@ -71,6 +71,29 @@ export async function waitForRelease(page: Page, timeout = 60_000) {
   await expect.poll(() => labState<string>(page, 'release.status'), { timeout }).toBe('done');
 }
 
+/**
+ * Waits until the private release computed on the data last imported into `workspace` has arrived. Right after
+ * an import the previous release still reads 'done' until the debounced check starts the new one, so
+ * waitForRelease alone can return the old data's release (or the new one's empty cells).
+ */
+export async function waitForImportedRelease(page: Page, workspace: string, timeout = 60_000) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((ws) => {
+          type State = {
+            imported: Record<string, { id: number } | undefined>;
+            release: { status: string; key?: string };
+          };
+          const s = (window as unknown as { __dpLab: { getState(): State } }).__dpLab.getState();
+          const id = s.imported[ws]?.id;
+          return id !== undefined && s.release.status === 'done' && String(s.release.key).endsWith(`#${id}`);
+        }, workspace),
+      { timeout },
+    )
+    .toBe(true);
+}
+
 /** Waits until the sweep behind the MSE plots has finished. */
 export async function waitForSweep(page: Page, timeout = 120_000) {
   await expect.poll(() => labState<string>(page, 'sweep.status'), { timeout, intervals: [500] }).toBe('done');

@@ -51,10 +51,10 @@ function runRelease(state: LabState, key: string, onStale: () => void) {
     // a job that finishes for other settings (the debounced check has not superseded it yet): its cells are
     // kept but not marked done, so nothing reads them as the current ones, and the settings' job starts
     current: () => wantedKey('release') === key,
-    onProgress: (p) => useLab.setState({ release: { status: 'running', ...p, error: null } }),
-    onDone: (cells) => useLab.setState({ release: { status: 'done', ...all(cells), error: null } }),
+    onProgress: (p) => useLab.setState({ release: { status: 'running', ...p, error: null, key } }),
+    onDone: (cells) => useLab.setState({ release: { status: 'done', ...all(cells), error: null, key } }),
     onStale: (cells) => {
-      useLab.setState({ release: { status: 'running', ...all(cells), error: null } });
+      useLab.setState({ release: { status: 'running', ...all(cells), error: null, key } });
       onStale();
     },
     onError: (error) => useLab.setState({ release: { ...idleJob(), status: 'error', error } }),
