@@ -33,6 +33,8 @@ async function roundTrip(page: Page, workspace: string, format: 'CSV' | 'JSON') 
   await page.goto(`/?${FAST}&ws=${workspace}`);
   await waitForRelease(page);
   const before = await nonPrivateFit(page);
+  // the views' copy of the data comes from a job of its own, which can finish after the release
+  await expect.poll(() => labState<number>(page, 'generated.data.ys.length')).toBeGreaterThan(0);
   const n = await labState<number>(page, 'generated.data.ys.length');
   const data = await download(page, `Download data as ${format}`);
   expect(data.file).toBe(`dp-lab-${workspace}-data.${format.toLowerCase()}`);
