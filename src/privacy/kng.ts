@@ -274,7 +274,8 @@ function uniformTangentBall(
 /**
  * The footpoint target. Proposals and norms go through the fused geometry of M where there is one
  * (proposals.ts: the same steps as the Manifold's operations, without their per-call overhead); pass
- * `geometry: null` for the Manifold's own (the reference the tests compare with).
+ * `geometry: null` for the Manifold's own (the reference the tests compare with). With the fused geometry, a
+ * kernel that runs whole chains (GradientNormKernel.chains) runs this target's steps: the same numbers.
  */
 export function footpointTarget(
   M: Manifold,
@@ -285,6 +286,7 @@ export function footpointTarget(
   const nu = new Float64Array(M.ambientDim);
   return {
     size: M.ambientDim,
+    runSteps: geometry ? kernel.chains?.footpoint(sigmaP, M.dim) : undefined,
     // NaN marks a proposal Exp could not represent (e.g. an SPD matrix beyond floating point), and the domain
     // ends where points are too ill-conditioned to compare with the data (ImproperFootpoint): rejected.
     potential: (p) =>
@@ -316,6 +318,7 @@ export function shootingTarget(
   const norm = geometry ?? M;
   return {
     size: M.ambientDim,
+    runSteps: geometry ? kernel.chains?.shooting(pTilde, sigmaV, vRadius, M.dim) : undefined,
     potential: (v) =>
       norm.norm(pTilde, v) > vRadius ? Infinity : kernel.shootingGradNorm(pTilde, v) / sigmaV,
     propose: (v, step, rng, out) => {

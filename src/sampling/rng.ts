@@ -56,6 +56,14 @@ const ZIG_F = new Float64Array(ZIG_N + 1);
 }
 const TWO_POW_M45 = 2 ** -45;
 
+/** The Ziggurat's tables, for a copy of this generator elsewhere (wasm/assembly/rng.ts): X then F, 257 each. */
+export function zigguratTables(): Float64Array {
+  const t = new Float64Array(2 * (ZIG_N + 1));
+  t.set(ZIG_X);
+  t.set(ZIG_F, ZIG_N + 1);
+  return t;
+}
+
 /**
  * Seeded pseudo-random generator: xoroshiro128+ exactly as implemented by pure-rand
  * (`pure-rand/generator/xoroshiro128plus`, whose 32-bit output is the low word of the 64-bit sum s0 + s1),
@@ -83,6 +91,15 @@ export class Rng {
   split(...path: number[]): Rng {
     const s = this.s;
     return new Rng(stateFromKey([s[0], s[1], s[2], s[3], 0x5eed, ...path]));
+  }
+
+  /**
+   * The live state, four int32 words [s01, s00, s11, s10]: a copy of this generator elsewhere (a WebAssembly
+   * chain, wasm/assembly/rng.ts) reads them before it draws and writes them back after, so the stream goes on
+   * as if this object had drawn the numbers.
+   */
+  stateWords(): Int32Array {
+    return this.s;
   }
 
   /** Next raw 32-bit output (as a signed int32). The low bits of xoroshiro128+ are weak: use the high ones. */

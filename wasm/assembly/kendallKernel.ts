@@ -21,6 +21,8 @@
  */
 
 import { COS, SIN, add, at, atanOverArg, estrin8, laneSum, mul, sub } from './kernelMath';
+import { fillNormals, jsCos, jsExp, jsPow, jsSin, uniform } from './rng';
+export { fillNormals, rngWord, setRngState, zigguratTables } from './rng';
 
 // Per-point arrays (N f64 each).
 const X = 0,
@@ -43,9 +45,11 @@ const X = 0,
   VHAT = 31,
   SUM_RE = 32, // Σ Re(wᵢ) yᵢ
   SUM_IM = 33, // Σ Im(wᵢ) yᵢ
-  Y = 34, // the data, N rows of k2 in blocks of four rows (see above), for the inner products
-  Y_ROWS = 35, // the same, row after row, for the gradient's sum
-  END = 36;
+  Z = 34, // runSteps: the chain's state (p or v)
+  NU = 35, // runSteps: the tangent-ball draw
+  Y = 36, // the data, N rows of k2 in blocks of four rows (see above), for the inner products
+  Y_ROWS = 37, // the same, row after row, for the gradient's sum
+  END = 38;
 const PER_POINT = 22;
 
 /** Byte offset from base of an array of the layout, for N (multiple of 4) points of k2 reals. */
@@ -487,3 +491,143 @@ export function shootingGradNorm(base: usize, N: i32, k2: i32, n: f64, xAbsMax: 
   return gradNormFromTable(base, N, k2, n, t);
 }
 
+
+// ---- whole chains: runChain's loop (src/sampling/mh.ts) over kng.ts's two targets, in one call ----
+
+/** The chain's scalars, written by the caller before runSteps and read after: U(z), step, accepted counts. */
+const CHAIN = memory.data(32, 16);
+
+export function chainScalars(): usize {
+  return CHAIN;
+}
+
+/**
+ * kendallGeometry().tangentBall (src/privacy/kernels/proposals.ts) into NU: k2 normals, centred, the components
+ * along p and ip removed, scaled to radius r·U^(1/dim). Scalar, in that file's order, for the same numbers.
+ */
+function tangentBall(p: usize, r: f64, dim: f64, nu: usize, k2: i32): void {
+  const bytes = <usize>k2 << 3;
+  fillNormals(nu, k2);
+  let mx: f64 = 0,
+    my: f64 = 0;
+  for (let j: usize = 0; j < bytes; j += 16) {
+    mx += load<f64>(nu + j);
+    my += load<f64>(nu + j, 8);
+  }
+  const k = <f64>(k2 >> 1);
+  mx /= k;
+  my /= k;
+  let d1: f64 = 0, // ⟨z̄, p⟩
+    d2: f64 = 0; // ⟨z̄, ip⟩
+  for (let j: usize = 0; j < bytes; j += 16) {
+    const zx = load<f64>(nu + j) - mx,
+      zy = load<f64>(nu + j, 8) - my;
+    store<f64>(nu + j, zx);
+    store<f64>(nu + j, zy, 8);
+    const px = load<f64>(p + j),
+      py = load<f64>(p + j, 8);
+    d1 += zx * px + zy * py;
+    d2 += zy * px - zx * py;
+  }
+  let s: f64 = 0;
+  for (let j: usize = 0; j < bytes; j += 16) {
+    const px = load<f64>(p + j),
+      py = load<f64>(p + j, 8);
+    const x = load<f64>(nu + j) - (d1 * px - d2 * py),
+      y = load<f64>(nu + j, 8) - (d1 * py + d2 * px);
+    store<f64>(nu + j, x);
+    store<f64>(nu + j, y, 8);
+    s += x * x + y * y;
+  }
+  const c = (r * jsPow(uniform(), 1 / dim)) / Math.sqrt(s);
+  for (let j: usize = 0; j < bytes; j += 8) store<f64>(nu + j, load<f64>(nu + j) * c);
+}
+
+function norm(v: usize, k2: i32): f64 {
+  let s: f64 = 0;
+  for (let j: usize = 0; j < (<usize>k2 << 3); j += 8) {
+    const x = load<f64>(v + j);
+    s += x * x;
+  }
+  return Math.sqrt(s);
+}
+
+/** kendallGeometry().exp: Exp_p(ν) = cos|ν| p + (sin|ν|/|ν|) ν, renormalised, into out; NaN if not representable. */
+function expInto(p: usize, nu: usize, out: usize, k2: i32): void {
+  const bytes = <usize>k2 << 3;
+  const L = norm(nu, k2);
+  const c = jsCos(L);
+  const s = L < 1e-4 ? 1 - (L * L) / 6 + (L * L * L * L) / 120 : jsSin(L) / L;
+  let r2: f64 = 0;
+  for (let j: usize = 0; j < bytes; j += 8) {
+    const x = c * load<f64>(p + j) + s * load<f64>(nu + j);
+    store<f64>(out + j, x);
+    r2 += x * x;
+  }
+  if (!(r2 > 0 && r2 < Infinity)) {
+    for (let j: usize = 0; j < bytes; j += 8) store<f64>(out + j, NaN);
+    return;
+  }
+  const inv = 1 / Math.sqrt(r2);
+  for (let j: usize = 0; j < bytes; j += 8) store<f64>(out + j, load<f64>(out + j) * inv);
+}
+
+/**
+ * Steps from + 1 … to of runChain's loop from the state in Z and CHAIN, with the generator state set by
+ * setRngState: a proposal, its potential, the Metropolis–Hastings test and (for t ≤ burnIn, unless adaptTarget
+ * is NaN) the Robbins–Monro step adaptation, each exactly as there. The footpoint chain (footpoint = true)
+ * walks p with kng.ts's footpointTarget: Exp of a tangent-ball draw at p, potential ‖∇_p E(p, Γv̂)‖/σ. The
+ * shooting chain walks v at the footpoint in P_IN with shootingTarget: v plus a tangent-ball draw at the
+ * footpoint, potential ‖∇_v E‖/σ inside the ball |v| ≤ vRadius, +∞ outside.
+ */
+export function runSteps(
+  base: usize,
+  N: i32,
+  k2: i32,
+  n: f64,
+  xAbsMax: f64,
+  footpoint: bool,
+  from: i32,
+  to: i32,
+  burnIn: i32,
+  adaptTarget: f64,
+  sigma: f64,
+  vRadius: f64,
+  dim: f64,
+): void {
+  const bytes = <usize>k2 << 3;
+  const z = base + offsetOf(Z, N, k2),
+    nu = base + offsetOf(NU, N, k2),
+    pIn = base + offsetOf(P_IN, N, k2),
+    proposal = footpoint ? pIn : base + offsetOf(V_IN, N, k2);
+  let u = load<f64>(CHAIN),
+    step = load<f64>(CHAIN, 8),
+    acceptedBurnIn = load<f64>(CHAIN, 16),
+    acceptedAfter = load<f64>(CHAIN, 24);
+  const adapt = !isNaN(adaptTarget);
+  for (let t = from + 1; t <= to; t++) {
+    let uNew: f64;
+    if (footpoint) {
+      tangentBall(z, step, dim, nu, k2);
+      expInto(z, nu, proposal, k2);
+      uNew = isNaN(load<f64>(proposal)) ? Infinity : footpointGradNorm(base, N, k2, n) / sigma;
+    } else {
+      tangentBall(pIn, step, dim, nu, k2);
+      for (let j: usize = 0; j < bytes; j += 8) store<f64>(proposal + j, load<f64>(z + j) + load<f64>(nu + j));
+      uNew = norm(proposal, k2) > vRadius ? Infinity : shootingGradNorm(base, N, k2, n, xAbsMax) / sigma;
+    }
+    const accept = uNew <= u || uniform() < jsExp(u - uNew);
+    if (accept) {
+      memory.copy(z, proposal, bytes);
+      u = uNew;
+    }
+    if (t <= burnIn) {
+      if (accept) acceptedBurnIn++;
+      if (adapt) step *= jsExp(((accept ? 1.0 : 0.0) - adaptTarget) / Math.sqrt(<f64>t));
+    } else if (accept) acceptedAfter++;
+  }
+  store<f64>(CHAIN, u);
+  store<f64>(CHAIN, step, 8);
+  store<f64>(CHAIN, acceptedBurnIn, 16);
+  store<f64>(CHAIN, acceptedAfter, 24);
+}

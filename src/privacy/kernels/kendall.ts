@@ -34,6 +34,9 @@ import { wasmKendallKernel } from './wasm/kendallKernelWasm';
  *
  * The same algorithm runs in WebAssembly with SIMD (wasm/assembly/kendallKernel.ts: four rows per mat-vec
  * pass, the per-point part two points per vector), wherever WebAssembly does; this JavaScript loop otherwise.
+ * There the kernel also runs whole chains (`chains`): runChain's loop with kng.ts's proposals, potentials and
+ * the same random stream, in one call per chain instead of a few calls per step between JavaScript and
+ * WebAssembly (wasm/fusedChains.test.ts ties them bit for bit).
  */
 export function kendallGradientKernel(
   xs: Covariates,
@@ -228,6 +231,7 @@ export function kendallGradientKernel(
         implementation: 'WebAssembly SIMD',
         footpointGradNorm: wasm.footpoint,
         shootingGradNorm: wasm.shooting,
+        chains: wasm.chains,
       }
     : { implementation: 'JavaScript', footpointGradNorm, shootingGradNorm };
 }

@@ -1,5 +1,6 @@
 import type { ManifoldFamily } from '../../geometry/types';
 import type { Covariates } from '../../regression/geodesicRegression';
+import type { StepRunner } from '../../sampling/mh';
 import type { Rng } from '../../sampling/rng';
 
 /*
@@ -19,6 +20,20 @@ export interface GradientNormKernel {
   shootingGradNorm(p: Float64Array, v: Float64Array): number;
   /** Which implementation runs, for the diagnostics (e.g. "WebAssembly SIMD"). */
   readonly implementation: string;
+  /**
+   * Optional: whole chains of kng.ts's two targets (with the manifold's fused geometry) in one call each, the
+   * same numbers as runChain's JavaScript loop over them — for kernels whose step is short enough that the
+   * loop, the proposal and the calls between JavaScript and WebAssembly are a large part of it.
+   */
+  readonly chains?: FusedChains;
+}
+
+/** Step runners (runChain's loop) for the footpoint and the shooting-vector targets of kng.ts. */
+export interface FusedChains {
+  /** footpointTarget(M, kernel, σ_p) on a manifold of dimension dim. */
+  footpoint(sigmaP: number, dim: number): StepRunner;
+  /** shootingTarget(M, kernel, p̃, σ_v, vRadius) on a manifold of dimension dim. */
+  shooting(pTilde: Float64Array, sigmaV: number, vRadius: number, dim: number): StepRunner;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   SPD_KERNEL_WASM_BASE64,
   SPHERE_KERNEL_WASM_BASE64,
 } from './kernels.generated';
+import { zigguratTables, type Rng } from '../../../sampling/rng';
 
 /**
  * The WebAssembly (SIMD) kernels built from wasm/assembly/. Each module is compiled once per thread,
@@ -15,6 +16,12 @@ const SOURCES = {
   kendall: KENDALL_KERNEL_WASM_BASE64,
   spd: SPD_KERNEL_WASM_BASE64,
 };
+
+/**
+ * JavaScript's own Math functions for kernels that must compute exactly what the JavaScript paths compute
+ * (wasm/assembly/rng.ts); V8 calls these imports directly.
+ */
+const MATH_IMPORTS = { exp: Math.exp, log: Math.log, pow: Math.pow, cos: Math.cos, sin: Math.sin };
 
 const compiled = new Map<keyof typeof SOURCES, WebAssembly.Module | null>();
 
@@ -43,7 +50,7 @@ export function kernelInstance<E extends { memory: WebAssembly.Memory; dataStart
   const module = compile(kernel);
   if (!module) return null;
   try {
-    const exports = new WebAssembly.Instance(module, {}).exports as unknown as E;
+    const exports = new WebAssembly.Instance(module, { env: MATH_IMPORTS }).exports as unknown as E;
     const { memory } = exports;
     const end = exports.dataStart() + bytes(exports);
     if (end > memory.buffer.byteLength) memory.grow(Math.ceil((end - memory.buffer.byteLength) / 65536));
@@ -76,4 +83,28 @@ export function pairedPointsInstance<
     row(Math.min(i, n - 1), i < n ? 1 : 0).forEach((value, array) => (data[array * N + i] = value));
   }
   return { exports, base, N };
+}
+
+/**
+ * The generator of wasm/assembly/rng.ts in an instance: its Ziggurat tables filled from src/sampling/rng.ts
+ * (once, here), and the state moved between it and a JavaScript Rng around each call.
+ */
+export function wasmRng(exports: {
+  memory: WebAssembly.Memory;
+  zigguratTables(): number;
+  setRngState(w0: number, w1: number, w2: number, w3: number): void;
+  rngWord(i: number): number;
+}): { load(rng: Rng): void; store(rng: Rng): void } {
+  const tables = zigguratTables();
+  new Float64Array(exports.memory.buffer, exports.zigguratTables(), tables.length).set(tables);
+  return {
+    load(rng) {
+      const s = rng.stateWords();
+      exports.setRngState(s[0], s[1], s[2], s[3]);
+    },
+    store(rng) {
+      const s = rng.stateWords();
+      for (let i = 0; i < 4; i++) s[i] = exports.rngWord(i);
+    },
+  };
 }

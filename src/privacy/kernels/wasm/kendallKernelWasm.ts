@@ -1,5 +1,7 @@
 import type { Covariates } from '../../../regression/geodesicRegression';
-import { kernelInstance } from './instance';
+import type { StepRunner } from '../../../sampling/mh';
+import type { FusedChains } from '../types';
+import { kernelInstance, wasmRng } from './instance';
 
 interface KendallKernelExports {
   memory: WebAssembly.Memory;
@@ -8,6 +10,25 @@ interface KendallKernelExports {
   layoutBytes(N: number, k2: number): number;
   footpointGradNorm(base: number, N: number, k2: number, n: number): number;
   shootingGradNorm(base: number, N: number, k2: number, n: number, xAbsMax: number): number;
+  chainScalars(): number;
+  runSteps(
+    base: number,
+    N: number,
+    k2: number,
+    n: number,
+    xAbsMax: number,
+    footpoint: boolean,
+    from: number,
+    to: number,
+    burnIn: number,
+    adaptTarget: number,
+    sigma: number,
+    vRadius: number,
+    dim: number,
+  ): void;
+  setRngState(w0: number, w1: number, w2: number, w3: number): void;
+  rngWord(i: number): number;
+  zigguratTables(): number;
 }
 
 // Array indices of the layout (wasm/assembly/kendallKernel.ts).
@@ -20,8 +41,9 @@ const X = 0,
   V_IN = 26,
   PHAT = 30,
   VHAT = 31,
-  Y = 34,
-  Y_ROWS = 35;
+  Z = 34,
+  Y = 36,
+  Y_ROWS = 37;
 
 /**
  * The WebAssembly (SIMD) build of the Kendall kernel (source: wasm/assembly/kendallKernel.ts) over (xs, ys) of
@@ -34,7 +56,11 @@ export function wasmKendallKernel(
   pHat: Float64Array,
   vHat: Float64Array,
   fixed: { pHatY: Float64Array; vHatY: Float64Array; cosFixed: Float64Array; sinFixed: Float64Array },
-): { footpoint(p: Float64Array): number; shooting(p: Float64Array, v: Float64Array): number } | null {
+): {
+  footpoint(p: Float64Array): number;
+  shooting(p: Float64Array, v: Float64Array): number;
+  chains: FusedChains;
+} | null {
   const n = ys.length;
   const k2 = pHat.length;
   const N = (n + 3) & ~3; // four rows per pass; padding points repeat the last one with weight 0
@@ -79,6 +105,41 @@ export function wasmKendallKernel(
   const pIn = view(P_IN, k2);
   const vIn = view(V_IN, k2);
   const { footpointGradNorm, shootingGradNorm } = exports;
+  const z = view(Z, k2);
+  const chain = new Float64Array(exports.memory.buffer, exports.chainScalars(), 4);
+  const rng = wasmRng(exports);
+  /** runChain's steps by runSteps in WebAssembly: state and generator copied in, run, copied out. */
+  const steps =
+    (footpoint: boolean, sigma: number, vRadius: number, dim: number): StepRunner =>
+    (state, from, to, stream, burnIn, adaptTarget) => {
+      z.set(state.z);
+      chain[0] = state.u;
+      chain[1] = state.step;
+      chain[2] = state.acceptedBurnIn;
+      chain[3] = state.acceptedAfter;
+      rng.load(stream);
+      exports.runSteps(
+        base,
+        N,
+        k2,
+        n,
+        xAbsMax,
+        footpoint,
+        from,
+        to,
+        burnIn,
+        adaptTarget ?? NaN,
+        sigma,
+        vRadius,
+        dim,
+      );
+      rng.store(stream);
+      state.z.set(z);
+      state.u = chain[0];
+      state.step = chain[1];
+      state.acceptedBurnIn = chain[2];
+      state.acceptedAfter = chain[3];
+    };
   return {
     footpoint(p) {
       pIn.set(p);
@@ -88,6 +149,16 @@ export function wasmKendallKernel(
       pIn.set(p);
       vIn.set(v);
       return shootingGradNorm(base, N, k2, n, xAbsMax);
+    },
+    chains: {
+      footpoint: (sigmaP, dim) => steps(true, sigmaP, NaN, dim),
+      shooting(pTilde, sigmaV, vRadius, dim) {
+        const run = steps(false, sigmaV, vRadius, dim);
+        return (...args) => {
+          pIn.set(pTilde);
+          run(...args);
+        };
+      },
     },
   };
 }

@@ -1,0 +1,150 @@
+/**
+ * The lab's seeded generator (src/sampling/rng.ts) in AssemblyScript, for kernels that run whole chains in one
+ * call: xoroshiro128+ on the same four int32 words, uniform() and the 256-layer Ziggurat normal(), drawing the
+ * same numbers in the same order. The caller copies the JavaScript Rng's words in before a call and out after
+ * (setRngState, rngWord), and fills the Ziggurat tables once per instance from rng.ts's (zigguratTables).
+ *
+ * Bit for bit: every operation here is one IEEE operation in the order rng.ts writes it (WebAssembly never fuses
+ * a multiply and an add), and the few transcendental calls — exp and log in the Ziggurat's rare slow path, the
+ * chains' exp and pow — are JavaScript's own Math functions, imported, not AssemblyScript's (whose last digits
+ * may differ).
+ */
+
+@external('env', 'exp') export declare function jsExp(x: f64): f64;
+@external('env', 'log') export declare function jsLog(x: f64): f64;
+@external('env', 'pow') export declare function jsPow(x: f64, y: f64): f64;
+@external('env', 'cos') export declare function jsCos(x: f64): f64;
+@external('env', 'sin') export declare function jsSin(x: f64): f64;
+
+// [s01, s00, s11, s10]: high and low words of the two 64-bit halves, as rng.ts keeps them
+let s01: i32 = 0,
+  s00: i32 = 0,
+  s11: i32 = 0,
+  s10: i32 = 0;
+
+export function setRngState(w0: i32, w1: i32, w2: i32, w3: i32): void {
+  s01 = w0;
+  s00 = w1;
+  s11 = w2;
+  s10 = w3;
+}
+
+export function rngWord(i: i32): i32 {
+  return i == 0 ? s01 : i == 1 ? s00 : i == 2 ? s11 : s10;
+}
+
+/** ZIG_X[0..256] then ZIG_F[0..256] (rng.ts), written by the caller. */
+const ZIG = memory.data(2 * 257 * 8, 16);
+const ZIG_F = ZIG + 257 * 8;
+const ZIG_R: f64 = 3.654152885361009;
+const TWO_POW_M45: f64 = 2.842170943040401e-14; // 2⁻⁴⁵
+
+export function zigguratTables(): usize {
+  return ZIG;
+}
+
+@inline function next(): i32 {
+  const out = s00 + s10;
+  const a0 = s10 ^ s00;
+  const a1 = s11 ^ s01;
+  const n00 = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16);
+  s01 = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+  s00 = n00;
+  s10 = (a1 << 5) ^ (a0 >>> 27);
+  s11 = (a0 << 5) ^ (a1 >>> 27);
+  return out;
+}
+
+/** Uniform in [0, 1) with 53 random bits. */
+export function uniform(): f64 {
+  const hi = <f64>(next() >>> 5);
+  const lo = <f64>(next() >>> 6);
+  return (hi * 67108864 + lo) / 9007199254740992;
+}
+
+function uniformOpen(): f64 {
+  let u = uniform();
+  while (u == 0) u = uniform();
+  return u;
+}
+
+@inline function zigX(i: i32): f64 {
+  return load<f64>(ZIG + (<usize>i << 3));
+}
+
+/** Standard normal: rng.ts's normal() (fast path inline, the rest in normalSlow). */
+@inline export function normal(): f64 {
+  const a = next();
+  const b = next();
+  const i = a >>> 24;
+  const x = (<f64>((a >>> 5) & 0x3ffff) * 134217728 + <f64>(b >>> 5)) * TWO_POW_M45 * zigX(i);
+  if (x < zigX(i + 1)) return (a & 0x00800000) != 0 ? -x : x;
+  return normalSlow(a, x);
+}
+
+/** Tail (Marsaglia 1964: rng.ts normalTail), wedge, or a new draw. */
+function normalSlow(a: i32, x: f64): f64 {
+  const i = a >>> 24;
+  const negative = (a & 0x00800000) != 0;
+  if (i == 0) {
+    let t: f64, y: f64;
+    do {
+      t = -jsLog(uniformOpen()) / ZIG_R;
+      y = -jsLog(uniformOpen());
+    } while (2 * y < t * t);
+    const tail = ZIG_R + t;
+    return negative ? -tail : tail;
+  }
+  const f0 = load<f64>(ZIG_F + (<usize>i << 3));
+  if (f0 + uniform() * (load<f64>(ZIG_F + (<usize>(i + 1) << 3)) - f0) < jsExp(-0.5 * x * x)) return negative ? -x : x;
+  return normal();
+}
+
+/**
+ * count standard normals into out: successive normal() draws, with the generator state in locals for the block
+ * (as rng.ts's normals(): globals cost a load and a store per word and step); the ~1% of draws that leave the
+ * fast path go through normalSlow with the state put back.
+ */
+export function fillNormals(out: usize, count: i32): void {
+  let w01 = s01,
+    w00 = s00,
+    w11 = s11,
+    w10 = s10;
+  const end = out + (<usize>count << 3);
+  for (let q = out; q < end; q += 8) {
+    // two steps of next()
+    const a = w00 + w10;
+    let a0 = w10 ^ w00,
+      a1 = w11 ^ w01;
+    const t00 = (w00 << 24) ^ (w01 >>> 8) ^ a0 ^ (a0 << 16);
+    const t01 = (w01 << 24) ^ (w00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+    const t10 = (a1 << 5) ^ (a0 >>> 27);
+    const t11 = (a0 << 5) ^ (a1 >>> 27);
+    const b = t00 + t10;
+    a0 = t10 ^ t00;
+    a1 = t11 ^ t01;
+    w00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
+    w01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+    w10 = (a1 << 5) ^ (a0 >>> 27);
+    w11 = (a0 << 5) ^ (a1 >>> 27);
+    const i = a >>> 24;
+    const x = (<f64>((a >>> 5) & 0x3ffff) * 134217728 + <f64>(b >>> 5)) * TWO_POW_M45 * zigX(i);
+    if (x < zigX(i + 1)) {
+      store<f64>(q, (a & 0x00800000) != 0 ? -x : x);
+      continue;
+    }
+    s01 = w01;
+    s00 = w00;
+    s11 = w11;
+    s10 = w10;
+    store<f64>(q, normalSlow(a, x));
+    w01 = s01;
+    w00 = s00;
+    w11 = s11;
+    w10 = s10;
+  }
+  s01 = w01;
+  s00 = w00;
+  s11 = w11;
+  s10 = w10;
+}
