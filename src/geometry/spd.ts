@@ -30,6 +30,7 @@ import {
   symBasis,
   symDim,
   symEig,
+  symEig2,
   symmetrize,
   vecdToSym,
   type SymEig,
@@ -359,7 +360,9 @@ export function spd(k: number, metric: SpdMetric = 'affine'): Manifold {
       volumeGrowthRate: affineVolumeGrowth(k),
       wellConditioned: (p: Float64Array) => {
         if (p.length !== n) return false;
-        const e = symEig(p, k, eigT); // k = 2: the small eigenvalue from an exact determinant, accurate
+        // k = 2: the small eigenvalue from an exact determinant, accurate; no eigenvectors (a footpoint chain
+        // asks this of every proposal)
+        const e = k === 2 ? symEig2(p, eigT, true) : symEig(p, k, eigT);
         const lo = e.values[0];
         return lo > 0 && e.values[k - 1] <= WELL_CONDITIONED_MAX * lo;
       },
