@@ -18,6 +18,12 @@
  */
 
 import { COS, SIN, add, at, atanOverArg, estrin8, laneSum, mul, sub } from './kernelMath';
+import { jsCos, jsExp, jsPow, jsSin, normal, uniform } from './rng';
+export { rngWord, setRngState, zigguratTables } from './rng';
+
+/** The JavaScript kernel's shooting loop, for the rare v whose angles xᵢ|v| leave [0, π] (runSteps). */
+@external('env', 'shootingOutsideRange')
+declare function shootingOutsideRange(p0: f64, p1: f64, p2: f64, v0: f64, v1: f64, v2: f64): f64;
 
 // Array indices of the layout.
 const X = 0, // covariates
@@ -174,4 +180,139 @@ export function shootingGradNorm(base: usize, N: i32, n: f64, p0: f64, p1: f64, 
     v128.store(t + 3 * stride + j, L > 0 ? mul(mul(s, at(INV_LENGTH)), wj) : along);
   }
   return gradNormFromTable(base, N, n, SHOOTING, p0, p1, p2, v0 * inv, v1 * inv, v2 * inv);
+}
+
+// ---- whole chains: runChain's loop (src/sampling/mh.ts) over kng.ts's two targets, in one call ----
+
+/**
+ * Written by the caller: U(z), step, accepted counts (read back after runSteps); then the chain's state z, the
+ * footpoint p̃ of a shooting chain, p̂ and v̂ (the footpoint chain's transport), and min xᵢ, max xᵢ.
+ */
+const CHAIN = memory.data(144, 16);
+const STATE = CHAIN + 32,
+  FOOT = CHAIN + 56,
+  FIT = CHAIN + 80, // p̂ then v̂
+  X_RANGE = CHAIN + 128;
+
+export function chainScalars(): usize {
+  return CHAIN;
+}
+
+/** src/geometry/vec.ts norm2 of three numbers (scaled by the largest, as there). */
+function norm3(a: f64, b: f64, c: f64): f64 {
+  let scale: f64 = 0;
+  scale = Math.max(scale, Math.abs(a));
+  scale = Math.max(scale, Math.abs(b));
+  scale = Math.max(scale, Math.abs(c));
+  if (scale == 0 || !isFinite(scale)) return scale;
+  const ta = a / scale,
+    tb = b / scale,
+    tc = c / scale;
+  let s: f64 = 0;
+  s += ta * ta;
+  s += tb * tb;
+  s += tc * tc;
+  return scale * Math.sqrt(s);
+}
+
+/** sphereGeometry().tangentBall (src/privacy/kernels/proposals.ts) at p into NU, in its order. */
+const NU = memory.data(24, 16);
+function tangentBall(p0: f64, p1: f64, p2: f64, r: f64): void {
+  const z0 = normal(),
+    z1 = normal(),
+    z2 = normal();
+  const c = p0 * z0 + p1 * z1 + p2 * z2;
+  let o0 = z0 - c * p0,
+    o1 = z1 - c * p1,
+    o2 = z2 - c * p2;
+  const k = (r * jsPow(uniform(), 1.0 / 2)) / norm3(o0, o1, o2);
+  store<f64>(NU, o0 * k);
+  store<f64>(NU, o1 * k, 8);
+  store<f64>(NU, o2 * k, 16);
+}
+
+/**
+ * Steps from + 1 … to of runChain's loop (the Kendall kernel's runSteps says how), for the sphere: the footpoint
+ * chain walks p with Exp of a tangent-ball draw and the potential ‖∇_p E(p, Γv̂)‖/σ (v̂ carried from p̂ as in
+ * src/privacy/kernels/sphere.ts); the shooting chain walks v at p̃ inside |v| ≤ vRadius.
+ */
+export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32, to: i32, burnIn: i32, adaptTarget: f64, sigma: f64, vRadius: f64): void {
+  let u = load<f64>(CHAIN),
+    step = load<f64>(CHAIN, 8),
+    acceptedBurnIn = load<f64>(CHAIN, 16),
+    acceptedAfter = load<f64>(CHAIN, 24);
+  let z0 = load<f64>(STATE),
+    z1 = load<f64>(STATE, 8),
+    z2 = load<f64>(STATE, 16);
+  const f0 = load<f64>(FOOT),
+    f1 = load<f64>(FOOT, 8),
+    f2 = load<f64>(FOOT, 16);
+  const h0 = load<f64>(FIT),
+    h1 = load<f64>(FIT, 8),
+    h2 = load<f64>(FIT, 16),
+    w0 = load<f64>(FIT, 24),
+    w1 = load<f64>(FIT, 32),
+    w2 = load<f64>(FIT, 40);
+  const xMin = load<f64>(X_RANGE),
+    xMax = load<f64>(X_RANGE, 8);
+  const adapt = !isNaN(adaptTarget);
+  for (let t = from + 1; t <= to; t++) {
+    let uNew: f64, q0: f64, q1: f64, q2: f64;
+    if (footpoint) {
+      tangentBall(z0, z1, z2, step);
+      // sphereGeometry().exp
+      const v0 = load<f64>(NU),
+        v1 = load<f64>(NU, 8),
+        v2 = load<f64>(NU, 16);
+      const L = Math.sqrt(v0 * v0 + v1 * v1 + v2 * v2);
+      const c = jsCos(L);
+      const s = Math.abs(L) < 1e-4 ? 1 - (L * L) / 6 + (L * L * L * L) / 120 : jsSin(L) / L;
+      const x = c * z0 + s * v0,
+        y = c * z1 + s * v1,
+        zz = c * z2 + s * v2;
+      const r = Math.sqrt(x * x + y * y + zz * zz);
+      if (!(r > 0 && r < Infinity)) {
+        q0 = q1 = q2 = NaN;
+        uNew = Infinity;
+      } else {
+        q0 = x / r;
+        q1 = y / r;
+        q2 = zz / r;
+        // v̂ carried from p̂ to q: w − ⟨q,w⟩/(1+⟨p̂,q⟩) (p̂ + q)
+        const cpp = h0 * q0 + h1 * q1 + h2 * q2;
+        if (1 + cpp < 1e-12) uNew = Infinity;
+        else {
+          const k = (q0 * w0 + q1 * w1 + q2 * w2) / (1 + cpp);
+          uNew = footpointGradNorm(base, N, n, q0, q1, q2, w0 - k * (h0 + q0), w1 - k * (h1 + q1), w2 - k * (h2 + q2)) / sigma;
+        }
+      }
+    } else {
+      tangentBall(f0, f1, f2, step);
+      q0 = z0 + load<f64>(NU);
+      q1 = z1 + load<f64>(NU, 8);
+      q2 = z2 + load<f64>(NU, 16);
+      if (norm3(q0, q1, q2) > vRadius) uNew = Infinity;
+      else if (xMin >= 0 && xMax * Math.sqrt(q0 * q0 + q1 * q1 + q2 * q2) <= Math.PI)
+        uNew = shootingGradNorm(base, N, n, f0, f1, f2, q0, q1, q2) / sigma;
+      else uNew = shootingOutsideRange(f0, f1, f2, q0, q1, q2) / sigma;
+    }
+    const accept = uNew <= u || uniform() < jsExp(u - uNew);
+    if (accept) {
+      z0 = q0;
+      z1 = q1;
+      z2 = q2;
+      u = uNew;
+    }
+    if (t <= burnIn) {
+      if (accept) acceptedBurnIn++;
+      if (adapt) step *= jsExp(((accept ? 1.0 : 0.0) - adaptTarget) / Math.sqrt(<f64>t));
+    } else if (accept) acceptedAfter++;
+  }
+  store<f64>(CHAIN, u);
+  store<f64>(CHAIN, step, 8);
+  store<f64>(CHAIN, acceptedBurnIn, 16);
+  store<f64>(CHAIN, acceptedAfter, 24);
+  store<f64>(STATE, z0);
+  store<f64>(STATE, z1, 8);
+  store<f64>(STATE, z2, 16);
 }

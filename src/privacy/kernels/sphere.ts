@@ -105,7 +105,12 @@ export function sphereGradientKernel(
     return Math.sqrt(g0 * g0 + g1 * g1 + g2 * g2) / n;
   }
 
-  const wasm = options.wasm === false ? null : wasmSphereGradNorms(xs, ys, vHatNorm);
+  const wasm =
+    options.wasm === false
+      ? null
+      : wasmSphereGradNorms(xs, ys, vHatNorm, (p0, p1, p2, v0, v1, v2) =>
+          gradNorm(p0, p1, p2, v0, v1, v2, false),
+        );
   let xMin = Infinity,
     xMax = -Infinity;
   for (let i = 0; i < n; i++) {
@@ -139,5 +144,6 @@ export function sphereGradientKernel(
       );
     },
     shootingGradNorm: (p, v) => shootingLoop(p[0], p[1], p[2], v[0], v[1], v[2]),
+    chains: wasm?.chains(pHat, vHat),
   };
 }

@@ -25,7 +25,7 @@ function expectSameChain(target: RandomWalkTarget, start: Float64Array, opts: Ch
   return fused;
 }
 
-describe('Kendall chains in one WebAssembly call (runSteps) are the JavaScript loop bit for bit', () => {
+describe('chains in one WebAssembly call (runSteps) are the JavaScript loop bit for bit', () => {
   it('the generator: a million normals, tail and wedge included, are rng.ts’s', () => {
     const count = 1_000_000;
     const exports = kernelInstance<{
@@ -51,15 +51,24 @@ describe('Kendall chains in one WebAssembly call (runSteps) are the JavaScript l
     expect(stream.uniform()).toBe(reference.uniform());
   });
 
-  for (const [landmarks, n] of [
-    [7, 9],
-    [50, 20],
+  for (const [manifold, landmarks, n] of [
+    ['sphere', 0, 20],
+    ['sphere', 0, 100],
+    ['kendall', 7, 9],
+    ['kendall', 50, 20],
   ] as const) {
-    const reg = prepareRegression({ kind: 'synthetic', manifold: 'kendall', n, seed: 3, landmarks });
+    const reg = prepareRegression({
+      kind: 'synthetic',
+      manifold,
+      n,
+      seed: 3,
+      landmarks: landmarks || undefined,
+    });
     const ctx = prepareKng(reg, { ...DEFAULT_KNG_SETTINGS, epsP: 0.5, epsV: 0.5 });
     const cal = ctx.calibration;
+    const name = `${manifold}${landmarks ? `, ${landmarks} landmarks` : ''}, n = ${n}`;
 
-    it(`${landmarks} landmarks, n = ${n}: the footpoint chain (adapting burn-in, kept states, trace)`, () => {
+    it(`${name}: the footpoint chain (adapting burn-in, kept states, trace)`, () => {
       const opts = { burnIn: 300, draws: 4, step: 0.5 * cal.sigmaP, adaptTarget: 0.3, traceEvery: 7 };
       const c = expectSameChain(ctx.footpoint, reg.pHat, opts, 11);
       expect(c.burnInAcceptanceRate).toBeGreaterThan(0); // it moved
@@ -68,7 +77,7 @@ describe('Kendall chains in one WebAssembly call (runSteps) are the JavaScript l
       expectSameChain(ctx.footpoint, moved, { burnIn: 0, draws: 50, step: cal.sigmaP }, 12);
     });
 
-    it(`${landmarks} landmarks, n = ${n}: the shooting chain, inside its ball and at its edge`, () => {
+    it(`${name}: the shooting chain, inside its ball, at its edge and beyond`, () => {
       const opts = { burnIn: 300, draws: 3, step: 0.5 * cal.sigmaV, adaptTarget: 0.3, traceEvery: 50 };
       const target = shootingTarget(reg.M, ctx.kernel, reg.pHat, cal.sigmaV, cal.vRadius);
       expectSameChain(target, reg.vHat, opts, 13);
@@ -77,6 +86,11 @@ describe('Kendall chains in one WebAssembly call (runSteps) are the JavaScript l
       const tight = shootingTarget(reg.M, ctx.kernel, reg.pHat, cal.sigmaV, vNorm * 1.001);
       const c = expectSameChain(tight, reg.vHat, { ...opts, adaptTarget: undefined, step: vNorm }, 14);
       expect(c.burnInAcceptanceRate).toBeLessThan(0.5);
+      // no ball (the "plane" domain), a flat target and long steps: on the sphere, vectors whose angles xᵢ|v|
+      // pass π, which the WebAssembly loop leaves to the JavaScript one
+      const plane = shootingTarget(reg.M, ctx.kernel, reg.pHat, 1e4 * cal.sigmaV, Infinity);
+      const far = expectSameChain(plane, reg.vHat, { burnIn: 200, draws: 30, step: 4 }, 15);
+      if (manifold === 'sphere') expect(far.draws.some((v) => Math.hypot(...v) > Math.PI)).toBe(true);
     });
   }
 });

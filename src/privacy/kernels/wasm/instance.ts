@@ -3,6 +3,7 @@ import {
   SPD_KERNEL_WASM_BASE64,
   SPHERE_KERNEL_WASM_BASE64,
 } from './kernels.generated';
+import type { StepRunner } from '../../../sampling/mh';
 import { zigguratTables, type Rng } from '../../../sampling/rng';
 
 /**
@@ -40,17 +41,19 @@ function compile(kernel: keyof typeof SOURCES): WebAssembly.Module | null {
 }
 
 /**
- * A fresh instance of a kernel module whose memory holds `bytes(exports)` bytes from its `dataStart()`, or
- * null where WebAssembly SIMD is unavailable or the memory cannot be had (the JavaScript kernel runs then).
+ * A fresh instance of a kernel module whose memory holds `bytes(exports)` bytes from its `dataStart()` (and
+ * `imports` besides Math's, for a module that calls back into JavaScript), or null where WebAssembly SIMD is unavailable or the memory cannot be had (the JavaScript kernel runs then).
  */
 export function kernelInstance<E extends { memory: WebAssembly.Memory; dataStart(): number }>(
   kernel: keyof typeof SOURCES,
   bytes: (exports: E) => number,
+  imports: Record<string, (...args: number[]) => number> = {},
 ): E | null {
   const module = compile(kernel);
   if (!module) return null;
   try {
-    const exports = new WebAssembly.Instance(module, { env: MATH_IMPORTS }).exports as unknown as E;
+    const env = { ...MATH_IMPORTS, ...imports };
+    const exports = new WebAssembly.Instance(module, { env }).exports as unknown as E;
     const { memory } = exports;
     const end = exports.dataStart() + bytes(exports);
     if (end > memory.buffer.byteLength) memory.grow(Math.ceil((end - memory.buffer.byteLength) / 65536));
@@ -73,9 +76,10 @@ export function pairedPointsInstance<
   kernel: keyof typeof SOURCES,
   n: number,
   row: (point: number, weight: number) => readonly number[],
+  imports: Record<string, (...args: number[]) => number> = {},
 ): { exports: E; base: number; N: number } | null {
   const N = n + (n & 1);
-  const exports = kernelInstance<E>(kernel, (e) => e.arrayCount() * 8 * N);
+  const exports = kernelInstance<E>(kernel, (e) => e.arrayCount() * 8 * N, imports);
   if (!exports) return null;
   const base = exports.dataStart();
   const data = new Float64Array(exports.memory.buffer, base, exports.arrayCount() * N);
@@ -106,5 +110,33 @@ export function wasmRng(exports: {
       const s = rng.stateWords();
       for (let i = 0; i < 4; i++) s[i] = exports.rngWord(i);
     },
+  };
+}
+
+/**
+ * runChain's steps by a module's runSteps (wasm/assembly/*Kernel.ts): the chain's state into `z` and its
+ * scalars into `scalars` (U, step, the two accepted counts), the generator's state in; `run` steps; all of it
+ * back out.
+ */
+export function wasmStepRunner(
+  rng: ReturnType<typeof wasmRng>,
+  scalars: Float64Array,
+  z: Float64Array,
+  run: (from: number, to: number, burnIn: number, adaptTarget: number) => void,
+): StepRunner {
+  return (state, from, to, stream, burnIn, adaptTarget) => {
+    z.set(state.z);
+    scalars[0] = state.u;
+    scalars[1] = state.step;
+    scalars[2] = state.acceptedBurnIn;
+    scalars[3] = state.acceptedAfter;
+    rng.load(stream);
+    run(from, to, burnIn, adaptTarget ?? NaN);
+    rng.store(stream);
+    state.z.set(z);
+    state.u = scalars[0];
+    state.step = scalars[1];
+    state.acceptedBurnIn = scalars[2];
+    state.acceptedAfter = scalars[3];
   };
 }

@@ -1,7 +1,6 @@
 import type { Covariates } from '../../../regression/geodesicRegression';
-import type { StepRunner } from '../../../sampling/mh';
 import type { FusedChains } from '../types';
-import { kernelInstance, wasmRng } from './instance';
+import { kernelInstance, wasmRng, wasmStepRunner } from './instance';
 
 interface KendallKernelExports {
   memory: WebAssembly.Memory;
@@ -108,16 +107,8 @@ export function wasmKendallKernel(
   const z = view(Z, k2);
   const chain = new Float64Array(exports.memory.buffer, exports.chainScalars(), 4);
   const rng = wasmRng(exports);
-  /** runChain's steps by runSteps in WebAssembly: state and generator copied in, run, copied out. */
-  const steps =
-    (footpoint: boolean, sigma: number, vRadius: number, dim: number): StepRunner =>
-    (state, from, to, stream, burnIn, adaptTarget) => {
-      z.set(state.z);
-      chain[0] = state.u;
-      chain[1] = state.step;
-      chain[2] = state.acceptedBurnIn;
-      chain[3] = state.acceptedAfter;
-      rng.load(stream);
+  const steps = (footpoint: boolean, sigma: number, vRadius: number, dim: number) =>
+    wasmStepRunner(rng, chain, z, (from, to, burnIn, adaptTarget) =>
       exports.runSteps(
         base,
         N,
@@ -128,18 +119,12 @@ export function wasmKendallKernel(
         from,
         to,
         burnIn,
-        adaptTarget ?? NaN,
+        adaptTarget,
         sigma,
         vRadius,
         dim,
-      );
-      rng.store(stream);
-      state.z.set(z);
-      state.u = chain[0];
-      state.step = chain[1];
-      state.acceptedBurnIn = chain[2];
-      state.acceptedAfter = chain[3];
-    };
+      ),
+    );
   return {
     footpoint(p) {
       pIn.set(p);

@@ -1,5 +1,6 @@
 import type { Covariates } from '../../../regression/geodesicRegression';
-import { pairedPointsInstance } from './instance';
+import type { FusedChains } from '../types';
+import { pairedPointsInstance, wasmRng, wasmStepRunner } from './instance';
 
 /** The WebAssembly (SIMD) build of the S² gradient-norm loop (source: wasm/assembly/sphereKernel.ts). */
 export type SphereGradNorm = (
@@ -17,31 +18,87 @@ interface SphereKernelExports {
   arrayCount(): number;
   footpointGradNorm: (base: number, N: number, n: number, ...pv: number[]) => number;
   shootingGradNorm: (base: number, N: number, n: number, ...pv: number[]) => number;
+  chainScalars(): number;
+  runSteps(
+    base: number,
+    N: number,
+    n: number,
+    footpoint: boolean,
+    from: number,
+    to: number,
+    burnIn: number,
+    adaptTarget: number,
+    sigma: number,
+    vRadius: number,
+  ): void;
+  setRngState(w0: number, w1: number, w2: number, w3: number): void;
+  rngWord(i: number): number;
+  zigguratTables(): number;
 }
 
 /**
  * The footpoint and shooting loops over (xs, ys), with the footpoint table for |v̂| = vHatNorm, or null
- * without WebAssembly. Callers must keep the shooting angles xᵢ|v| in [0, π].
+ * without WebAssembly. Callers must keep the shooting angles xᵢ|v| in [0, π]. `chains` runs whole chains of
+ * kng.ts's targets (runSteps in wasm/assembly/sphereKernel.ts) for the fit (p̂, v̂); their shooting vectors
+ * whose angles leave [0, π] go to `shootingOutsideRange` (the JavaScript kernel's loop).
  */
 export function wasmSphereGradNorms(
   xs: Covariates,
   ys: readonly Float64Array[],
   vHatNorm: number,
-): { footpoint: SphereGradNorm; shooting: SphereGradNorm } | null {
+  shootingOutsideRange: SphereGradNorm,
+): {
+  footpoint: SphereGradNorm;
+  shooting: SphereGradNorm;
+  chains(pHat: Float64Array, vHat: Float64Array): FusedChains;
+} | null {
   const n = ys.length;
   // the layout: wasm/assembly/sphereKernel.ts
-  const instance = pairedPointsInstance<SphereKernelExports>('sphere', n, (i, weight) => {
-    const [x, y] = [xs[i], ys[i]];
-    const c = Math.cos(x * vHatNorm);
-    // x, y (3 arrays), weight, then the footpoint table: cos, sin, along = weight, across = weight·cos (the
-    // per-call arrays after these are left to the kernel)
-    return [x, y[0], y[1], y[2], weight, c, Math.sin(x * vHatNorm), weight, weight * c];
-  });
+  const instance = pairedPointsInstance<SphereKernelExports>(
+    'sphere',
+    n,
+    (i, weight) => {
+      const [x, y] = [xs[i], ys[i]];
+      const c = Math.cos(x * vHatNorm);
+      // x, y (3 arrays), weight, then the footpoint table: cos, sin, along = weight, across = weight·cos (the
+      // per-call arrays after these are left to the kernel)
+      return [x, y[0], y[1], y[2], weight, c, Math.sin(x * vHatNorm), weight, weight * c];
+    },
+    { shootingOutsideRange },
+  );
   if (!instance) return null;
   const { exports, base, N } = instance;
   const { footpointGradNorm, shootingGradNorm } = exports;
   return {
     footpoint: (p0, p1, p2, v0, v1, v2) => footpointGradNorm(base, N, n, p0, p1, p2, v0, v1, v2),
     shooting: (p0, p1, p2, v0, v1, v2) => shootingGradNorm(base, N, n, p0, p1, p2, v0, v1, v2),
+    chains(pHat, vHat) {
+      // the layout of runSteps' block (CHAIN in sphereKernel.ts): 4 scalars, z, p̃, p̂, v̂, then min and max xᵢ
+      const block = new Float64Array(exports.memory.buffer, exports.chainScalars(), 18);
+      block.set(pHat, 10);
+      block.set(vHat, 13);
+      block[16] = Infinity;
+      block[17] = -Infinity;
+      for (const x of xs) {
+        block[16] = Math.min(block[16], x);
+        block[17] = Math.max(block[17], x);
+      }
+      const [scalars, z, foot] = [block.subarray(0, 4), block.subarray(4, 7), block.subarray(7, 10)];
+      const rng = wasmRng(exports);
+      const steps = (footpoint: boolean, sigma: number, vRadius: number) =>
+        wasmStepRunner(rng, scalars, z, (from, to, burnIn, adaptTarget) =>
+          exports.runSteps(base, N, n, footpoint, from, to, burnIn, adaptTarget, sigma, vRadius),
+        );
+      return {
+        footpoint: (sigmaP) => steps(true, sigmaP, NaN),
+        shooting(pTilde, sigmaV, vRadius) {
+          const run = steps(false, sigmaV, vRadius);
+          return (...args) => {
+            foot.set(pTilde);
+            run(...args);
+          };
+        },
+      };
+    },
   };
 }
