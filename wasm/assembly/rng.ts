@@ -15,6 +15,7 @@
 @external('env', 'pow') export declare function jsPow(x: f64, y: f64): f64;
 @external('env', 'cos') export declare function jsCos(x: f64): f64;
 @external('env', 'sin') export declare function jsSin(x: f64): f64;
+@external('env', 'hypot') export declare function jsHypot(x: f64, y: f64): f64;
 
 // [s01, s00, s11, s10]: high and low words of the two 64-bit halves, as rng.ts keeps them
 let s01: i32 = 0,

@@ -20,7 +20,9 @@ import { wasmSpdLoop } from './wasm/spdKernelWasm';
  * One exponential per point: C = e^{−xᵢμ₀} C′ and only C′ = diag(1, e^{−tᵢ}) (Bᵀ yᵢ B) diag(1, e^{−tᵢ}) is formed
  * (logm(C) − ½ ln det C·I does not depend on the scale). The loop over the data also exists in WebAssembly
  * with SIMD (wasm/assembly/spdKernel.ts, with its own exp and log), which runs wherever WebAssembly does and
- * the exponents xᵢ(μ₁ − μ₀)/2 stay within 700; this one otherwise.
+ * the exponents xᵢ(μ₁ − μ₀)/2 stay within 700; this one otherwise. There the kernel also runs whole chains
+ * (`chains`: spdKernel.ts runSteps ports this file's 2×2 algebra, proposals.ts's SPD(2) geometry and the
+ * domain check, calling back here beyond the exponent range), the same numbers as runChain's loop.
  */
 export function spd2GradientKernel(
   xs: Covariates,
@@ -40,7 +42,14 @@ export function spd2GradientKernel(
     Y[3 * i + 2] = y[3];
     lnDetY[i] = Math.log(y[0] * y[3] - b * b);
   });
-  const wasm = options.wasm === false ? null : wasmSpdLoop(xs, ys);
+  const wasm =
+    options.wasm === false
+      ? null
+      : wasmSpdLoop(xs, ys, (p0, p1, p2, p3, v0, v1, v2, v3, footpoint) => {
+          factor(Float64Array.of(p0, p1, p2, p3));
+          v.set([v0, v1, v2, v3]);
+          return gradNorm(footpoint === 1);
+        });
   // the WebAssembly exponential needs xᵢ(μ₁ − μ₀)/2 ≤ 700
   const exponentLimit = 700 / X.reduce((a, x) => Math.max(a, Math.abs(x)), 1e-300);
   const sqrtP = new Float64Array(4);
@@ -232,5 +241,6 @@ export function spd2GradientKernel(
       v.set(vAtP);
       return gradNorm(false);
     },
+    chains: wasm?.chains({ hatSqrt, hatIsqrt, vHat, exponentLimit }),
   };
 }

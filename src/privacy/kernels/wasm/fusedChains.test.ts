@@ -54,6 +54,8 @@ describe('chains in one WebAssembly call (runSteps) are the JavaScript loop bit 
   for (const [manifold, landmarks, n] of [
     ['sphere', 0, 20],
     ['sphere', 0, 100],
+    ['spd', 0, 20],
+    ['spd', 0, 100],
     ['kendall', 7, 9],
     ['kendall', 50, 20],
   ] as const) {
@@ -82,15 +84,19 @@ describe('chains in one WebAssembly call (runSteps) are the JavaScript loop bit 
       const target = shootingTarget(reg.M, ctx.kernel, reg.pHat, cal.sigmaV, cal.vRadius);
       expectSameChain(target, reg.vHat, opts, 13);
       // a ball just around the start: many proposals leave it (+∞, rejected without a uniform draw)
-      const vNorm = Math.hypot(...reg.vHat);
+      const vNorm = reg.M.norm(reg.pHat, reg.vHat);
       const tight = shootingTarget(reg.M, ctx.kernel, reg.pHat, cal.sigmaV, vNorm * 1.001);
       const c = expectSameChain(tight, reg.vHat, { ...opts, adaptTarget: undefined, step: vNorm }, 14);
       expect(c.burnInAcceptanceRate).toBeLessThan(0.5);
       // no ball (the "plane" domain), a flat target and long steps: on the sphere, vectors whose angles xᵢ|v|
-      // pass π, which the WebAssembly loop leaves to the JavaScript one
-      const plane = shootingTarget(reg.M, ctx.kernel, reg.pHat, 1e4 * cal.sigmaV, Infinity);
-      const far = expectSameChain(plane, reg.vHat, { burnIn: 200, draws: 30, step: 4 }, 15);
-      if (manifold === 'sphere') expect(far.draws.some((v) => Math.hypot(...v) > Math.PI)).toBe(true);
+      // pass π, on SPD(2) exponents xᵢ(μ₁ − μ₀)/2 past the loop's 700 (here ‖v‖ ≳ 400 at p̂), both of which the
+      // WebAssembly loops leave to the JavaScript ones through a call back
+      const [flat, step] = manifold === 'spd' ? [1e8, 2000] : [1e4, 4];
+      const plane = shootingTarget(reg.M, ctx.kernel, reg.pHat, flat * cal.sigmaV, Infinity);
+      const far = expectSameChain(plane, reg.vHat, { burnIn: 200, draws: 30, step }, 15);
+      const farthest = Math.max(...far.draws.map((v) => reg.M.norm(reg.pHat, v)));
+      if (manifold === 'sphere') expect(farthest).toBeGreaterThan(Math.PI);
+      if (manifold === 'spd') expect(farthest).toBeGreaterThan(400);
     });
   }
 });

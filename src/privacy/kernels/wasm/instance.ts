@@ -22,7 +22,14 @@ const SOURCES = {
  * JavaScript's own Math functions for kernels that must compute exactly what the JavaScript paths compute
  * (wasm/assembly/rng.ts); V8 calls these imports directly.
  */
-const MATH_IMPORTS = { exp: Math.exp, log: Math.log, pow: Math.pow, cos: Math.cos, sin: Math.sin };
+const MATH_IMPORTS = {
+  exp: Math.exp,
+  log: Math.log,
+  pow: Math.pow,
+  cos: Math.cos,
+  sin: Math.sin,
+  hypot: Math.hypot,
+};
 
 const compiled = new Map<keyof typeof SOURCES, WebAssembly.Module | null>();
 
