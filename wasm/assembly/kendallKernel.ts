@@ -21,7 +21,8 @@
  */
 
 import { COS, SIN, add, at, atanOverArg, estrin8, laneSum, mul, sub } from './kernelMath';
-import { fillNormals, jsCos, jsExp, jsPow, jsSin, uniform } from './rng';
+import { beginSteps, currentStep, endSteps, metropolis } from './chain';
+import { fillNormals, jsCos, jsPow, jsSin, uniform } from './rng';
 export { fillNormals, rngWord, setRngState, zigguratTables } from './rng';
 
 // Per-point arrays (N f64 each).
@@ -600,34 +601,19 @@ export function runSteps(
     nu = base + offsetOf(NU, N, k2),
     pIn = base + offsetOf(P_IN, N, k2),
     proposal = footpoint ? pIn : base + offsetOf(V_IN, N, k2);
-  let u = load<f64>(CHAIN),
-    step = load<f64>(CHAIN, 8),
-    acceptedBurnIn = load<f64>(CHAIN, 16),
-    acceptedAfter = load<f64>(CHAIN, 24);
-  const adapt = !isNaN(adaptTarget);
+  beginSteps(CHAIN);
   for (let t = from + 1; t <= to; t++) {
     let uNew: f64;
     if (footpoint) {
-      tangentBall(z, step, dim, nu, k2);
+      tangentBall(z, currentStep(), dim, nu, k2);
       expInto(z, nu, proposal, k2);
       uNew = isNaN(load<f64>(proposal)) ? Infinity : footpointGradNorm(base, N, k2, n) / sigma;
     } else {
-      tangentBall(pIn, step, dim, nu, k2);
+      tangentBall(pIn, currentStep(), dim, nu, k2);
       for (let j: usize = 0; j < bytes; j += 8) store<f64>(proposal + j, load<f64>(z + j) + load<f64>(nu + j));
       uNew = norm(proposal, k2) > vRadius ? Infinity : shootingGradNorm(base, N, k2, n, xAbsMax) / sigma;
     }
-    const accept = uNew <= u || uniform() < jsExp(u - uNew);
-    if (accept) {
-      memory.copy(z, proposal, bytes);
-      u = uNew;
-    }
-    if (t <= burnIn) {
-      if (accept) acceptedBurnIn++;
-      if (adapt) step *= jsExp(((accept ? 1.0 : 0.0) - adaptTarget) / Math.sqrt(<f64>t));
-    } else if (accept) acceptedAfter++;
+    if (metropolis(uNew, t, burnIn, adaptTarget)) memory.copy(z, proposal, bytes);
   }
-  store<f64>(CHAIN, u);
-  store<f64>(CHAIN, step, 8);
-  store<f64>(CHAIN, acceptedBurnIn, 16);
-  store<f64>(CHAIN, acceptedAfter, 24);
+  endSteps(CHAIN);
 }

@@ -15,6 +15,7 @@
  */
 
 import { ATANH, add, at, estrin8, exp2x, laneSum, log2x, mul as mul2, sub } from './kernelMath';
+import { beginSteps, currentStep, endSteps, metropolis } from './chain';
 import { jsExp, jsHypot, jsLog, jsPow, normal, uniform } from './rng';
 export { rngWord, setRngState, zigguratTables } from './rng';
 
@@ -397,10 +398,7 @@ function wellConditioned(p0: f64, p1: f64, p2: f64, p3: f64): bool {
  * the potential ‖∇_p E(p, Γv̂)‖/σ; the shooting chain walks v at p̃ inside ‖v‖_p̃ ≤ vRadius.
  */
 export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32, to: i32, burnIn: i32, adaptTarget: f64, sigma: f64, vRadius: f64): void {
-  let u = chain(0),
-    step = chain(1),
-    acceptedBurnIn = chain(2),
-    acceptedAfter = chain(3);
+  beginSteps(CHAIN);
   let z0 = chain(STATE),
     z1 = chain(STATE + 1),
     z2 = chain(STATE + 2),
@@ -409,7 +407,6 @@ export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32
     f1 = chain(FOOT + 1),
     f2 = chain(FOOT + 2),
     f3 = chain(FOOT + 3);
-  const adapt = !isNaN(adaptTarget);
   for (let t = from + 1; t <= to; t++) {
     let uNew: f64 = Infinity,
       q0: f64 = NaN,
@@ -420,7 +417,7 @@ export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32
       // footpointTarget: Exp_z of a ball vector (NaN where the geometry refuses), then the potential
       if (factorGeometry(z0, z1, z2, z3)) {
         const r0 = R0, r1 = R1, r2 = R2, s0 = S0, s1 = S1, s2 = S2;
-        tangentBall(step);
+        tangentBall(currentStep());
         const n0 = O0,
           n1 = O1,
           n3 = O3;
@@ -448,7 +445,7 @@ export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32
     } else {
       // shootingTarget: v plus a ball vector at p̃; +∞ outside ‖v‖_p̃ ≤ vRadius
       factorGeometry(f0, f1, f2, f3);
-      tangentBall(step);
+      tangentBall(currentStep());
       q0 = z0 + O0;
       q1 = z1 + O1;
       q2 = z2 + O1;
@@ -465,23 +462,14 @@ export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32
         }
       }
     }
-    const accept = uNew <= u || uniform() < jsExp(u - uNew);
-    if (accept) {
+    if (metropolis(uNew, t, burnIn, adaptTarget)) {
       z0 = q0;
       z1 = q1;
       z2 = q2;
       z3 = q3;
-      u = uNew;
     }
-    if (t <= burnIn) {
-      if (accept) acceptedBurnIn++;
-      if (adapt) step *= jsExp(((accept ? 1.0 : 0.0) - adaptTarget) / Math.sqrt(<f64>t));
-    } else if (accept) acceptedAfter++;
   }
-  store<f64>(CHAIN, u);
-  store<f64>(CHAIN, step, 8);
-  store<f64>(CHAIN, acceptedBurnIn, 16);
-  store<f64>(CHAIN, acceptedAfter, 24);
+  endSteps(CHAIN);
   store<f64>(CHAIN + (STATE << 3), z0);
   store<f64>(CHAIN + (STATE << 3), z1, 8);
   store<f64>(CHAIN + (STATE << 3), z2, 16);

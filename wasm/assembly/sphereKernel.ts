@@ -18,7 +18,8 @@
  */
 
 import { COS, SIN, add, at, atanOverArg, estrin8, laneSum, mul, sub } from './kernelMath';
-import { jsCos, jsExp, jsPow, jsSin, normal, uniform } from './rng';
+import { beginSteps, currentStep, endSteps, metropolis } from './chain';
+import { jsCos, jsPow, jsSin, normal, uniform } from './rng';
 export { rngWord, setRngState, zigguratTables } from './rng';
 
 /** The JavaScript kernel's shooting loop, for the rare v whose angles xᵢ|v| leave [0, π] (runSteps). */
@@ -237,10 +238,7 @@ function tangentBall(p0: f64, p1: f64, p2: f64, r: f64): void {
  * src/privacy/kernels/sphere.ts); the shooting chain walks v at p̃ inside |v| ≤ vRadius.
  */
 export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32, to: i32, burnIn: i32, adaptTarget: f64, sigma: f64, vRadius: f64): void {
-  let u = load<f64>(CHAIN),
-    step = load<f64>(CHAIN, 8),
-    acceptedBurnIn = load<f64>(CHAIN, 16),
-    acceptedAfter = load<f64>(CHAIN, 24);
+  beginSteps(CHAIN);
   let z0 = load<f64>(STATE),
     z1 = load<f64>(STATE, 8),
     z2 = load<f64>(STATE, 16);
@@ -255,11 +253,10 @@ export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32
     w2 = load<f64>(FIT, 40);
   const xMin = load<f64>(X_RANGE),
     xMax = load<f64>(X_RANGE, 8);
-  const adapt = !isNaN(adaptTarget);
   for (let t = from + 1; t <= to; t++) {
     let uNew: f64, q0: f64, q1: f64, q2: f64;
     if (footpoint) {
-      tangentBall(z0, z1, z2, step);
+      tangentBall(z0, z1, z2, currentStep());
       // sphereGeometry().exp
       const v0 = load<f64>(NU),
         v1 = load<f64>(NU, 8),
@@ -287,7 +284,7 @@ export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32
         }
       }
     } else {
-      tangentBall(f0, f1, f2, step);
+      tangentBall(f0, f1, f2, currentStep());
       q0 = z0 + load<f64>(NU);
       q1 = z1 + load<f64>(NU, 8);
       q2 = z2 + load<f64>(NU, 16);
@@ -296,22 +293,13 @@ export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32
         uNew = shootingGradNorm(base, N, n, f0, f1, f2, q0, q1, q2) / sigma;
       else uNew = shootingOutsideRange(f0, f1, f2, q0, q1, q2) / sigma;
     }
-    const accept = uNew <= u || uniform() < jsExp(u - uNew);
-    if (accept) {
+    if (metropolis(uNew, t, burnIn, adaptTarget)) {
       z0 = q0;
       z1 = q1;
       z2 = q2;
-      u = uNew;
     }
-    if (t <= burnIn) {
-      if (accept) acceptedBurnIn++;
-      if (adapt) step *= jsExp(((accept ? 1.0 : 0.0) - adaptTarget) / Math.sqrt(<f64>t));
-    } else if (accept) acceptedAfter++;
   }
-  store<f64>(CHAIN, u);
-  store<f64>(CHAIN, step, 8);
-  store<f64>(CHAIN, acceptedBurnIn, 16);
-  store<f64>(CHAIN, acceptedAfter, 24);
+  endSteps(CHAIN);
   store<f64>(STATE, z0);
   store<f64>(STATE, z1, 8);
   store<f64>(STATE, z2, 16);

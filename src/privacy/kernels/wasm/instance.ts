@@ -4,6 +4,7 @@ import {
   SPHERE_KERNEL_WASM_BASE64,
 } from './kernels.generated';
 import type { StepRunner } from '../../../sampling/mh';
+import type { FusedChains } from '../types';
 import { zigguratTables, type Rng } from '../../../sampling/rng';
 
 /**
@@ -100,12 +101,10 @@ export function pairedPointsInstance<
  * The generator of wasm/assembly/rng.ts in an instance: its Ziggurat tables filled from src/sampling/rng.ts
  * (once, here), and the state moved between it and a JavaScript Rng around each call.
  */
-export function wasmRng(exports: {
-  memory: WebAssembly.Memory;
-  zigguratTables(): number;
-  setRngState(w0: number, w1: number, w2: number, w3: number): void;
-  rngWord(i: number): number;
-}): { load(rng: Rng): void; store(rng: Rng): void } {
+export function wasmRng(exports: Omit<WasmChainExports, 'chainScalars'>): {
+  load(rng: Rng): void;
+  store(rng: Rng): void;
+} {
   const tables = zigguratTables();
   new Float64Array(exports.memory.buffer, exports.zigguratTables(), tables.length).set(tables);
   return {
@@ -120,30 +119,73 @@ export function wasmRng(exports: {
   };
 }
 
+/** What a module whose kernel runs whole chains exports for them (wasm/assembly/rng.ts, chain.ts). */
+export interface WasmChainExports {
+  memory: WebAssembly.Memory;
+  chainScalars(): number;
+  setRngState(w0: number, w1: number, w2: number, w3: number): void;
+  rngWord(i: number): number;
+  zigguratTables(): number;
+}
+
+/** The runSteps of the modules whose data are pairs of points (sphereKernel.ts, spdKernel.ts). */
+export interface PairedPointsChainExports extends WasmChainExports {
+  runSteps(
+    base: number,
+    N: number,
+    n: number,
+    footpoint: boolean,
+    from: number,
+    to: number,
+    burnIn: number,
+    adaptTarget: number,
+    sigma: number,
+    vRadius: number,
+  ): void;
+}
+
+/** A call of a module's runSteps for steps from + 1 … to (adaptTarget NaN: no adaptation). */
+type RunSteps = (from: number, to: number, burnIn: number, adaptTarget: number) => void;
+
 /**
- * runChain's steps by a module's runSteps (wasm/assembly/*Kernel.ts): the chain's state into `z` and its
- * scalars into `scalars` (U, step, the two accepted counts), the generator's state in; `run` steps; all of it
- * back out.
+ * FusedChains over a module's runSteps: `runSteps(footpoint, σ, vRadius, dim)` binds its call for one target. Around
+ * each call the chain's state goes into `z`, its scalars into the module's chain block (U, step, the two accepted
+ * counts) and the generator's state into the module, and all of it back after; a shooting chain's footpoint goes
+ * into `foot` first.
  */
-export function wasmStepRunner(
-  rng: ReturnType<typeof wasmRng>,
-  scalars: Float64Array,
+export function wasmChains(
+  exports: WasmChainExports,
   z: Float64Array,
-  run: (from: number, to: number, burnIn: number, adaptTarget: number) => void,
-): StepRunner {
-  return (state, from, to, stream, burnIn, adaptTarget) => {
-    z.set(state.z);
-    scalars[0] = state.u;
-    scalars[1] = state.step;
-    scalars[2] = state.acceptedBurnIn;
-    scalars[3] = state.acceptedAfter;
-    rng.load(stream);
-    run(from, to, burnIn, adaptTarget ?? NaN);
-    rng.store(stream);
-    state.z.set(z);
-    state.u = scalars[0];
-    state.step = scalars[1];
-    state.acceptedBurnIn = scalars[2];
-    state.acceptedAfter = scalars[3];
+  foot: Float64Array,
+  runSteps: (footpoint: boolean, sigma: number, vRadius: number, dim: number) => RunSteps,
+): FusedChains {
+  const rng = wasmRng(exports);
+  const scalars = new Float64Array(exports.memory.buffer, exports.chainScalars(), 4);
+  const steps =
+    (run: RunSteps): StepRunner =>
+    (state, from, to, stream, burnIn, adaptTarget) => {
+      z.set(state.z);
+      scalars[0] = state.u;
+      scalars[1] = state.step;
+      scalars[2] = state.acceptedBurnIn;
+      scalars[3] = state.acceptedAfter;
+      rng.load(stream);
+      run(from, to, burnIn, adaptTarget ?? NaN);
+      rng.store(stream);
+      state.z.set(z);
+      state.u = scalars[0];
+      state.step = scalars[1];
+      state.acceptedBurnIn = scalars[2];
+      state.acceptedAfter = scalars[3];
+    };
+  return {
+    footpoint: (sigmaP, dim) => steps(runSteps(true, sigmaP, NaN, dim)),
+    shooting(pTilde, sigmaV, vRadius, dim) {
+      const run = runSteps(false, sigmaV, vRadius, dim);
+      return steps((...args) => {
+        foot.set(pTilde);
+        run(...args);
+      });
+    },
   };
 }

@@ -1,15 +1,13 @@
 import type { Covariates } from '../../../regression/geodesicRegression';
 import type { FusedChains } from '../types';
-import { kernelInstance, wasmRng, wasmStepRunner } from './instance';
+import { kernelInstance, wasmChains, type WasmChainExports } from './instance';
 
-interface KendallKernelExports {
-  memory: WebAssembly.Memory;
+interface KendallKernelExports extends WasmChainExports {
   dataStart(): number;
   offsetOf(array: number, N: number, k2: number): number;
   layoutBytes(N: number, k2: number): number;
   footpointGradNorm(base: number, N: number, k2: number, n: number): number;
   shootingGradNorm(base: number, N: number, k2: number, n: number, xAbsMax: number): number;
-  chainScalars(): number;
   runSteps(
     base: number,
     N: number,
@@ -25,9 +23,6 @@ interface KendallKernelExports {
     vRadius: number,
     dim: number,
   ): void;
-  setRngState(w0: number, w1: number, w2: number, w3: number): void;
-  rngWord(i: number): number;
-  zigguratTables(): number;
 }
 
 // Array indices of the layout (wasm/assembly/kendallKernel.ts).
@@ -104,27 +99,6 @@ export function wasmKendallKernel(
   const pIn = view(P_IN, k2);
   const vIn = view(V_IN, k2);
   const { footpointGradNorm, shootingGradNorm } = exports;
-  const z = view(Z, k2);
-  const chain = new Float64Array(exports.memory.buffer, exports.chainScalars(), 4);
-  const rng = wasmRng(exports);
-  const steps = (footpoint: boolean, sigma: number, vRadius: number, dim: number) =>
-    wasmStepRunner(rng, chain, z, (from, to, burnIn, adaptTarget) =>
-      exports.runSteps(
-        base,
-        N,
-        k2,
-        n,
-        xAbsMax,
-        footpoint,
-        from,
-        to,
-        burnIn,
-        adaptTarget,
-        sigma,
-        vRadius,
-        dim,
-      ),
-    );
   return {
     footpoint(p) {
       pIn.set(p);
@@ -135,15 +109,26 @@ export function wasmKendallKernel(
       vIn.set(v);
       return shootingGradNorm(base, N, k2, n, xAbsMax);
     },
-    chains: {
-      footpoint: (sigmaP, dim) => steps(true, sigmaP, NaN, dim),
-      shooting(pTilde, sigmaV, vRadius, dim) {
-        const run = steps(false, sigmaV, vRadius, dim);
-        return (...args) => {
-          pIn.set(pTilde);
-          run(...args);
-        };
-      },
-    },
+    chains: wasmChains(
+      exports,
+      view(Z, k2),
+      pIn,
+      (footpoint, sigma, vRadius, dim) => (from, to, burnIn, adaptTarget) =>
+        exports.runSteps(
+          base,
+          N,
+          k2,
+          n,
+          xAbsMax,
+          footpoint,
+          from,
+          to,
+          burnIn,
+          adaptTarget,
+          sigma,
+          vRadius,
+          dim,
+        ),
+    ),
   };
 }

@@ -1,32 +1,15 @@
 import type { Covariates } from '../../../regression/geodesicRegression';
 import { WELL_CONDITIONED_MAX } from '../../../geometry/spd';
 import type { FusedChains } from '../types';
-import { kernelInstance, pairedPointsInstance, wasmRng, wasmStepRunner } from './instance';
+import { kernelInstance, pairedPointsInstance, wasmChains, type PairedPointsChainExports } from './instance';
 
-export interface SpdKernelExports {
-  memory: WebAssembly.Memory;
+export interface SpdKernelExports extends PairedPointsChainExports {
   dataStart(): number;
   arrayCount(): number;
   callValues(): number;
   gradNorm(base: number, N: number, n: number, footpoint: number): number;
   expLane(x: number): number;
   logLane(y: number): number;
-  chainScalars(): number;
-  runSteps(
-    base: number,
-    N: number,
-    n: number,
-    footpoint: boolean,
-    from: number,
-    to: number,
-    burnIn: number,
-    adaptTarget: number,
-    sigma: number,
-    vRadius: number,
-  ): void;
-  setRngState(w0: number, w1: number, w2: number, w3: number): void;
-  rngWord(i: number): number;
-  zigguratTables(): number;
 }
 
 /** The JavaScript kernel's ‖∇‖/n at p for v at p (d_p or d_v), for exponents beyond the loop's range. */
@@ -77,22 +60,13 @@ export function wasmSpdLoop(
       block.set(vHat, 20);
       block[24] = exponentLimit;
       block[25] = WELL_CONDITIONED_MAX;
-      const [scalars, z, foot] = [block.subarray(0, 4), block.subarray(4, 8), block.subarray(8, 12)];
-      const rng = wasmRng(exports);
-      const steps = (footpoint: boolean, sigma: number, vRadius: number) =>
-        wasmStepRunner(rng, scalars, z, (from, to, burnIn, adaptTarget) =>
+      return wasmChains(
+        exports,
+        block.subarray(4, 8),
+        block.subarray(8, 12),
+        (footpoint, sigma, vRadius) => (from, to, burnIn, adaptTarget) =>
           exports.runSteps(base, N, n, footpoint, from, to, burnIn, adaptTarget, sigma, vRadius),
-        );
-      return {
-        footpoint: (sigmaP) => steps(true, sigmaP, NaN),
-        shooting(pTilde, sigmaV, vRadius) {
-          const run = steps(false, sigmaV, vRadius);
-          return (...args) => {
-            foot.set(pTilde);
-            run(...args);
-          };
-        },
-      };
+      );
     },
   };
 }

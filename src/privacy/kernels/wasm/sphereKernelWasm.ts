@@ -1,6 +1,6 @@
 import type { Covariates } from '../../../regression/geodesicRegression';
 import type { FusedChains } from '../types';
-import { pairedPointsInstance, wasmRng, wasmStepRunner } from './instance';
+import { pairedPointsInstance, wasmChains, type PairedPointsChainExports } from './instance';
 
 /** The WebAssembly (SIMD) build of the S² gradient-norm loop (source: wasm/assembly/sphereKernel.ts). */
 export type SphereGradNorm = (
@@ -12,28 +12,11 @@ export type SphereGradNorm = (
   v2: number,
 ) => number;
 
-interface SphereKernelExports {
-  memory: WebAssembly.Memory;
+interface SphereKernelExports extends PairedPointsChainExports {
   dataStart(): number;
   arrayCount(): number;
   footpointGradNorm: (base: number, N: number, n: number, ...pv: number[]) => number;
   shootingGradNorm: (base: number, N: number, n: number, ...pv: number[]) => number;
-  chainScalars(): number;
-  runSteps(
-    base: number,
-    N: number,
-    n: number,
-    footpoint: boolean,
-    from: number,
-    to: number,
-    burnIn: number,
-    adaptTarget: number,
-    sigma: number,
-    vRadius: number,
-  ): void;
-  setRngState(w0: number, w1: number, w2: number, w3: number): void;
-  rngWord(i: number): number;
-  zigguratTables(): number;
 }
 
 /**
@@ -83,22 +66,13 @@ export function wasmSphereGradNorms(
         block[16] = Math.min(block[16], x);
         block[17] = Math.max(block[17], x);
       }
-      const [scalars, z, foot] = [block.subarray(0, 4), block.subarray(4, 7), block.subarray(7, 10)];
-      const rng = wasmRng(exports);
-      const steps = (footpoint: boolean, sigma: number, vRadius: number) =>
-        wasmStepRunner(rng, scalars, z, (from, to, burnIn, adaptTarget) =>
+      return wasmChains(
+        exports,
+        block.subarray(4, 7),
+        block.subarray(7, 10),
+        (footpoint, sigma, vRadius) => (from, to, burnIn, adaptTarget) =>
           exports.runSteps(base, N, n, footpoint, from, to, burnIn, adaptTarget, sigma, vRadius),
-        );
-      return {
-        footpoint: (sigmaP) => steps(true, sigmaP, NaN),
-        shooting(pTilde, sigmaV, vRadius) {
-          const run = steps(false, sigmaV, vRadius);
-          return (...args) => {
-            foot.set(pTilde);
-            run(...args);
-          };
-        },
-      };
+      );
     },
   };
 }
