@@ -46,8 +46,9 @@ test('the first view loads only its own scripts: no other workspace, plot tab or
     expect(names).not.toContain(later);
   // three.js with react-three-fiber is most of it (the globe needs it); the budget catches a regression. The
   // main thread also loads the sampler kernels (their WebAssembly as base64) and the Fréchet/linreg experiment
-  // code that the page's imports reach (530 kB gzip on 2026-11-25): room for 10 kB, no more.
-  expect(total).toBeLessThan(540_000);
+  // code that the page's imports reach (552 kB gzip on 2026-11-25, with the whole-chain WebAssembly kernels):
+  // room for 10 kB, no more.
+  expect(total).toBeLessThan(562_000);
 
   // Opening another workspace and plot tab loads their scripts then.
   await page.getByRole('tab', { name: /SPD/ }).click();
