@@ -407,6 +407,13 @@ export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32
     f1 = chain(FOOT + 1),
     f2 = chain(FOOT + 2),
     f3 = chain(FOOT + 3);
+  // a shooting chain's footpoint p̃ stays: its geometry factors (R, S) and the kernel's (p̃^±½, ln det p̃) once,
+  // which nothing in its steps overwrites
+  let footSpd = false;
+  if (!footpoint) {
+    factorGeometry(f0, f1, f2, f3);
+    footSpd = factorKernel(f0, f1, f2, f3);
+  }
   for (let t = from + 1; t <= to; t++) {
     let uNew: f64 = Infinity,
       q0: f64 = NaN,
@@ -443,8 +450,7 @@ export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32
       }
       if (!isNaN(q0) && wellConditioned(q0, q1, q2, q3)) uNew = footpointPotential(base, N, n, q0, q1, q2, q3) / sigma;
     } else {
-      // shootingTarget: v plus a ball vector at p̃; +∞ outside ‖v‖_p̃ ≤ vRadius
-      factorGeometry(f0, f1, f2, f3);
+      // shootingTarget: v plus a ball vector at p̃; +∞ outside ‖v‖_p̃ ≤ vRadius (p̃ factored before the loop)
       tangentBall(currentStep());
       q0 = z0 + O0;
       q1 = z1 + O1;
@@ -452,14 +458,12 @@ export function runSteps(base: usize, N: i32, n: f64, footpoint: bool, from: i32
       q3 = z3 + O3;
       sandwich(S0, S1, S2, q0, 0.5 * (q1 + q2), q3);
       const norm = Math.sqrt(O0 * O0 + 2 * O1 * O1 + O3 * O3);
-      if (!(norm > vRadius)) {
-        if (factorKernel(f0, f1, f2, f3)) {
-          V0 = q0;
-          V1 = q1;
-          V2 = q2;
-          V3 = q3;
-          uNew = kernelGradNorm(base, N, n, false, f0, f1, f2, f3) / sigma;
-        }
+      if (!(norm > vRadius) && footSpd) {
+        V0 = q0;
+        V1 = q1;
+        V2 = q2;
+        V3 = q3;
+        uNew = kernelGradNorm(base, N, n, false, f0, f1, f2, f3) / sigma;
       }
     }
     if (metropolis(uNew, t, burnIn, adaptTarget)) {

@@ -144,6 +144,6 @@ export function sphereGradientKernel(
       );
     },
     shootingGradNorm: (p, v) => shootingLoop(p[0], p[1], p[2], v[0], v[1], v[2]),
-    chains: wasm?.chains(pHat, vHat),
+    chains: wasm?.chains(pHat, vHat, xMin, xMax),
   };
 }

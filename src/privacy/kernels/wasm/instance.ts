@@ -50,7 +50,8 @@ function compile(kernel: keyof typeof SOURCES): WebAssembly.Module | null {
 
 /**
  * A fresh instance of a kernel module whose memory holds `bytes(exports)` bytes from its `dataStart()` (and
- * `imports` besides Math's, for a module that calls back into JavaScript), or null where WebAssembly SIMD is unavailable or the memory cannot be had (the JavaScript kernel runs then).
+ * `imports` besides Math's, for a module that calls back into JavaScript), or null where WebAssembly SIMD is
+ * unavailable or the memory cannot be had (the JavaScript kernel runs then).
  */
 export function kernelInstance<E extends { memory: WebAssembly.Memory; dataStart(): number }>(
   kernel: keyof typeof SOURCES,

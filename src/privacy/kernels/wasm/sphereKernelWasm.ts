@@ -22,8 +22,8 @@ interface SphereKernelExports extends PairedPointsChainExports {
 /**
  * The footpoint and shooting loops over (xs, ys), with the footpoint table for |v̂| = vHatNorm, or null
  * without WebAssembly. Callers must keep the shooting angles xᵢ|v| in [0, π]. `chains` runs whole chains of
- * kng.ts's targets (runSteps in wasm/assembly/sphereKernel.ts) for the fit (p̂, v̂); their shooting vectors
- * whose angles leave [0, π] go to `shootingOutsideRange` (the JavaScript kernel's loop).
+ * kng.ts's targets (runSteps in wasm/assembly/sphereKernel.ts) for the fit (p̂, v̂) and the covariates' range;
+ * their shooting vectors whose angles leave [0, π] go to `shootingOutsideRange` (the JavaScript kernel's loop).
  */
 export function wasmSphereGradNorms(
   xs: Covariates,
@@ -33,7 +33,7 @@ export function wasmSphereGradNorms(
 ): {
   footpoint: SphereGradNorm;
   shooting: SphereGradNorm;
-  chains(pHat: Float64Array, vHat: Float64Array): FusedChains;
+  chains(pHat: Float64Array, vHat: Float64Array, xMin: number, xMax: number): FusedChains;
 } | null {
   const n = ys.length;
   // the layout: wasm/assembly/sphereKernel.ts
@@ -55,17 +55,13 @@ export function wasmSphereGradNorms(
   return {
     footpoint: (p0, p1, p2, v0, v1, v2) => footpointGradNorm(base, N, n, p0, p1, p2, v0, v1, v2),
     shooting: (p0, p1, p2, v0, v1, v2) => shootingGradNorm(base, N, n, p0, p1, p2, v0, v1, v2),
-    chains(pHat, vHat) {
+    chains(pHat, vHat, xMin, xMax) {
       // the layout of runSteps' block (CHAIN in sphereKernel.ts): 4 scalars, z, p̃, p̂, v̂, then min and max xᵢ
       const block = new Float64Array(exports.memory.buffer, exports.chainScalars(), 18);
       block.set(pHat, 10);
       block.set(vHat, 13);
-      block[16] = Infinity;
-      block[17] = -Infinity;
-      for (const x of xs) {
-        block[16] = Math.min(block[16], x);
-        block[17] = Math.max(block[17], x);
-      }
+      block[16] = xMin;
+      block[17] = xMax;
       return wasmChains(
         exports,
         block.subarray(4, 7),
