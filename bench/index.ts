@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: prints one JSON object with
  *  - MH steps per second of a single footpoint chain and a single shooting-vector chain, per manifold and n,
- *    and each step's ratio to the sphere's at the same n, in wall time and in the process's CPU time
- *    (`--chains` runs only this section);
+ *    and each step's ratio to the sphere's at the same n, in wall time and in the process's CPU time, and the
+ *    floor under a Kendall step (its two mat-vecs alone) against the sphere's (`--chains` runs only this section);
  *  - the wall time of the full Fig. 1 sphere sweep (both panels, n = 20, 50, 100, 10×10 pairs, independent
  *    chains, burn-in 1000) with 1 and 2 workers, and the implied time per point-evaluation;
  *  - the wall times of the Fig. 1 (sphere), Fig. 7 (SPD(2)) and Fig. 2 (Kendall) sweeps with 2 workers, one run
@@ -27,6 +27,7 @@ import { budgetPairs } from '../src/experiments/budgets';
 import { aggregateSweep, sweepCellCount, type SweepSpec } from '../src/experiments/sweep';
 import { runChain } from '../src/sampling/mh';
 import { Rng } from '../src/sampling/rng';
+import { wasmKendallKernel } from '../src/privacy/kernels/wasm/kendallKernelWasm';
 import { createNodePool } from '../src/workers/node';
 import type { DataManifold } from '../src/data';
 import { frechetData } from '../src/experiments/frechetData';
@@ -41,26 +42,53 @@ import { join } from 'node:path';
 const quick = process.argv.includes('--quick');
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 
+/**
+ * Wall time and the process's CPU time of f (the steadier on a shared machine: time waiting for a core is not
+ * counted), each the best of three timed runs after a warm-up.
+ */
+function time(f: () => void) {
+  f();
+  let wall = Infinity;
+  let cpu = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const t = performance.now();
+    const c = process.cpuUsage();
+    f();
+    const dc = process.cpuUsage(c);
+    wall = Math.min(wall, performance.now() - t);
+    cpu = Math.min(cpu, (dc.user + dc.system) / 1000);
+  }
+  return { seconds: wall / 1000, cpuSeconds: cpu / 1000 };
+}
+
+/**
+ * The floor under a Kendall step (50 landmarks): its two complex n × k mat-vecs alone, without the proposal,
+ * the normals or the per-point part, in µs per step of CPU time and over the sphere's step at the same n.
+ */
+function kendallMatVecFloor(n: number, sphereCpuMicroseconds: number) {
+  const reg = prepareRegression({ kind: 'synthetic', manifold: 'kendall', n, seed: 1 });
+  const zeros = new Float64Array(2 * n);
+  const kernel = wasmKendallKernel(reg.xs, reg.ys, reg.pHat, reg.vHat, {
+    pHatY: zeros,
+    vHatY: zeros,
+    cosFixed: zeros,
+    sinFixed: zeros,
+  });
+  if (!kernel) return null;
+  const steps = quick ? 2000 : 20_000;
+  const { cpuSeconds } = time(() => kernel.matVecs(steps));
+  const micro = (cpuSeconds / steps) * 1e6;
+  return {
+    n,
+    cpuMicrosecondsPerStep: +micro.toFixed(3),
+    ratioToSphereFootpoint: +(micro / sphereCpuMicroseconds).toFixed(2),
+  };
+}
+
 function chainSpeed(manifold: DataManifold, n: number) {
   const reg = prepareRegression({ kind: 'synthetic', manifold, n, seed: 1 });
   const ctx = prepareKng(reg, { ...DEFAULT_KNG_SETTINGS, epsP: 0.5, epsV: 0.5 });
   const steps = quick ? 2000 : manifold === 'sphere' ? 200_000 : 20_000;
-  // wall time and the process's CPU time (the steadier on a shared machine: a step waiting for a core is not
-  // counted), each the best of three timed runs after a warm-up
-  const time = (f: () => void) => {
-    f();
-    let wall = Infinity;
-    let cpu = Infinity;
-    for (let run = 0; run < 3; run++) {
-      const t = performance.now();
-      const c = process.cpuUsage();
-      f();
-      const dc = process.cpuUsage(c);
-      wall = Math.min(wall, performance.now() - t);
-      cpu = Math.min(cpu, (dc.user + dc.system) / 1000);
-    }
-    return { seconds: wall / 1000, cpuSeconds: cpu / 1000 };
-  };
   const p = time(() =>
     runChain(ctx.footpoint, reg.pHat, Rng.fromKey(1), {
       burnIn: steps,
@@ -326,8 +354,14 @@ async function main() {
       });
     }
   }
+  // the Kendall step's floor: its two mat-vecs alone, against the sphere's footpoint step of this run
+  const matVecFloor = chains
+    .filter((c) => c.manifold === 'sphere')
+    .map((s) => kendallMatVecFloor(s.n, s.footpointCpuMicrosecondsPerStep));
   if (process.argv.includes('--chains')) {
-    process.stdout.write(`${JSON.stringify({ quick, mhChains: chains }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ quick, mhChains: chains, kendallMatVecFloor: matVecFloor }, null, 2)}\n`,
+    );
     return;
   }
   const sweeps = [];
@@ -353,6 +387,7 @@ async function main() {
     machine: { node: process.version, cores: (await import('node:os')).availableParallelism() },
     quick,
     mhChains: chains,
+    kendallMatVecFloor: matVecFloor,
     fig1SphereSweep: sweeps,
     figureSweeps: figures,
     // The privacy audit's N = 2000 releases per side on the sphere (n = 50, burn-in 1000, 2 workers), and its

@@ -493,6 +493,22 @@ export function shootingGradNorm(base: usize, N: i32, k2: i32, n: f64, xAbsMax: 
 }
 
 
+/**
+ * The two mat-vecs of a step and nothing else, `times` times: ⟨û, yᵢ⟩ for every point (innerProducts) and
+ * Σ wᵢ yᵢ (gather), on whatever U_PAIR and W hold. For `npm run bench`: the floor under a step's cost.
+ */
+export function matVecs(base: usize, N: i32, k2: i32, times: i32): void {
+  const bytes = <usize>k2 << 3;
+  const ys = base + offsetOf(Y, N, k2),
+    uPair = base + offsetOf(U_PAIR, N, k2),
+    uy = base + offsetOf(U_Y, N, k2),
+    uyIm = base + offsetOf(U_Y + 1, N, k2);
+  for (let t = 0; t < times; t++) {
+    innerProducts(ys, N, bytes, uPair, uy, uyIm);
+    gather(base, N, k2);
+  }
+}
+
 // ---- whole chains: runChain's loop (src/sampling/mh.ts) over kng.ts's two targets, in one call ----
 
 /** The chain's scalars, written by the caller before runSteps and read after: U(z), step, accepted counts. */

@@ -8,6 +8,7 @@ interface KendallKernelExports extends WasmChainExports {
   layoutBytes(N: number, k2: number): number;
   footpointGradNorm(base: number, N: number, k2: number, n: number): number;
   shootingGradNorm(base: number, N: number, k2: number, n: number, xAbsMax: number): number;
+  matVecs(base: number, N: number, k2: number, times: number): void;
   runSteps(
     base: number,
     N: number,
@@ -54,6 +55,8 @@ export function wasmKendallKernel(
   footpoint(p: Float64Array): number;
   shooting(p: Float64Array, v: Float64Array): number;
   chains: FusedChains;
+  /** The step's two mat-vecs alone, `times` times (the bench's floor under a step). */
+  matVecs(times: number): void;
 } | null {
   const n = ys.length;
   const k2 = pHat.length;
@@ -109,6 +112,7 @@ export function wasmKendallKernel(
       vIn.set(v);
       return shootingGradNorm(base, N, k2, n, xAbsMax);
     },
+    matVecs: (times) => exports.matVecs(base, N, k2, times),
     chains: wasmChains(
       exports,
       view(Z, k2),
