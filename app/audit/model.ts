@@ -4,7 +4,8 @@
  */
 import type { AuditCell, AuditResult, AuditSpec } from '../../src/audit';
 import { privacyBoundary } from '../../src/audit/bounds';
-import { MECHANISMS, type MechanismSettings } from '../../src/experiments/mechanisms';
+import type { MechanismSettings } from '../../src/experiments/mechanisms';
+import { MECHANISM_INFO } from '../../src/experiments/mechanismInfo';
 import type { SpaceKind } from '../../src/privacy/mechanism';
 import { withSampler } from '../../src/privacy/kng';
 import { currentBudget, dataSource, kngSettings } from '../compute/jobs';
@@ -48,7 +49,7 @@ export function auditMechanismOptions(
   const space = auditSpace(s);
   const wantsPoints = s.workspace === 'frechet';
   return AUDIT_MECHANISMS.flatMap((id) => {
-    const m = MECHANISMS.find((x) => x.id === id);
+    const m = MECHANISM_INFO.find((x) => x.id === id);
     if (!m || !m.spaces.includes(space) || (m.family === 'frechet') !== wantsPoints) return [];
     const label = SHORT_LABELS[id] ?? `${m.label}${SLOW.includes(id) ? ' (slow)' : ''}`;
     return [{ id, label, blurb: m.blurb }];

@@ -13,7 +13,8 @@
  */
 import { createBrowserWorker } from '../../src/workers/browser';
 import { CancelledError, WorkerPool, type JobHandle, type WorkerLike } from '../../src/workers/pool';
-import { TASKS, type TaskName, type TaskParams, type TaskResult } from '../../src/workers/tasks';
+import { CELL_COUNTS } from '../../src/workers/cellCounts';
+import type { TaskName, TaskParams, TaskResult } from '../../src/workers/tasks';
 import { errorText } from '../errors';
 import { withFaults } from './faults';
 import { frameBatcher } from './frameBatcher';
@@ -127,7 +128,7 @@ export function createRunner(options: RunnerOptions): Runner {
     let counts: number[];
     try {
       // checks each step's spec: a bad one fails here, with its message, before any work
-      counts = job.steps.map((s) => (TASKS[s.task].cellCount as (p: unknown) => number)(s.params));
+      counts = job.steps.map((s) => (CELL_COUNTS[s.task] as (p: unknown) => number)(s.params));
     } catch (e) {
       finish('error');
       job.onError(errorText(e));

@@ -25,11 +25,12 @@ import type { Manifold } from '../geometry/types';
 import { frechetDataStream } from '../experiments/frechet';
 import { frechetData } from '../experiments/frechetData';
 import { MECHANISMS, type MechanismSettings, type TableMechanism } from '../experiments/mechanisms';
+import { mechanismInfoById } from '../experiments/mechanismInfo';
 import { prepareRegression, type DataSource } from '../experiments/regressionSetup';
 import type { MechanismData, PreparedMechanism, SpaceKind } from '../privacy/mechanism';
 import { uniformInBall } from '../sampling/distributions';
 import { Rng } from '../sampling/rng';
-import { defineTask } from '../workers/defineTask';
+import { defineTask, oneCell } from '../workers/defineTask';
 import { epsilonLowerBound, scoreHistograms, tradeOffCurve, type EpsilonBound } from './bounds';
 import { neighbouringData, type NeighbourChoice, type Neighbours } from './neighbours';
 
@@ -149,12 +150,8 @@ export interface AuditResult extends AuditInfo {
 export const DEFAULT_CELL_RELEASES = 200;
 
 export function mechanismById(id: string): TableMechanism {
-  const m = MECHANISMS.find((x) => x.id === id);
-  if (!m)
-    throw new RangeError(
-      `unknown mechanism "${id}"; the mechanisms are ${MECHANISMS.map((x) => x.id).join(', ')}`,
-    );
-  return m;
+  const known = mechanismInfoById(id).id;
+  return MECHANISMS.find((x) => x.id === known)!;
 }
 
 function spaceOf(M: Manifold): SpaceKind {
@@ -220,7 +217,7 @@ export function checkAuditSpec(spec: AuditSpec): void {
   const c = spec.cellReleases ?? DEFAULT_CELL_RELEASES;
   if (!(Number.isInteger(c) && c >= 4 && c % 4 === 0))
     fail(`releases per cell must be a positive multiple of 4 (got ${c})`);
-  const m = mechanismById(spec.mechanism);
+  const m = mechanismInfoById(spec.mechanism);
   const wantsPoints = m.family === 'frechet';
   if (wantsPoints !== (spec.data.kind !== 'regression'))
     fail(`${m.label} takes ${wantsPoints ? 'a sample of points' : 'regression data (x, y)'}`);
@@ -312,7 +309,7 @@ function auditInfoOf(spec: AuditSpec, setup: Omit<AuditSetup, 'info'>): AuditInf
  */
 export function auditNeighbours(spec: AuditSpec, data: MechanismData = auditData(spec)): Neighbours {
   checkAuditSpec(spec);
-  return neighbouringData(mechanismById(spec.mechanism).family, data, spec.settings, spec.neighbour);
+  return neighbouringData(mechanismInfoById(spec.mechanism).family, data, spec.settings, spec.neighbour);
 }
 
 /**
@@ -322,7 +319,7 @@ export function auditNeighbours(spec: AuditSpec, data: MechanismData = auditData
 export function auditPairInputs(spec: AuditSpec) {
   const s = spec.settings;
   return {
-    family: mechanismById(spec.mechanism).family,
+    family: mechanismInfoById(spec.mechanism).family,
     data: spec.data,
     neighbour: spec.neighbour,
     tau: s.kng.tau,
@@ -426,6 +423,6 @@ export const auditTask = defineTask<AuditSpec, AuditCell, AuditSetup>({
 
 /** The pair alone (one cell, no mechanism prepared): what the lab's views draw before and while an audit runs. */
 export const auditPairTask = defineTask<AuditSpec, AuditPair>({
-  cellCount: () => 1,
+  cellCount: oneCell,
   cell: (spec) => auditPairOf(auditNeighbours(spec)),
 });

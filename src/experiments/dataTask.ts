@@ -1,5 +1,5 @@
 import { generate, type DataManifold, type GeneratedData } from '../data';
-import { defineTask } from '../workers/defineTask';
+import { defineTask, oneCell } from '../workers/defineTask';
 
 /** Synthetic data generation as a worker task: the corpus-callosum generator is too slow for the UI thread. */
 export interface DataSpec {
@@ -12,7 +12,7 @@ export interface DataSpec {
 }
 
 export const dataTask = defineTask<DataSpec, GeneratedData>({
-  cellCount: () => 1,
+  cellCount: oneCell,
   cell: (spec) =>
     generate(spec.manifold, { n: spec.n, noise: spec.noise, seed: spec.seed, landmarks: spec.landmarks }),
 });

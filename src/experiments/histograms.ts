@@ -68,8 +68,10 @@ export function runHistograms(spec: HistogramSpec): HistogramCell[] {
   return Array.from({ length: spec.draws }, (_, i) => histogramCell(spec, i, scratch));
 }
 
+export const histogramCellCount = (spec: HistogramSpec): number => spec.draws;
+
 export const histogramTask = defineTask<HistogramSpec, HistogramCell, HistogramScratch>({
-  cellCount: (s) => s.draws,
+  cellCount: histogramCellCount,
   setup: () => ({}),
   cell: histogramCell,
 });

@@ -10,6 +10,7 @@ import { Rng } from '../sampling/rng';
 import { FRECHET_MECHANISMS } from './frechet';
 import { frechetData } from './frechetData';
 import { MECHANISMS, type MechanismSettings } from './mechanisms';
+import { MECHANISM_INFO, mechanismInfoById } from './mechanismInfo';
 
 const SETTINGS: MechanismSettings = {
   eps: 1,
@@ -50,6 +51,13 @@ describe('the mechanism table', () => {
     for (const f of FRECHET_MECHANISMS) expect(ids).toContain(f);
     for (const id of ['kng', 'kng-footpoint', 'nonprivate', 'dpgr', 'ssp', 'dpsgd'])
       expect(ids).toContain(id);
+  });
+
+  it('is MECHANISM_INFO in its order, each entry with a prepare of its own (the page lists the info alone)', () => {
+    expect(MECHANISMS.map(({ prepare: _, ...info }) => info)).toEqual(MECHANISM_INFO);
+    for (const m of MECHANISMS) expect(typeof m.prepare, m.id).toBe('function');
+    expect(mechanismInfoById('kng').label).toBe(MECHANISMS[0].label);
+    expect(() => mechanismInfoById('nope')).toThrow(/unknown mechanism "nope"; the mechanisms are kng, /);
   });
 
   it('every entry releases a finite vector of its non-private output’s size on each of its spaces, reproducibly', () => {

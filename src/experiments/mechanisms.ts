@@ -3,7 +3,8 @@
  * `src/privacy/mechanism.ts` — KNG geodesic regression (the footpoint alone and the sequential pair), the
  * non-private fit (ε = ∞), each Fréchet-mean mechanism (from `privacy/frechet/mechanisms.ts`, calibrated and
  * released by `experiments/frechet.ts`), the exact Euclidean K-norm mean, and the linear-regression methods
- * (DPGR, SSP, DP-SGD). The audit and the CLI's `audit --mechanism` read it; a new entry appears in both.
+ * (DPGR, SSP, DP-SGD). The audit and the CLI's `audit --mechanism` read it; a new entry (its info in
+ * mechanismInfo.ts, its preparation in `prepareOf` below) appears in both.
  *
  * Outputs (flat, ambient coordinates): KNG — p̃ then ṽ; the non-private fit — p̂ then v̂; a Fréchet mechanism —
  * the raw release (ambient baselines: the point of R³ or Sym(k) before any projection); a line — intercept then
@@ -36,8 +37,6 @@ import {
 } from '../privacy/kng';
 import {
   dpgrCalibration,
-  LINREG_METHOD_LABELS,
-  LINREG_METHODS,
   olsFit,
   releaseLine,
   type LinregMethod,
@@ -62,6 +61,7 @@ import {
   type FrechetSpec,
 } from './frechet';
 import type { FrechetDataset } from './frechetData';
+import { MECHANISM_INFO, PRIVATE_LINREG_METHODS, type MechanismInfo } from './mechanismInfo';
 
 /** Settings of the Fréchet-mean mechanisms (the public data ball and the calibration). */
 export interface FrechetMechanismSettings {
@@ -459,72 +459,28 @@ function prepareLinreg(method: LinregMethod, data: MechanismData, s: MechanismSe
   };
 }
 
-type PrivateLinregMethod = Exclude<LinregMethod, 'nonprivate'>;
-const LINREG_BLURBS: Record<PrivateLinregMethod, string> = {
-  dpgr: 'the KNG release of linear regression with the exact K-norm samplers, ε/2 + ε/2 (paper 001)',
-  ssp: 'Laplace noise on the sufficient statistics (x, x², y, xy sums), ε-DP',
-  dpsgd: 'noisy clipped full-batch gradient descent, (ε, δ)-DP by Gaussian-DP accounting',
-};
-
 // ---------------------------------------------------------------------------------------------------------
-// The table
+// The table: MECHANISM_INFO's entries (mechanismInfo.ts) with how each one prepares
 // ---------------------------------------------------------------------------------------------------------
 
-const ALL_SPACES: readonly SpaceKind[] = ['sphere', 'spd', 'kendall', 'euclidean'];
+/** How the entry `info` of MECHANISM_INFO prepares. */
+function prepareOf(info: MechanismInfo): TableMechanism['prepare'] {
+  const frechet = FRECHET_MECHANISM_TABLE.find((f) => f.id === info.id);
+  if (frechet) return (data, s) => prepareFrechetMechanism(frechet, data, s);
+  const method = PRIVATE_LINREG_METHODS.find((m) => m === info.id);
+  if (method) return (data, s) => prepareLinreg(method, data, s);
+  if (info.id === 'kng') return (data, s) => prepareKngMechanism(data, s, true);
+  if (info.id === 'kng-footpoint') return (data, s) => prepareKngMechanism(data, s, false);
+  if (info.id === 'nonprivate') return (data) => prepareNonPrivateFit(data);
+  if (info.id === 'euclidean-knorm') return prepareEuclideanKnorm;
+  throw new Error(`mechanism "${info.id}" has no prepare`);
+}
 
-export const MECHANISMS: readonly TableMechanism[] = [
-  {
-    id: 'kng',
-    label: 'KNG geodesic regression (p̃, ṽ)',
-    family: 'regression',
-    spaces: ALL_SPACES,
-    blurb:
-      'footpoint then shooting vector by the K-norm gradient mechanism (MCMC), ε = ε_p + ε_v (paper 000)',
-    prepare: (data, s) => prepareKngMechanism(data, s, true),
-  },
-  {
-    id: 'kng-footpoint',
-    label: 'KNG footpoint p̃',
-    family: 'regression',
-    spaces: ALL_SPACES,
-    blurb: 'the footpoint alone, ∝ exp(−‖∇_p E(p, Γv̂)‖/σ_p), claimed ε_p (paper 000)',
-    prepare: (data, s) => prepareKngMechanism(data, s, false),
-  },
-  {
-    id: 'nonprivate',
-    label: 'non-private fit',
-    family: 'regression',
-    spaces: ALL_SPACES,
-    blurb: 'the least-squares geodesic (p̂, v̂) as it is: ε = ∞',
-    prepare: (data) => prepareNonPrivateFit(data),
-  },
-  ...FRECHET_MECHANISM_TABLE.map((info): TableMechanism => ({
-    id: info.id,
-    label: info.label,
-    family: 'frechet',
-    spaces: info.spaces,
-    blurb: info.blurb,
-    prepare: (data, s) => prepareFrechetMechanism(info, data, s),
-  })),
-  {
-    id: 'euclidean-knorm',
-    label: 'Euclidean K-norm mean',
-    family: 'frechet',
-    spaces: ['euclidean'],
-    blurb: 'the exact KNG of the mean in R^d: ∝ exp(−‖z − ȳ‖/σ), Δ = 2r/n',
-    prepare: prepareEuclideanKnorm,
-  },
-  ...LINREG_METHODS.filter((m): m is PrivateLinregMethod => m !== 'nonprivate').map(
-    (method): TableMechanism => ({
-      id: method,
-      label: LINREG_METHOD_LABELS[method],
-      family: 'linreg',
-      spaces: ['euclidean'],
-      blurb: LINREG_BLURBS[method],
-      prepare: (data, s) => prepareLinreg(method, data, s),
-    }),
-  ),
-];
+// pure: a page that names none of this table (the lab's, which lists MECHANISM_INFO) does not load it
+export const MECHANISMS: readonly TableMechanism[] = /* @__PURE__ */ MECHANISM_INFO.map((info) => ({
+  ...info,
+  prepare: prepareOf(info),
+}));
 
 /**
  * The methods of the linear-regression comparison (the CLI's `linreg --method` values and default): the

@@ -8,7 +8,7 @@ import {
   type PointSpace,
 } from '../io';
 import { rescaleCovariates } from '../regression/covariates';
-import { defineTask } from '../workers/defineTask';
+import { defineTask, oneCell } from '../workers/defineTask';
 
 /** Parsing and validating a user's data file, in a worker (a large file must not freeze the page). */
 export interface ParseSpec {
@@ -101,7 +101,7 @@ function offerNormalize(
 }
 
 export const parseTask = defineTask<ParseSpec, ParseOutcome>({
-  cellCount: () => 1,
+  cellCount: oneCell,
   cell: (spec) => parseUserData(spec),
 });
 
@@ -145,6 +145,6 @@ export function parseUserPoints(spec: PointsParseSpec): PointsOutcome {
 }
 
 export const parsePointsTask = defineTask<PointsParseSpec, PointsOutcome>({
-  cellCount: () => 1,
+  cellCount: oneCell,
   cell: (spec) => parseUserPoints(spec),
 });

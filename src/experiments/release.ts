@@ -66,8 +66,10 @@ export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseSc
   };
 }
 
+export const releaseCellCount = (spec: ReleaseSpec): number => kngGroupCount(spec.kng);
+
 export const releaseTask = defineTask<ReleaseSpec, ReleaseCell, ReleaseScratch>({
-  cellCount: (s) => kngGroupCount(s.kng),
+  cellCount: releaseCellCount,
   setup: () => ({}),
   cell: releaseCell,
 });

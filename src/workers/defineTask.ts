@@ -10,7 +10,14 @@ export interface TaskDef<P, R, S = undefined> {
   cell(params: P, cellIndex: number, scratch: S): R;
 }
 
-/** Identity helper that fixes the type parameters of a task: `defineTask<Params, Result>({ … })`. */
+/** The cell count of a task whose job is one cell. */
+export const oneCell = (): number => 1;
+
+/**
+ * Identity helper that fixes the type parameters of a task: `defineTask<Params, Result>({ … })`. Marked free of
+ * side effects so the bundler drops a task the page never names (its cells run in the workers only).
+ */
+/*#__NO_SIDE_EFFECTS__*/
 export function defineTask<P, R, S = undefined>(def: TaskDef<P, R, S>): TaskDef<P, R, S> {
   return def;
 }

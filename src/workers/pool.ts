@@ -18,7 +18,8 @@
  *   and is replaced by a fresh worker; the pool stays usable.
  */
 import type { FromWorker, WorkerLike } from './protocol.ts';
-import { TASKS, type AnyTaskDef, type TaskName, type TaskParams, type TaskResult } from './tasks.ts';
+import { CELL_COUNTS } from './cellCounts.ts';
+import type { TaskName, TaskParams, TaskResult } from './tasks.ts';
 
 export type { WorkerLike } from './protocol.ts';
 
@@ -166,11 +167,11 @@ export class WorkerPool {
     let total: number;
     let chunkSize: number;
     try {
-      const def: AnyTaskDef | undefined = Object.prototype.hasOwnProperty.call(TASKS, task)
-        ? TASKS[task]
+      const cellCount = Object.prototype.hasOwnProperty.call(CELL_COUNTS, task)
+        ? (CELL_COUNTS[task] as (p: unknown) => number)
         : undefined;
-      if (!def) throw new Error(`unknown task "${task}"`);
-      total = def.cellCount(params);
+      if (!cellCount) throw new Error(`unknown task "${task}"`);
+      total = cellCount(params);
       if (!Number.isInteger(total) || total < 0)
         throw new RangeError(`task "${task}": bad cell count ${total}`);
       chunkSize = options.chunkSize ?? Math.max(1, Math.ceil(total / (8 * this.size)));

@@ -13,13 +13,16 @@
  * Params and results cross the worker boundary by structured clone: plain objects, arrays, numbers, strings,
  * typed arrays — no functions or class instances (they arrive as plain objects).
  *
- * HOW TO ADD A TASK (a one-line change here):
+ * HOW TO ADD A TASK (a line here and a line in cellCounts.ts):
  *   1. next to your experiment, e.g. `src/experiments/sweep.ts`, write
- *        export const sweepTask = defineTask<SweepParams, SweepCell>({ cellCount: (p) => …, cell: (p, i) => … });
+ *        export const sweepCellCount = (p: SweepParams) => …;
+ *        export const sweepTask = defineTask<SweepParams, SweepCell>({ cellCount: sweepCellCount, cell: (p, i) => … });
  *   2. import it below and add one line to `TASKS`:  `sweep: sweepTask,`
- *   `pool.run('sweep', params)` is then typed by `SweepParams` and resolves to `SweepCell[]`. The same registry
- *   is loaded by the main thread (to count cells) and by every worker (to compute them); keep task modules free
- *   of DOM and Node-only imports so they load in both a browser Web Worker and a Node worker thread.
+ *   3. add `sweep: sweepCellCount,` to `CELL_COUNTS` in cellCounts.ts (the type and a test insist).
+ *   `pool.run('sweep', params)` is then typed by `SweepParams` and resolves to `SweepCell[]`. Every worker loads
+ *   this registry (to compute cells); the pool on the main thread loads only cellCounts.ts (to count them), so
+ *   that the lab's page does not load the samplers and their WebAssembly. Keep task modules free of DOM and
+ *   Node-only imports so they load in both a browser Web Worker and a Node worker thread.
  */
 
 import { auditPairTask, auditTask } from '../audit/audit';
@@ -33,73 +36,9 @@ import { sensitivityTask } from '../experiments/sensitivityCheck';
 import { sweepTask } from '../experiments/sweep';
 
 import { defineTask, type TaskDef } from './defineTask';
+import { busyTask, crashTask, failTask, scratchTask, squareTask } from './testTasks';
 
 export { defineTask, type TaskDef };
-
-// ------------------------------------------------------------------------------------------------------
-// Small tasks used by the pool's own tests (cheap to keep: a few lines in the worker bundle).
-// ------------------------------------------------------------------------------------------------------
-
-/** Cell i is `values[i]²`. */
-export const squareTask = defineTask<{ values: number[] }, number>({
-  cellCount: (p) => p.values.length,
-  cell: (p, i) => p.values[i] ** 2,
-});
-
-/**
- * Busy-waits `ms` milliseconds per cell then returns the cell index (for cancellation tests); counts the cells
- * it starts in `started[0]` when given a shared buffer, so a test can see how far a worker went.
- */
-export const busyTask = defineTask<{ ms: number; count: number; started?: SharedArrayBuffer }, number>({
-  cellCount: (p) => p.count,
-  cell: (p, i) => {
-    if (p.started) Atomics.add(new Int32Array(p.started), 0, 1);
-    const end = performance.now() + p.ms;
-    while (performance.now() < end) {
-      // spin
-    }
-    return i;
-  },
-});
-
-/** Throws on cell `failAt` (for error propagation tests); other cells return their index. */
-export const failTask = defineTask<{ count: number; failAt: number }, number>({
-  cellCount: (p) => p.count,
-  cell: (p, i) => {
-    if (i === p.failAt) throw new RangeError(`deliberate failure at cell ${i}`);
-    return i;
-  },
-});
-
-/**
- * Kills its worker on cell `crashAt` (Node: `process.exit`, which ends only the worker thread; browsers have
- * no equivalent that the page would notice, so there it throws instead). For worker-death tests.
- */
-export const crashTask = defineTask<{ count: number; crashAt: number }, number>({
-  cellCount: (p) => p.count,
-  cell: (p, i) => {
-    if (i === p.crashAt) {
-      const proc = (globalThis as { process?: { exit(code?: number): never } }).process;
-      if (proc) proc.exit(3);
-      throw new Error(`crash task: cannot kill a browser worker (cell ${i})`);
-    }
-    return i;
-  },
-});
-
-/** Uses `setup` to allocate a per-worker buffer; cell i returns the sum of `scale · (i + k)` for k < `len`. */
-export const scratchTask = defineTask<{ count: number; len: number; scale: number }, number, Float64Array>({
-  cellCount: (p) => p.count,
-  setup: (p) => new Float64Array(p.len),
-  cell: (p, i, buf) => {
-    let s = 0;
-    for (let k = 0; k < buf.length; k++) {
-      buf[k] = p.scale * (i + k);
-      s += buf[k];
-    }
-    return s;
-  },
-});
 
 /** The registry. Add a task with one line: `name: nameTask,`. */
 export const TASKS = {
