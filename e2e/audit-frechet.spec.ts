@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { watchErrors } from './util';
+import * as THREE from 'three';
+import { CONE_VIEW, coneLayout } from '../app/views3d/coneView';
+import { coneCoords } from '../app/views3d/geodesics';
+import { distinctColours, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 
@@ -66,13 +69,59 @@ test('the Fréchet workspace draws D and D′ on its globe while the Audit tab s
   expect(errors).toEqual([]);
 });
 
-test('the Fréchet SPD view draws the audited pair in its cone', async ({ page }) => {
+test('the Fréchet SPD view draws the audited pair in its cone, and a click on a data ball there picks that record', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
   await page.goto('/?ws=frechet&fspace=spd&plot=audit&an=200&arec=5');
   const legend = page.getByTestId('audit-record-legend');
   await expect(legend).toBeVisible({ timeout: 60_000 });
   await expect(legend).toHaveAttribute('data-record', '5');
+  await expect(legend).toContainText('Click a data ball in the cone to replace that record instead.');
   await page.locator('.frechet-spd').screenshot({ path: `${SHOTS}/audit-frechet-spd.png` });
+  // the ellipse strip's column headings (symbol and name) do not run into each other
+  const heads = await page
+    .locator('[data-testid="frechet-ellipses"] g[data-mechanism] > g:first-child')
+    .evaluateAll((gs) =>
+      gs.map((g) => (g as SVGGElement).getBoundingClientRect()).map((r) => [r.left, r.right]),
+    );
+  expect(heads.length).toBeGreaterThanOrEqual(4);
+  for (let i = 1; i < heads.length; i++) expect(heads[i][0]).toBeGreaterThan(heads[i - 1][1]);
+
+  // the data as drawn: each data ellipse's title gives its matrix (a, b, c), so its place in the cone
+  const titles = await page.locator('[data-testid="frechet-ellipses"] title').allTextContents();
+  const points = new Map<number, [number, number, number]>();
+  for (const t of titles) {
+    const m = /^data point (\d+): a = (\S+), b = (\S+), c = (\S+)$/.exec(t);
+    if (m) points.set(Number(m[1]), coneCoords([Number(m[2]), Number(m[3]), Number(m[4])]));
+  }
+  expect(points.size).toBeGreaterThan(10);
+  const frame = page.getByTestId('frechet-cone');
+  const canvas = frame.locator('canvas');
+  await expect.poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
+  const box = (await canvas.boundingBox())!;
+  // the view's own camera (as shown) looking at the layout's target
+  const [cx, cy, cz] = ((await frame.getAttribute('data-camera')) ?? '').split(',').map(Number);
+  const cam = new THREE.PerspectiveCamera(CONE_VIEW.fov, box.width / box.height, 0.001, 1000);
+  cam.position.set(cx, cy, cz);
+  cam.lookAt(...coneLayout([...points.values()]).target);
+  cam.updateMatrixWorld();
+  const screen = [...points].map(([record, p]) => {
+    const q = new THREE.Vector3(...p).project(cam);
+    return { record, x: box.x + ((q.x + 1) / 2) * box.width, y: box.y + ((1 - q.y) / 2) * box.height };
+  });
+  // the ball farthest (on screen) from every other one, other than the record shown: an unambiguous target
+  let best = screen[0];
+  let bestGap = 0;
+  for (const s of screen) {
+    if (s.record === 5) continue;
+    const gap = Math.min(...screen.filter((o) => o !== s).map((o) => Math.hypot(o.x - s.x, o.y - s.y)));
+    if (gap > bestGap) [best, bestGap] = [s, gap];
+  }
+  expect(bestGap).toBeGreaterThan(8);
+  await page.mouse.click(best.x, best.y);
+  await expect(legend).toHaveAttribute('data-record', String(best.record), { timeout: 60_000 });
+  await expect(page).toHaveURL(new RegExp(`arec=${best.record}(&|$)`));
   expect(errors).toEqual([]);
 });

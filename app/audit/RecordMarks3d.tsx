@@ -4,7 +4,7 @@
  * picks a record from a data marker.
  */
 import type { ThreeEvent } from '@react-three/fiber';
-import { Label, Markers } from '../views3d/primitives';
+import { isPlainClick, Label, Markers } from '../views3d/primitives';
 import { RECORD_COLOURS } from './record';
 
 type P3 = readonly [number, number, number];
@@ -49,5 +49,5 @@ export function RecordMarks({
 export function isGlobeClick(y: P3, e: ThreeEvent<MouseEvent>): boolean {
   const c = e.camera.position;
   const facing = y[0] * (c.x - y[0]) + y[1] * (c.y - y[1]) + y[2] * (c.z - y[2]) > 0;
-  return facing && e.delta <= 6;
+  return facing && isPlainClick(e);
 }

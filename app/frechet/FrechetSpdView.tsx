@@ -7,7 +7,7 @@
 import { Brief } from '../help/Brief';
 import { useCallback, useId, useMemo } from 'react';
 import type { FrechetDataset } from '../../src/experiments/frechet';
-import { AuditRecordLegend, isRecord, useAuditRecord } from '../audit/record';
+import { AuditRecordLegend, isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
 import { RECORD_MARKS_3D, RecordMarks } from '../audit/RecordMarks3d';
 import { useLab } from '../store';
 import { draw, EllipseAt, type Drawn } from '../views2d/ellipses';
@@ -44,6 +44,9 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
   const H = HEAD + 2 * R_MAX + 30;
   const CY = HEAD + R_MAX + 4;
   const colX = (i: number) => 4 + COL * (i + 0.5);
+  // column headings: the symbol above the name, at 13 px or smaller where the longest name would not fit
+  const longest = Math.max(1, ...shown.map((m) => m.short.length));
+  const headSize = Math.min(13, (COL - 6) / (0.62 * longest));
 
   const scale = useMemo(() => {
     let big = 0;
@@ -75,7 +78,7 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
             </clipPath>
           ))}
         </defs>
-        <text x={colX(0)} y={20} textAnchor="middle" fontSize={13} fontWeight={600}>
+        <text x={colX(0)} y={28} textAnchor="middle" fontSize={13} fontWeight={600}>
           data, x̄
         </text>
         <g clipPath={`url(#${clipBase}-0)`}>
@@ -113,13 +116,9 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
           const mean = meanAt(i);
           return (
             <g key={m.id} data-mechanism={m.id}>
-              <g transform={`translate(${colX(i)},16)`}>
-                <path
-                  d={symbolPath(m.symbol, 60)}
-                  transform={`translate(${-m.short.length * 3.7 - 8},0)`}
-                  fill={m.colour}
-                />
-                <text x={4} y={4} textAnchor="middle" fontSize={13} fontWeight={600}>
+              <g transform={`translate(${colX(i)},0)`}>
+                <path d={symbolPath(m.symbol, 60)} transform="translate(0,8)" fill={m.colour} />
+                <text y={28} textAnchor="middle" fontSize={headSize} fontWeight={600}>
                   {m.short}
                 </text>
               </g>
@@ -229,6 +228,7 @@ function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: reado
   );
   const audit = useAuditRecord();
   const rec = isRecord(audit) ? audit : null;
+  const onPickData = useCallback((i: number) => pickAuditRecord(i + 1), []);
   // marker sizes follow the cone view's framing of the data
   const size = useMemo(() => coneLayout(data.points.map((y) => coneCoords(sym2(y)))).unit * 0.008, [data]);
   return (
@@ -250,6 +250,7 @@ function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: reado
           camera={camera}
           onCameraSaved={onCameraSaved}
           describedBy="frechet-cone-keys"
+          onPickData={audit ? onPickData : undefined}
           label="SPD(2) cone: data, true Fréchet mean and private releases of each mechanism (3D)"
           testId="frechet-cone"
         >
@@ -276,7 +277,7 @@ function FrechetSpd2View({ data, clouds }: { data: FrechetDataset; clouds: reado
             <AuditRecordLegend
               record={audit}
               marks={RECORD_MARKS_3D}
-              pickHint="Pick another record in the Audit tab's select."
+              pickHint="Click a data ball in the cone to replace that record instead."
             />
           )}
           <Brief

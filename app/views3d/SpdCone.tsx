@@ -12,7 +12,7 @@ import type { ReleasedPair } from '../release/releasedPairs';
 import { linearRgb } from './budgetColours';
 import { VIEW_COLOURS as C } from './palette';
 import { lambert } from './materials';
-import { Hairlines, Label, Markers, Segments, Tube } from './primitives';
+import { Hairlines, isPlainClick, Label, Markers, Segments, Tube } from './primitives';
 import { CameraLights, View3D, type Vec3 } from './View3D';
 import { CONE_VIEW, coneLayout, type P3 } from './coneView';
 
@@ -91,6 +91,8 @@ export interface SpdConeProps {
   testId?: string;
   /** More to draw inside the cone (in cone coordinates). */
   children?: ReactNode;
+  /** A click on data ball i (the Audit tab picks that record with it); the balls take no clicks without it. */
+  onPickData?(index: number): void;
 }
 
 export function SpdCone({
@@ -101,6 +103,7 @@ export function SpdCone({
   camera,
   onCameraSaved,
   describedBy,
+  onPickData,
   ...props
 }: SpdConeProps) {
   const points = useMemo(() => ys.map((y) => coneCoords(sym2(y))), [ys]);
@@ -160,7 +163,21 @@ export function SpdCone({
         renderOrder={1}
       />
       {fitLine && <Tube points={fitLine} radius={U * 0.009} colour={C.spdNonPrivate} />}
-      <Markers points={points} shape="sphere" size={U * 0.007} colour={C.spdData} />
+      <Markers
+        points={points}
+        shape="sphere"
+        size={U * 0.007}
+        colour={C.spdData}
+        onPick={
+          onPickData
+            ? (i, e) => {
+                if (!isPlainClick(e)) return;
+                e.stopPropagation();
+                onPickData(i);
+              }
+            : undefined
+        }
+      />
       <Markers points={feet} shape="cube" size={U * 0.006} colour={C.footpoint} />
       {props.children}
       <ConeSurface height={H} />

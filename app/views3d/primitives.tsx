@@ -130,6 +130,11 @@ function markerGeometry(shape: MarkerShape, size: number): THREE.BufferGeometry 
   }
 }
 
+/** A click, not the end of a drag that orbited the view (the pointer moved at most a few pixels). */
+export function isPlainClick(e: ThreeEvent<MouseEvent>): boolean {
+  return e.delta <= 6;
+}
+
 export interface MarkersProps {
   points: readonly (readonly [number, number, number])[];
   shape: MarkerShape;

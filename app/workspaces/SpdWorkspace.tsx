@@ -140,7 +140,7 @@ export function SpdWorkspace() {
                   D2: 'orange dashed ellipse; orange cube in the cone',
                 },
               }}
-              pickHint="Click a data ellipse to replace that record instead."
+              pickHint="Click a data ellipse, or a data ball in the cone, to replace that record instead."
             />
           )}
         </div>
@@ -155,6 +155,7 @@ export function SpdWorkspace() {
               camera={camera}
               onCameraSaved={onCameraSaved}
               describedBy="spd-cone-keys"
+              onPickData={audit ? onPickData : undefined}
             >
               {rec && (
                 <>
