@@ -386,9 +386,10 @@ async function main() {
   const result = {
     machine: { node: process.version, cores: (await import('node:os')).availableParallelism() },
     quick,
-    mhChains: chains,
-    kendallMatVecFloor: matVecFloor,
-    fig1SphereSweep: sweeps,
+    // (--sweeps runs none of these three)
+    mhChains: onlySweeps ? undefined : chains,
+    kendallMatVecFloor: onlySweeps ? undefined : matVecFloor,
+    fig1SphereSweep: onlySweeps ? undefined : sweeps,
     figureSweeps: figures,
     // The privacy audit's N = 2000 releases per side on the sphere (n = 50, burn-in 1000, 2 workers), and its
     // ratio to the Fig. 1 sweep of this run (goal ≤ 2: about the same number of MH steps)
