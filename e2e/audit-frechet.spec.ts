@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import * as THREE from 'three';
 import { CONE_VIEW, coneLayout } from '../app/views3d/coneView';
 import { coneCoords } from '../app/views3d/geodesics';
-import { distinctColours, watchErrors } from './util';
+import { distinctColours, mostIsolated, onCanvas, shownCamera, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 
@@ -99,29 +98,20 @@ test('the Fréchet SPD view draws the audited pair in its cone, and a click on a
   expect(points.size).toBeGreaterThan(10);
   const frame = page.getByTestId('frechet-cone');
   const canvas = frame.locator('canvas');
+  await frame.scrollIntoViewIfNeeded(); // a click must land on the screen
   await expect.poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
-  const box = (await canvas.boundingBox())!;
-  // the view's own camera (as shown) looking at the layout's target
-  const [cx, cy, cz] = ((await frame.getAttribute('data-camera')) ?? '').split(',').map(Number);
-  const cam = new THREE.PerspectiveCamera(CONE_VIEW.fov, box.width / box.height, 0.001, 1000);
-  cam.position.set(cx, cy, cz);
-  cam.lookAt(...coneLayout([...points.values()]).target);
-  cam.updateMatrixWorld();
-  const screen = [...points].map(([record, p]) => {
-    const q = new THREE.Vector3(...p).project(cam);
-    return { record, x: box.x + ((q.x + 1) / 2) * box.width, y: box.y + ((1 - q.y) / 2) * box.height };
+  // where the view's own camera (as shown, looking at the layout's target) puts each ball
+  const records = [...points.keys()];
+  const screen = await onCanvas(canvas, [...points.values()], {
+    fov: CONE_VIEW.fov,
+    position: await shownCamera(frame),
+    target: coneLayout([...points.values()]).target,
   });
-  // the ball farthest (on screen) from every other one, other than the record shown: an unambiguous target
-  let best = screen[0];
-  let bestGap = 0;
-  for (const s of screen) {
-    if (s.record === 5) continue;
-    const gap = Math.min(...screen.filter((o) => o !== s).map((o) => Math.hypot(o.x - s.x, o.y - s.y)));
-    if (gap > bestGap) [best, bestGap] = [s, gap];
-  }
-  expect(bestGap).toBeGreaterThan(8);
-  await page.mouse.click(best.x, best.y);
-  await expect(legend).toHaveAttribute('data-record', String(best.record), { timeout: 60_000 });
-  await expect(page).toHaveURL(new RegExp(`arec=${best.record}(&|$)`));
+  // the ball farthest (on screen) from every other one, other than the record shown
+  const { index, gap } = mostIsolated(screen, (i) => records[i] !== 5);
+  expect(gap).toBeGreaterThan(8);
+  await page.mouse.click(screen[index].x, screen[index].y);
+  await expect(legend).toHaveAttribute('data-record', String(records[index]), { timeout: 60_000 });
+  await expect(page).toHaveURL(new RegExp(`arec=${records[index]}(&|$)`));
   expect(errors).toEqual([]);
 });

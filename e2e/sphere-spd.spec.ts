@@ -5,12 +5,19 @@
  * cone, and no console errors. Screenshots go to test-output/screenshots/.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import * as THREE from 'three';
 import { generate } from '../src/data';
 import { SPHERE_VIEW, sphereHome } from '../app/views3d/sphereView';
-import { coneLayout } from '../app/views3d/coneView';
+import { CONE_VIEW, coneLayout } from '../app/views3d/coneView';
 import { coneCoords, sym2 } from '../app/views3d/geodesics';
-import { distinctColours, labState, waitForRelease, watchErrors } from './util';
+import {
+  distinctColours,
+  labState,
+  mostIsolated,
+  onCanvas,
+  shownCamera,
+  waitForRelease,
+  watchErrors,
+} from './util';
 
 const SHOTS = 'test-output/screenshots';
 
@@ -88,32 +95,24 @@ test.describe('sphere workspace', () => {
     const canvas = sphereCanvas(page);
     // wait for the first frame (the context can take a while on a software renderer)
     await expect.poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
-    const box = (await canvas.boundingBox())!;
 
     // the same data and initial camera as the view (seed 1, n = 50, δ = 0.001 are the defaults)
     const data = generate('sphere', { n: 50, noise: 0.001, seed: 1 });
-    const cam = new THREE.PerspectiveCamera(SPHERE_VIEW.fov, box.width / box.height, 0.05, 100);
-    cam.position.set(...sphereHome(data.ys));
-    cam.lookAt(0, 0, 0);
-    cam.updateMatrixWorld();
-    const screen = data.ys.map((y) => {
-      const p = new THREE.Vector3(y[0], y[1], y[2]).normalize().multiplyScalar(SPHERE_VIEW.pointLift);
-      const facing = p.dot(cam.position.clone().sub(p)) > 0;
-      const q = p.clone().project(cam);
-      return { x: box.x + ((q.x + 1) / 2) * box.width, y: box.y + ((1 - q.y) / 2) * box.height, facing };
+    const home = sphereHome(data.ys);
+    const lifted = data.ys.map((y) => {
+      const r = SPHERE_VIEW.pointLift / Math.hypot(y[0], y[1], y[2]);
+      return [y[0] * r, y[1] * r, y[2] * r] as const;
     });
-    // the visible point farthest (on screen) from every other point: an unambiguous target
-    let best = -1;
-    let bestGap = 0;
-    screen.forEach((s, i) => {
-      if (!s.facing) return;
-      const gap = Math.min(...screen.filter((_, j) => j !== i).map((o) => Math.hypot(o.x - s.x, o.y - s.y)));
-      if (gap > bestGap) {
-        bestGap = gap;
-        best = i;
-      }
+    const screen = await onCanvas(canvas, lifted, {
+      fov: SPHERE_VIEW.fov,
+      position: home,
+      target: [0, 0, 0],
     });
-    expect(bestGap).toBeGreaterThan(8);
+    // the visible point (facing the camera) farthest (on screen) from every other point: an unambiguous target
+    const facing = (p: readonly number[]) =>
+      p[0] * (home[0] - p[0]) + p[1] * (home[1] - p[1]) + p[2] * (home[2] - p[2]) > 0;
+    const { index: best, gap } = mostIsolated(screen, (i) => facing(lifted[i]));
+    expect(gap).toBeGreaterThan(8);
     await page.mouse.click(screen[best].x, screen[best].y);
     const readout = page.getByTestId('sphere-readout');
     await expect(readout).toContainText(`Point ${best + 1} of 50`);
@@ -239,6 +238,34 @@ test.describe('SPD(2) workspace', () => {
     expect(Math.max(tube.w, tube.h)).toBeGreaterThan(0.45);
     await page.getByTestId('spd-cone').screenshot({ path: `${SHOTS}/spd-cone.png` });
     await page.screenshot({ path: `${SHOTS}/spd.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  test('with the Audit tab shown, a click on a data ball in the cone picks that record', async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await page.getByRole('tab', { name: /SPD\(2\)/ }).click(); // the SPD data defaults, as above
+    await page.getByRole('tab', { name: 'Audit', exact: true }).click();
+    const legend = page.getByTestId('audit-record-legend');
+    await expect(legend).toBeVisible({ timeout: 60_000 });
+    await expect(legend).toContainText('or a data ball in the cone');
+    const shown = Number(await legend.getAttribute('data-record'));
+    const frame = page.getByTestId('spd-cone');
+    const canvas = frame.locator('canvas');
+    await frame.scrollIntoViewIfNeeded(); // below the ellipses: a click must land on the screen
+    await expect.poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
+    const data = generate('spd', { n: 50, noise: 0.01, seed: 1 });
+    const points = data.ys.map((y) => coneCoords(sym2(y)));
+    const screen = await onCanvas(canvas, points, {
+      fov: CONE_VIEW.fov,
+      position: await shownCamera(frame),
+      target: coneLayout(points).target,
+    });
+    const { index, gap } = mostIsolated(screen, (i) => i + 1 !== shown);
+    expect(gap).toBeGreaterThan(8);
+    await page.mouse.click(screen[index].x, screen[index].y);
+    await expect(legend).toHaveAttribute('data-record', String(index + 1), { timeout: 60_000 });
     expect(errors).toEqual([]);
   });
 });

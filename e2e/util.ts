@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import * as THREE from 'three';
 
 /**
  * Collects console errors and warnings and uncaught page errors; tests assert the list is empty at the end (a
@@ -109,4 +110,44 @@ export async function letCellsThrough(page: Page, task: string, k: number): Prom
 /** With `?pace=<task>`: stops pacing that task; its held cells and all later ones go through. */
 export async function stopPacing(page: Page, task: string): Promise<void> {
   await page.evaluate((t) => (window as unknown as Pace).__dpLabPace.open(t), task);
+}
+
+/** Where points of a 3-D view land on its canvas, for a camera at `position` looking at `target` (as the view's). */
+export async function onCanvas(
+  canvas: Locator,
+  points: readonly (readonly [number, number, number])[],
+  camera: { fov: number; position: readonly number[]; target: readonly number[] },
+): Promise<{ x: number; y: number }[]> {
+  const box = (await canvas.boundingBox())!;
+  const cam = new THREE.PerspectiveCamera(camera.fov, box.width / box.height, 0.001, 1000);
+  cam.position.set(camera.position[0], camera.position[1], camera.position[2]);
+  cam.lookAt(camera.target[0], camera.target[1], camera.target[2]);
+  cam.updateMatrixWorld();
+  return points.map((p) => {
+    const q = new THREE.Vector3(p[0], p[1], p[2]).project(cam);
+    return { x: box.x + ((q.x + 1) / 2) * box.width, y: box.y + ((1 - q.y) / 2) * box.height };
+  });
+}
+
+/** The camera position a 3-D view shows (its frame's data-camera). */
+export async function shownCamera(frame: Locator): Promise<number[]> {
+  return ((await frame.getAttribute('data-camera')) ?? '').split(',').map(Number);
+}
+
+/**
+ * The index of the screen point farthest from every other one among those `allowed`: an unambiguous target for
+ * a click (with that distance in pixels).
+ */
+export function mostIsolated(
+  screen: readonly { x: number; y: number }[],
+  allowed: (i: number) => boolean = () => true,
+): { index: number; gap: number } {
+  let index = -1;
+  let gap = 0;
+  screen.forEach((s, i) => {
+    if (!allowed(i)) return;
+    const g = Math.min(...screen.filter((_, j) => j !== i).map((o) => Math.hypot(o.x - s.x, o.y - s.y)));
+    if (g > gap) [index, gap] = [i, g];
+  });
+  return { index, gap };
 }
