@@ -266,6 +266,7 @@ test.describe('SPD(2) workspace', () => {
     expect(gap).toBeGreaterThan(8);
     await page.mouse.click(screen[index].x, screen[index].y);
     await expect(legend).toHaveAttribute('data-record', String(index + 1), { timeout: 60_000 });
+    await frame.screenshot({ path: `${SHOTS}/spd-cone-audit.png` });
     expect(errors).toEqual([]);
   });
 });

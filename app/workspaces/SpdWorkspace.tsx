@@ -21,7 +21,7 @@ import { releasedFootpoints, releasedPairs } from '../release/releasedPairs';
 import { VIEW_COLOURS as C } from '../views3d/palette';
 import { ReleaseStatus } from '../release/ReleaseStatus';
 import { useNonPrivateFit } from '../views3d/useFit';
-import { Label, Markers } from '../views3d/primitives';
+import { RecordMarks } from '../audit/RecordMarks3d';
 import { coneLayout } from '../views3d/coneView';
 import { SpdCone } from '../views3d/SpdCone';
 import type { Vec3 } from '../views3d/View3D';
@@ -158,34 +158,13 @@ export function SpdWorkspace() {
               onPickData={audit ? onPickData : undefined}
             >
               {rec && (
-                <>
-                  <Markers
-                    points={[coneCoords(sym2(rec.before))]}
-                    shape="octahedron"
-                    size={coneHeight * 0.018}
-                    colour={RECORD_COLOURS.D}
-                  />
-                  <Markers
-                    points={[coneCoords(sym2(rec.after))]}
-                    shape="cube"
-                    size={coneHeight * 0.014}
-                    colour={RECORD_COLOURS.D2}
-                  />
-                  <Label
-                    text="D"
-                    position={offset(coneCoords(sym2(rec.before)), coneHeight)}
-                    height={coneHeight * 0.06}
-                    colour="#00684b"
-                    beside
-                  />
-                  <Label
-                    text="D'"
-                    position={offset(coneCoords(sym2(rec.after)), coneHeight)}
-                    height={coneHeight * 0.06}
-                    colour="#8f5a00"
-                    beside
-                  />
-                </>
+                <RecordMarks
+                  before={coneCoords(sym2(rec.before))}
+                  after={coneCoords(sym2(rec.after))}
+                  size={coneHeight * 0.018}
+                  labelHeight={coneHeight * 0.06}
+                  labelAt={(p) => offset(p, coneHeight)}
+                />
               )}
             </SpdCone>
             <aside className="view-legend" aria-label="Legend of the cone view">
