@@ -44,9 +44,11 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
   const H = HEAD + 2 * R_MAX + 30;
   const CY = HEAD + R_MAX + 4;
   const colX = (i: number) => 4 + COL * (i + 0.5);
-  // column headings: the symbol above the name, at 13 px or smaller where the longest name would not fit
-  const longest = Math.max(1, ...shown.map((m) => m.short.length));
-  const headSize = Math.min(13, (COL - 6) / (0.62 * longest));
+  // a column's text at `max` px, smaller where its `chars` characters (≈ em × size px each) would not fit
+  const fitted = (max: number, chars: number, em: number) =>
+    Math.min(max, (COL - 6) / (em * Math.max(1, chars)));
+  // column headings: the symbol above the name, all at one size (the longest name's)
+  const headSize = fitted(13, Math.max(0, ...shown.map((m) => m.short.length)), 0.62);
 
   const scale = useMemo(() => {
     let big = 0;
@@ -114,6 +116,13 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
           const drawn = (cloud?.releases ?? []).map((y) => draw(sym2(y), colX(i), scale));
           const notDrawn = drawn.filter((d) => !d || !(d.rx < 50 * W)).length;
           const mean = meanAt(i);
+          const caption = !cloud
+            ? '…'
+            : !cloud.applicable
+              ? 'not applicable'
+              : notDrawn > 0
+                ? `${notDrawn} not SPD / too large`
+                : `${drawn.length} releases`;
           return (
             <g key={m.id} data-mechanism={m.id}>
               <g transform={`translate(${colX(i)},0)`}>
@@ -150,14 +159,14 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
                   />
                 )}
               </g>
-              <text x={colX(i)} y={H - 8} textAnchor="middle" fontSize={11} fill="#4a5360">
-                {!cloud
-                  ? '…'
-                  : !cloud.applicable
-                    ? 'not applicable'
-                    : notDrawn > 0
-                      ? `${notDrawn} not SPD / too large`
-                      : `${drawn.length} releases`}
+              <text
+                x={colX(i)}
+                y={H - 8}
+                textAnchor="middle"
+                fontSize={fitted(11, caption.length, 0.56)}
+                fill="#4a5360"
+              >
+                {caption}
               </text>
             </g>
           );
