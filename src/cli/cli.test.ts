@@ -197,7 +197,7 @@ describe('--data', () => {
     expect(fit.settings.data).toMatchObject({ file: path, n: 5, xLabel: 'age', xRange: [50, 90] });
     expect(fit.notes.join(' ')).toMatch(/--n is ignored/);
     expect(Math.hypot(...fit.fit.p)).toBeCloseTo(1, 12);
-    const rel = await json('release', '--data', path, '--m', '2', '--burn-in', '50');
+    const rel = await json('release', '--mechanism', 'kng', '--data', path, '--m', '2', '--burn-in', '50');
     expect(rel.footpoints).toHaveLength(2);
     const sweep = await json(
       'sweep',
@@ -248,7 +248,19 @@ describe('--data', () => {
     });
     const names = Array.from({ length: 20 }, (_, j) => `x${j + 1},y${j + 1}`).join(',');
     const path = file('k20.csv', [`age,${names}`, ...rows].join('\n'));
-    const rel = await json('release', '--manifold', 'kendall', '--data', path, '--m', '2', '--burn-in', '20');
+    const rel = await json(
+      'release',
+      '--mechanism',
+      'kng',
+      '--manifold',
+      'kendall',
+      '--data',
+      path,
+      '--m',
+      '2',
+      '--burn-in',
+      '20',
+    );
     expect(rel.footpoints).toHaveLength(2);
     expect(rel.footpoints[0]).toHaveLength(40);
   });
@@ -259,7 +271,19 @@ describe('--data', () => {
     expect(fit.fit.n).toBe(4);
     expect(fit.fit.p).toHaveLength(4);
     expect(fit.fit.converged).toBe(true);
-    const rel = await json('release', '--manifold', 'spd', '--data', path, '--m', '2', '--burn-in', '50');
+    const rel = await json(
+      'release',
+      '--mechanism',
+      'kng',
+      '--manifold',
+      'spd',
+      '--data',
+      path,
+      '--m',
+      '2',
+      '--burn-in',
+      '50',
+    );
     expect(rel.calibration.tauM).toBeGreaterThan(0);
     expect(rel.footpoints).toHaveLength(2);
   });
@@ -310,6 +334,8 @@ describe('fit, release, sensitivity, histograms', () => {
     const m = 3;
     const out = await json(
       'release',
+      '--mechanism',
+      'kng',
       '--m',
       String(m),
       '--burn-in',
@@ -328,9 +354,58 @@ describe('fit, release, sensitivity, histograms', () => {
     expect(out.mse.flat()).toHaveLength(m * m);
     expect(out.acceptance.footpointChains).toHaveLength(m);
     expect(out.escapedShootingChains).toBe(0);
-    const csv = await cli('release', '--m', '2', '--burn-in', '100', '--format', 'csv');
+    const csv = await cli('release', '--mechanism', 'kng', '--m', '2', '--burn-in', '100', '--format', 'csv');
     expect(csv.stdout.trim().split('\n')).toHaveLength(5);
     expect(csv.stderr).toMatch(/calibration: τ = /);
+  });
+
+  it('release defaults to kng-joint: one pair, its privacy statement, ln mean and median MSE', async () => {
+    const out = await json('release', '--n', '60');
+    expect(out.settings).toMatchObject({
+      mechanism: 'kng-joint',
+      epsP: 0.75,
+      epsV: 0.75,
+      epsE: 0.5,
+      clip: 0.1,
+    });
+    expect(out.settings.xRange).toEqual([0, 1]);
+    expect(out.isPrivate).toBe(true);
+    expect(out.privacy).toMatchObject({
+      private: true,
+      epsilon: 2,
+      releases: 1,
+      totalEpsilon: 2,
+      delta: null,
+    });
+    expect(out.privacy.statement).toMatch(/δ is not certified/);
+    expect(out.releases).toHaveLength(1);
+    expect(out.lnMedianMse).toBeCloseTo(out.lnMeanMse, 12);
+    expect(out.calibration.deltaP).toBeCloseTo((2 * 0.1) / 60, 12);
+    const many = await json('release', '--n', '60', '--m', '3');
+    expect(many.privacy).toMatchObject({ releases: 3, totalEpsilon: 6 });
+    expect(many.notes.join(' ')).toMatch(/publishing all of them costs 3 × ε/);
+  });
+
+  it('kng-joint on a file without --x-range is not private and says why; with it, it is', async () => {
+    const path = file(
+      'years.csv',
+      'year,lat,lon\n1990,10,20\n2000,12,25\n2010,15,29\n2020,17,33\n2005,16,31\n',
+    );
+    const bare = await json('release', '--data', path);
+    expect(bare.isPrivate).toBe(false);
+    expect(
+      bare.privacy.assumptions.find((a: { text: string }) => /covariate range/.test(a.text)),
+    ).toMatchObject({ holdsForThisData: false });
+    expect(bare.notes.join(' ')).toMatch(/not private/);
+    const ranged = await json('release', '--data', path, '--x-range', '1990,2010');
+    expect(ranged.isPrivate).toBe(true);
+    expect(ranged.notes.join(' ')).toMatch(/1 covariate lay outside the public range and was clamped/);
+    const r = await cli('release', '--x-range', '5,1');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--x-range must be two numbers LO,HI with LO < HI/);
+    const k = await cli('release', '--mechanism', 'kng', '--clip', '0.2');
+    expect(k.code).toBe(2);
+    expect(k.stderr).toMatch(/--clip is a setting of --mechanism kng-joint/);
   });
 
   it('sensitivity prints cells and the minimum ratio per n', async () => {

@@ -23,6 +23,7 @@ import { calibrateKng, kngGroupCount, type KngSettings } from '../privacy/kng';
 import { fitGeodesicRegression } from '../regression';
 import { kngSettingsEcho, type Config } from './config';
 import { loadData, type LoadedData } from './data';
+import { releaseJointCommand } from './jointRelease';
 import { Progress, spread, toCsv, toJson, vectorColumns, type ErrorSink, type Sink } from './output';
 import { runTask } from './run';
 
@@ -84,7 +85,14 @@ function dataSettings(cfg: Config, d: LoadedData | undefined, single: boolean) {
 
 function sourceOf(cfg: Config, d: LoadedData | undefined): DataSource {
   return d
-    ? { kind: 'imported', manifold: cfg.manifold, xs: d.xs, ys: d.ys, label: d.parsed.xLabel }
+    ? {
+        kind: 'imported',
+        manifold: cfg.manifold,
+        xs: d.xs,
+        ys: d.ys,
+        label: d.parsed.xLabel,
+        xRange: d.xRange,
+      }
     : { kind: 'synthetic', manifold: cfg.manifold, n: cfg.ns[0], noise: cfg.noise, seed: cfg.seed };
 }
 
@@ -156,6 +164,14 @@ export function releaseCommand(ctx: Ctx): void {
   const { cfg } = ctx;
   const d = loadUserData(ctx);
   const source = sourceOf(cfg, d);
+  if (cfg.mechanism === 'kng-joint') {
+    releaseJointCommand(cfg, source, {
+      ...ctx,
+      note: (text) => note(ctx, text),
+      settings: { manifold: cfg.manifold, seed: cfg.seed, ...dataSettings(cfg, d, true) },
+    });
+    return;
+  }
   const reg = prepareRegression(source);
   const kng: KngSettings = { ...cfg.kng };
   const cal = calibrateKng(reg, kng);

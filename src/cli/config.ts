@@ -37,6 +37,9 @@ export interface Config {
   panels: Panel[];
   points: number;
   kng: KngSettings;
+  /** release: which mechanism, and kng-joint's own settings (its ε_p, ε_v are epsP, epsV). */
+  mechanism: 'kng-joint' | 'kng';
+  joint: { epsE: number; clip?: number; xRange?: readonly [number, number]; m: number };
   pairs: number;
   draws: number;
   workers: number;
@@ -75,10 +78,18 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
       }
     : undefined;
 
-  const epsP = numberValue('eps-p', get('eps-p') ?? '1', 'positive');
+  const mechanism =
+    command === 'release'
+      ? enumValue('mechanism', get('mechanism') ?? 'kng-joint', ['kng-joint', 'kng'] as const)
+      : 'kng';
+  const jointDefaultEps = mechanism === 'kng-joint' ? '0.75' : '1';
+  if (mechanism === 'kng')
+    for (const o of ['eps-e', 'clip', 'x-range'])
+      if (get(o) !== undefined) throw new CliError(`--${o} is a setting of --mechanism kng-joint`);
+  const epsP = numberValue('eps-p', get('eps-p') ?? jointDefaultEps, 'positive');
   const eps = numberValue('eps', get('eps') ?? '1', 'positive');
   const fineMRaw = get('fine-m');
-  const epsV = numberValue('eps-v', get('eps-v') ?? '1', 'positive');
+  const epsV = numberValue('eps-v', get('eps-v') ?? jointDefaultEps, 'positive');
   const split = enumValue('split', get('split') ?? 'both', ['unequal', 'equal', 'both'] as const);
   const panels: Panel[] = split === 'both' ? ['unequal', 'equal'] : [split];
 
@@ -117,12 +128,32 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     panels,
     points: intValue('points', get('points') ?? (command === 'advise' ? '11' : '10'), 1, 10_000),
     kng,
+    mechanism,
+    joint: {
+      epsE: numberValue('eps-e', get('eps-e') ?? (manifold === 'spd' ? '0' : '0.5'), 'nonNegative'),
+      ...(get('clip') !== undefined ? { clip: numberValue('clip', get('clip')!, 'positive') } : {}),
+      ...(get('x-range') !== undefined ? { xRange: rangeValue('x-range', get('x-range')!) } : {}),
+      m: intValue('m', get('m') ?? '1', 1, 10_000),
+    },
     pairs: intValue('pairs', get('pairs') ?? '20', 1, 100_000),
     draws: intValue('draws', get('draws') ?? '200', 1, 1_000_000),
     workers: intValue('workers', get('workers') ?? String(availableParallelism()), 1, 1024),
     format: enumValue('format', get('format') ?? 'json', ['json', 'csv'] as const),
     quiet: values.quiet === true,
   };
+}
+
+/** "LO,HI" with LO < HI, both finite. */
+function rangeValue(name: string, raw: string): readonly [number, number] {
+  const parts = raw.split(',');
+  const [lo, hi] = parts.map((x) => Number(x.trim()));
+  if (
+    parts.length !== 2 ||
+    parts.some((x) => x.trim() === '') ||
+    !(Number.isFinite(lo) && Number.isFinite(hi) && lo < hi)
+  )
+    throw new CliError(`--${name} must be two numbers LO,HI with LO < HI (got "${raw}")`);
+  return [lo, hi];
 }
 
 /** The KNG settings a command reports (what it actually used). */

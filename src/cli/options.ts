@@ -129,6 +129,22 @@ export const OPTIONS: readonly OptionDef[] = [
     help: 'Privacy budget ε_v of the shooting vector (> 0). Total ε = ε_p + ε_v.',
   },
   {
+    name: 'eps-e',
+    arg: 'NUMBER',
+    commands: ['release'],
+    default: '0.5 (kng-joint; 0 on SPD)',
+    help:
+      'kng-joint: weight ε_E of the energy term (≥ 0). The release is (ε_E + ε_p + ε_v)-DP; kng-joint’s ε_p and ' +
+      'ε_v default to 0.75 each.',
+  },
+  {
+    name: 'x-range',
+    arg: 'LO,HI',
+    commands: ['release'],
+    default: 'the generator’s range (synthetic data); with --data: none (then not private)',
+    help: 'kng-joint: public range of the covariate in its own units; covariates outside it are clamped.',
+  },
+  {
     name: 'split',
     arg: 'unequal|equal|both',
     commands: ['sweep'],
@@ -303,9 +319,11 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'clip',
     arg: 'NUMBER',
-    commands: ['linreg', 'audit'],
-    default: '0.5',
-    help: 'DP-SGD per-example gradient clipping norm C (> 0).',
+    commands: ['release', 'linreg', 'audit'],
+    default: (c) => (c === 'release' ? 'sphere 0.1, SPD 0.05, Kendall 0.05' : '0.5'),
+    help:
+      'release (kng-joint): public Huber clip c of the residuals, fixed before looking at the data; ' +
+      'linreg, audit: DP-SGD per-example gradient clipping norm C (> 0).',
   },
   {
     name: 'steps',
@@ -354,13 +372,17 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'mechanism',
     arg: 'LIST',
-    commands: ['frechet', 'audit'],
+    commands: ['release', 'frechet', 'audit'],
     default: (c) =>
-      c === 'audit'
-        ? 'kng'
-        : 'sphere riemannian-laplace,extrinsic-gaussian,ambient-laplace; spd also tangent-gaussian',
+      c === 'release'
+        ? 'kng-joint'
+        : c === 'audit'
+          ? 'kng'
+          : 'sphere riemannian-laplace,extrinsic-gaussian,ambient-laplace; spd also tangent-gaussian',
     help:
-      'Mechanisms, comma-separated: riemannian-laplace (004), tangent-gaussian (002; log-Euclidean SPD), ' +
+      'release: kng-joint — one pair drawn jointly with clipped residuals, ε-DP for any data (given a public ' +
+      '--x-range); kng — paper 000’s footpoint then shooting vector (its --tau, --sigma-rule, …). ' +
+      'frechet: mechanisms, comma-separated: riemannian-laplace (004), tangent-gaussian (002; log-Euclidean SPD), ' +
       'extrinsic-gaussian and ambient-laplace (Euclidean baselines in R³ or Sym(k)), conformal (003; slow, ' +
       'never private). Mechanisms that do not apply give a row with a note. audit: one mechanism of the ' +
       'table — kng (the pair p̃, ṽ), kng-footpoint, nonprivate (the fit, ε = ∞), the five above, ' +

@@ -425,6 +425,7 @@ export function corpusCallosumData({
     ys,
     xRange: [scale.min, scale.max],
     xLabel: 'age (years)',
+    covariates: { raw: ages, publicRange: [lo, hi] },
     description:
       `SYNTHETIC corpus-callosum outlines (not patient data): ${n} simulated subjects aged ` +
       `${Math.round(scale.min)}–${Math.round(scale.max)}, ${landmarks} boundary landmarks each, generated from a model ` +

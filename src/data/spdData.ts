@@ -78,6 +78,7 @@ export function spdData({
     xs,
     ys,
     xRange: [0, 1],
+    covariates: { raw: t, publicRange: [0, 1] },
     xLabel: 'x',
     description:
       `Synthetic: ${n} SPD(2) matrices (${metric === 'affine' ? 'affine-invariant' : 'log-Euclidean'} metric) ` +

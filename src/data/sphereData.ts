@@ -47,6 +47,7 @@ export function sphereData({ n, noiseVariance, seed }: SphereDataOptions): Regre
     xs,
     ys,
     xRange: [0, 1],
+    covariates: { raw: t, publicRange: [0, 1] },
     xLabel: 't',
     description: `Synthetic: ${n} points scattered (noise variance ${noiseVariance}) around a random great-circle arc.`,
     truth: { p, v },

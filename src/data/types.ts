@@ -8,4 +8,9 @@ export interface RegressionData {
   xLabel: string;
   /** Where the data came from, said plainly in the UI. */
   description: string;
+  /**
+   * The covariates in their own units before rescaling, and the range the generator draws them from: a public
+   * range, fixed before the data are seen (what a release private for any data clamps and centres them by).
+   */
+  covariates?: { raw: Float64Array; publicRange: readonly [number, number] };
 }

@@ -30,6 +30,19 @@ export {
 } from './histograms';
 export { releaseCell, releaseTask, type ReleaseSpec, type ReleaseCell } from './release';
 export {
+  jointAssumptions,
+  jointCalibration,
+  jointCovariates,
+  jointReleaseCell,
+  jointReleaseTask,
+  lnMeanAndMedian,
+  resolveJointSettings,
+  type JointCovariates,
+  type JointReleaseCell,
+  type JointReleaseSpec,
+  type JointSettingsInput,
+} from './jointRelease';
+export {
   runLinreg,
   aggregateLinreg,
   linregCell,

@@ -15,7 +15,15 @@ export type DataSource =
       /** Kendall: landmarks per outline (default 50). */
       landmarks?: number;
     }
-  | { kind: 'imported'; manifold: DataManifold; xs: Float64Array; ys: Float64Array[]; label?: string };
+  | {
+      kind: 'imported';
+      manifold: DataManifold;
+      xs: Float64Array;
+      ys: Float64Array[];
+      label?: string;
+      /** The covariates' own units: xs = (x − min)/(max − min) for this [min, max]. */
+      xRange?: readonly [number, number];
+    };
 
 /** Data, their non-private fit, and the input of a KNG release. */
 export interface PreparedRegression extends RegressionInput {

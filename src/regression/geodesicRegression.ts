@@ -68,6 +68,10 @@ export interface EnergyGradient {
  * Writes into gradP / gradV (either may be null to skip that half) and returns
  * [E(p, v), largest residual norm].
  *
+ * With a finite `clip` c the energy is the Huber one, E_c = (1/n) Σ ρ_c(dᵢ) with ρ_c(d) = ½d² for d ≤ c and
+ * c·d − ½c² beyond, and each residual enters the gradients shortened to length min(dᵢ, c): one record then
+ * pulls each gradient by at most c times the norm of a dExp adjoint (docs/kng-joint.md).
+ *
  * A response at the cut locus of its prediction (e.g. antipodal on S²) has no residual vector: every minimizing
  * direction is as good as any other, so it contributes its distance to E but nothing to the gradients (the
  * average of those directions).
@@ -81,6 +85,7 @@ export function accumulateGradient(
   ws: RegressionWorkspace,
   gradP: Float64Array | null,
   gradV: Float64Array | null,
+  clip = Infinity,
 ): [energy: number, maxResidual: number] {
   const n = ys.length;
   gradP?.fill(0);
@@ -92,7 +97,10 @@ export function accumulateGradient(
     for (let j = 0; j < v.length; j++) ws.xv[j] = x * v[j];
     M.exp(p, ws.xv, ws.pred);
     const r = residual(M, ws.pred, ys[i], ws.resid);
-    e += r * r;
+    if (r > clip) {
+      e += 2 * clip * r - clip * clip;
+      for (let j = 0; j < ws.resid.length; j++) ws.resid[j] *= clip / r;
+    } else e += r * r;
     if (r > maxResidual) maxResidual = r;
     if (gradP) {
       M.dExpAdjointP(p, ws.xv, ws.resid, ws.adj);

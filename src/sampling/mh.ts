@@ -12,6 +12,8 @@ export interface RandomWalkTarget {
   potential(z: Float64Array): number;
   /** Writes into `out` a symmetric proposal from z with step radius `step`. */
   propose(z: Float64Array, step: number, rng: Rng, out: Float64Array): void;
+  /** Largest useful step: the adaptation does not grow the step beyond it (default: unbounded). */
+  readonly maxStep?: number;
   /**
    * Optional: the same steps in one call — for a kernel that runs the whole loop elsewhere (WebAssembly) with
    * the same proposals, potentials and random stream, so the chain is the same bit for bit (its tests show it).
@@ -75,6 +77,7 @@ export interface ChainResult {
 /** runChain's steps in JavaScript, through the target's propose and potential. */
 function stepsInJavaScript(target: RandomWalkTarget): StepRunner {
   let proposal: Float64Array = new Float64Array(target.size);
+  const maxStep = target.maxStep ?? Infinity;
   return (state, from, to, rng, burnIn, adaptTarget) => {
     let { z, u, step } = state;
     const original = z;
@@ -92,7 +95,7 @@ function stepsInJavaScript(target: RandomWalkTarget): StepRunner {
         if (accept) state.acceptedBurnIn++;
         if (adaptTarget !== undefined) {
           // Robbins–Monro: the adaptation fades so the chain after burn-in is a plain MH chain.
-          step *= Math.exp(((accept ? 1 : 0) - adaptTarget) / Math.sqrt(t));
+          step = Math.min(maxStep, step * Math.exp(((accept ? 1 : 0) - adaptTarget) / Math.sqrt(t)));
         }
       } else if (accept) state.acceptedAfter++;
     }

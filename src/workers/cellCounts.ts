@@ -9,6 +9,7 @@ import { frechetCellCount, frechetSensitivityCellCount } from '../experiments/fr
 import { histogramCellCount } from '../experiments/histograms';
 import { linregCellCount } from '../experiments/linreg';
 import { releaseCellCount } from '../experiments/release';
+import { jointReleaseCellCount } from '../experiments/jointRelease';
 import { sensitivityCellCount } from '../experiments/sensitivityCheck';
 import { sweepCellCount } from '../experiments/sweep';
 import { oneCell } from './defineTask';
@@ -25,6 +26,7 @@ export const CELL_COUNTS: { readonly [K in TaskName]: (params: TaskParams<K>) =>
   sensitivity: sensitivityCellCount,
   histograms: histogramCellCount,
   release: releaseCellCount,
+  jointRelease: jointReleaseCellCount,
   linreg: linregCellCount,
   audit: auditCellCount,
   auditPair: oneCell,

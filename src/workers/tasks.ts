@@ -32,6 +32,7 @@ import { histogramTask } from '../experiments/histograms';
 import { linregTask } from '../experiments/linreg';
 import { parsePointsTask, parseTask } from '../experiments/parseTask';
 import { releaseTask } from '../experiments/release';
+import { jointReleaseTask } from '../experiments/jointRelease';
 import { sensitivityTask } from '../experiments/sensitivityCheck';
 import { sweepTask } from '../experiments/sweep';
 
@@ -51,6 +52,7 @@ export const TASKS = {
   sensitivity: sensitivityTask,
   histograms: histogramTask,
   release: releaseTask,
+  jointRelease: jointReleaseTask,
   linreg: linregTask,
   audit: auditTask,
   auditPair: auditPairTask,

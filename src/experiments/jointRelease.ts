@@ -1,0 +1,218 @@
+import {
+  calibrateKngJoint,
+  DEFAULT_DOMAIN,
+  DEFAULT_KNG_JOINT,
+  prepareKngJoint,
+  releaseKngJointChain,
+  chainFrom,
+  reparametrise,
+  type KngJointCalibration,
+  type KngJointContext,
+  type KngJointSettings,
+} from '../privacy/kngJoint';
+import { Rng } from '../sampling/rng';
+import { defineTask } from '../workers/defineTask';
+import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
+
+/**
+ * Releases of the joint clipped KNG mechanism (docs/kng-joint.md) for the lab and the CLI: each cell is one
+ * independent chain from the public start, i.e. one publishable pair; cells beyond the first are further draws,
+ * for studying the mechanism (publishing k of them costs k·ε).
+ */
+export type JointSettingsInput = Omit<KngJointSettings, 'clip' | 'xRange'> & {
+  /** Default: the space's (DEFAULT_DOMAIN). */
+  clip?: number;
+  /** Public covariate range in the data's own units; default: the generator's range (synthetic data). */
+  xRange?: readonly [number, number];
+};
+
+export interface JointReleaseSpec {
+  source: DataSource;
+  joint: JointSettingsInput;
+  seed: number;
+  /** Also run chains started at the non-private fit (the start-agreement diagnostic; never released). */
+  fromFit?: boolean;
+}
+
+/** How the covariates enter: in their own units, by which range, and whether that range is public. */
+export interface JointCovariates {
+  raw: Float64Array;
+  range: readonly [number, number];
+  /** False when the range was taken from the data (no public range given): the release is then not private. */
+  rangeIsPublic: boolean;
+}
+
+export function jointCovariates(
+  reg: PreparedRegression,
+  source: DataSource,
+  given?: readonly [number, number],
+) {
+  const generated = 'covariates' in reg.data ? reg.data.covariates : undefined;
+  let raw: Float64Array;
+  if (generated) raw = generated.raw;
+  else if (source.kind === 'imported' && source.xRange) {
+    const [lo, hi] = source.xRange;
+    raw = Float64Array.from(reg.xs, (x) => lo + x * (hi - lo));
+  } else raw = Float64Array.from(reg.xs);
+  const range = given ?? generated?.publicRange;
+  if (range) return { raw, range, rangeIsPublic: true };
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const x of raw) [lo, hi] = [Math.min(lo, x), Math.max(hi, x)];
+  return { raw, range: [lo, hi] as const, rangeIsPublic: false };
+}
+
+/** The settings with the space's defaults and the covariate range in force. */
+export function resolveJointSettings(
+  reg: PreparedRegression,
+  input: JointSettingsInput,
+  cov: JointCovariates,
+) {
+  const kind = reg.M.family?.kind ?? 'sphere';
+  const defaults = DEFAULT_DOMAIN[kind] ?? DEFAULT_DOMAIN.sphere;
+  return {
+    ...DEFAULT_KNG_JOINT,
+    ...input,
+    clip: input.clip ?? defaults.clip,
+    xRange: cov.range,
+    epsE: kind === 'spd' ? 0 : input.epsE,
+  } satisfies KngJointSettings;
+}
+
+/** The assumptions the guarantee needs, each with whether the data in hand meet it (shown to the analyst only). */
+export function jointAssumptions(cov: JointCovariates, ctx: KngJointContext) {
+  const s = ctx.settings;
+  const [lo, hi] = s.xRange;
+  return [
+    { text: `n = ${ctx.ts.length} is public`, holdsForThisData: true },
+    { text: `the clip c = ${s.clip} was fixed before seeing the data`, holdsForThisData: true },
+    {
+      text: `the covariate range [${lo}, ${hi}] is public (covariates outside it are clamped)`,
+      holdsForThisData: cov.rangeIsPublic,
+    },
+    {
+      text: 'the draw is exact; the Metropolis sampler (public start, tempering, fixed step after burn-in) approximates it, and its δ is not certified',
+      holdsForThisData: true,
+    },
+  ];
+}
+
+export interface JointReleaseCell {
+  chain: number;
+  manifold: string;
+  /** The released pair at the middle of the public range (t = 0; unit = the range's width). */
+  pMid: Float64Array;
+  vMid: Float64Array;
+  /** The same geodesic in the lab's parametrisation (x ∈ [0, 1] over the data's covariates), for views and MSE. */
+  p: Float64Array;
+  v: Float64Array;
+  mse: number;
+  lnNonPrivateMse: number;
+  potential: number;
+  acceptanceRate: number;
+  /** The chain started at the non-private fit (diagnostic only). */
+  fromFit: { potential: number; mse: number } | null;
+  calibration: KngJointCalibration;
+  isPrivate: boolean;
+  notes: string[];
+  pHat: Float64Array;
+  vHat: Float64Array;
+}
+
+interface JointScratch {
+  reg?: PreparedRegression;
+  ctx?: KngJointContext;
+  cov?: JointCovariates;
+}
+
+function context(spec: JointReleaseSpec, scratch: JointScratch) {
+  const reg = (scratch.reg ??= prepareRegression(spec.source));
+  const cov = (scratch.cov ??= jointCovariates(reg, spec.source, spec.joint.xRange));
+  const ctx = (scratch.ctx ??= prepareKngJoint(
+    reg.M,
+    cov.raw,
+    reg.ys,
+    resolveJointSettings(reg, spec.joint, cov),
+  ));
+  return { reg, cov, ctx };
+}
+
+/** Lab parametrisation x ↦ public t = a + b·x (x the data's rescaled covariate). */
+function labToPublic(cov: JointCovariates): [number, number] {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const x of cov.raw) [min, max] = [Math.min(min, x), Math.max(max, x)];
+  const [lo, hi] = cov.range;
+  return [(min - (lo + hi) / 2) / (hi - lo), (max - min) / (hi - lo)];
+}
+
+export function jointReleaseCell(
+  spec: JointReleaseSpec,
+  chain: number,
+  scratch: JointScratch,
+): JointReleaseCell {
+  const { reg, cov, ctx } = context(spec, scratch);
+  const rng = Rng.fromKey(spec.seed, 0x1b7);
+  const r = releaseKngJointChain(ctx, rng, chain);
+  const [a, b] = labToPublic(cov);
+  const lab = reparametrise(reg.M, r.p, r.v, a, b);
+  let fromFit: JointReleaseCell['fromFit'] = null;
+  if (spec.fromFit) {
+    // the fit at the middle of the public range: x = −a/b in the lab's parametrisation
+    const mid = reparametrise(reg.M, reg.pHat, reg.vHat, -a / b, 1 / b);
+    const start = new Float64Array(2 * reg.M.ambientDim);
+    start.set(mid.p);
+    start.set(mid.v, reg.M.ambientDim);
+    const f = chainFrom(ctx, start, rng, chain);
+    const fl = reparametrise(reg.M, f.p, f.v, a, b);
+    fromFit = { potential: f.potential, mse: mse(reg, fl.p, fl.v) };
+  }
+  const isPrivate = cov.rangeIsPublic;
+  const notes = isPrivate
+    ? []
+    : [
+        `No public covariate range was given, so the data's own range [${cov.range[0]}, ${cov.range[1]}] is used: ` +
+          'this release is not private. Give the range the covariates are known to lie in.',
+      ];
+  return {
+    chain,
+    manifold: reg.M.name,
+    pMid: r.p,
+    vMid: r.v,
+    p: lab.p,
+    v: lab.v,
+    mse: mse(reg, lab.p, lab.v),
+    lnNonPrivateMse: reg.lnNonPrivateMse,
+    potential: r.potential,
+    acceptanceRate: r.acceptanceRate,
+    fromFit,
+    calibration: ctx.calibration,
+    isPrivate,
+    notes,
+    pHat: reg.pHat,
+    vHat: reg.vHat,
+  };
+}
+
+/** The calibration alone (no chains), e.g. for a badge before any draw. */
+export function jointCalibration(spec: JointReleaseSpec): KngJointCalibration {
+  const reg = prepareRegression(spec.source);
+  const cov = jointCovariates(reg, spec.source, spec.joint.xRange);
+  return calibrateKngJoint(reg.M, reg.ys.length, resolveJointSettings(reg, spec.joint, cov));
+}
+
+export const jointReleaseCellCount = (spec: JointReleaseSpec): number => spec.joint.m;
+
+export const jointReleaseTask = defineTask<JointReleaseSpec, JointReleaseCell, JointScratch>({
+  cellCount: jointReleaseCellCount,
+  setup: () => ({}),
+  cell: jointReleaseCell,
+});
+
+/** ln of the mean and of the median MSE over draws (rare far draws dominate the mean; the median shows the bulk). */
+export function lnMeanAndMedian(mses: readonly number[]): { lnMeanMse: number; lnMedianMse: number } {
+  const sorted = [...mses].sort((x, y) => x - y);
+  const k = sorted.length;
+  const median = k % 2 ? sorted[(k - 1) / 2] : (sorted[k / 2 - 1] + sorted[k / 2]) / 2;
+  return { lnMeanMse: Math.log(sorted.reduce((s, x) => s + x, 0) / k), lnMedianMse: Math.log(median) };
+}

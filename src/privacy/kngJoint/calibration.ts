@@ -1,0 +1,161 @@
+import type { Manifold } from '../../geometry/types';
+import { huber } from './jointKernel';
+
+/**
+ * Settings of the joint clipped KNG release (docs/kng-joint.md). Every number here is public: fixed before the
+ * data are seen, and the same for every neighbouring data set.
+ */
+export interface KngJointSettings {
+  /** Weights of the one release's budget: ε = ε_E + ε_p + ε_v (the footpoint alone is ε-DP, not ε_p-DP). */
+  epsP: number;
+  epsV: number;
+  /** Weight of the exponential-mechanism term −E_c/σ_E (0: none; only where the space has a finite diameter). */
+  epsE: number;
+  /** Huber clip c: residuals longer than c pull with length c. */
+  clip: number;
+  /** Public covariate range [lo, hi]: covariates are clamped to it and centred at its middle. */
+  xRange: readonly [number, number];
+  /** Radius of the shooting-vector ball ‖v‖ ≤ R_v (default: per space, see DEFAULT_DOMAIN). */
+  vRadius?: number;
+  /** SPD: radius of the footpoint ball d(p, I) ≤ R_p around the identity. */
+  pRadius?: number;
+  /** Independent chains, one released pair each (a release publishes one; more are draws for study). */
+  m: number;
+  /** Steps of the tempering stages (data-independent schedule β = 10⁻³ … 1). */
+  annealSteps: number;
+  /** Steps at β = 1 with the step adapting, then `frozenSteps` with it fixed; the draw is the final state. */
+  burnIn: number;
+  frozenSteps: number;
+  adaptTarget: number;
+}
+
+/** Public domains and clips per space, chosen for the lab's synthetic data (docs/kng-joint.md). */
+export const DEFAULT_DOMAIN: Record<string, { clip: number; vRadius: number; pRadius?: number }> = {
+  sphere: { clip: 0.1, vRadius: Math.PI },
+  kendall: { clip: 0.05, vRadius: Math.PI / 2 },
+  spd: { clip: 0.05, vRadius: 4, pRadius: 3 },
+};
+
+export const DEFAULT_KNG_JOINT: Omit<KngJointSettings, 'clip' | 'xRange'> = {
+  epsP: 0.75,
+  epsV: 0.75,
+  epsE: 0.5,
+  m: 10,
+  annealSteps: 4000,
+  burnIn: 1000,
+  frozenSteps: 500,
+  adaptTarget: 0.3,
+};
+
+/** The largest |t| of a centred covariate: the public range maps onto [−½, ½]. */
+export const MAX_CENTRED_COVARIATE = 0.5;
+
+export interface KngJointCalibration {
+  n: number;
+  clip: number;
+  deltaP: number;
+  deltaV: number;
+  /** Sensitivity of E_c (Infinity where the space has no finite diameter). */
+  deltaE: number;
+  sigmaP: number;
+  sigmaV: number;
+  /** Infinity when ε_E = 0 (no energy term). */
+  sigmaE: number;
+  epsilon: number;
+  vRadius: number;
+  /** Infinity where the footpoint ranges over the whole (compact) space. */
+  pRadius: number;
+}
+
+/** Diameter of the lab's compact spaces (Infinity elsewhere): S² π, Kendall shape space π/2. */
+function diameter(M: Manifold): number {
+  const kind = M.family?.kind;
+  return kind === 'sphere' ? Math.PI : kind === 'kendall' ? Math.PI / 2 : Infinity;
+}
+
+const sinhc = (x: number) => (Math.abs(x) < 1e-6 ? 1 + (x * x) / 6 : Math.sinh(x) / x);
+
+function positive(x: number, what: string) {
+  if (!(x > 0) || !Number.isFinite(x))
+    throw new RangeError(`${what} must be a positive finite number (got ${x})`);
+}
+
+/**
+ * Sensitivities and noise scales. One record changes ∇_p E_c by at most 2c·a_p/n and ∇_v E_c by 2c·t_max·a_v/n,
+ * where a_p, a_v bound the dExp adjoints' operator norms at geodesic lengths ≤ t_max·R_v: 1 where the curvature is
+ * ≥ 0, cosh(√−κ L) and sinh(√−κ L)/(√−κ L) where it is ≥ κ < 0. E_c moves by at most ρ_c(diameter)/n. Each term
+ * of the exponent then moves by at most ε_term/2, and so does the log-normaliser: ε = ε_E + ε_p + ε_v.
+ */
+export function calibrateKngJoint(M: Manifold, n: number, s: KngJointSettings): KngJointCalibration {
+  const kind = M.family?.kind;
+  if (kind !== 'sphere' && kind !== 'kendall' && kind !== 'spd')
+    throw new RangeError(`kng-joint: defined on the sphere, SPD and Kendall shape space, not on ${M.name}`);
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`kng-joint: n must be an integer ≥ 1 (got ${n})`);
+  positive(s.clip, 'kng-joint: the clip c');
+  positive(s.epsP, 'kng-joint: ε_p');
+  positive(s.epsV, 'kng-joint: ε_v');
+  if (!(s.epsE >= 0) || !Number.isFinite(s.epsE))
+    throw new RangeError(`kng-joint: ε_E must be a finite number ≥ 0 (got ${s.epsE})`);
+  const [lo, hi] = s.xRange;
+  if (!(Number.isFinite(lo) && Number.isFinite(hi) && hi > lo))
+    throw new RangeError(
+      `kng-joint: the public covariate range must be [lo, hi] with lo < hi (got [${lo}, ${hi}])`,
+    );
+  const defaults = DEFAULT_DOMAIN[kind];
+  const vRadius = s.vRadius ?? defaults.vRadius;
+  positive(vRadius, 'kng-joint: the shooting-vector radius R_v');
+  const pRadius = kind === 'spd' ? (s.pRadius ?? defaults.pRadius ?? Infinity) : Infinity;
+  if (kind === 'spd') positive(pRadius, 'kng-joint: the footpoint radius R_p');
+  const diam = diameter(M);
+  if (s.epsE > 0 && !Number.isFinite(diam))
+    throw new RangeError(
+      `kng-joint: the energy term needs a space of finite diameter; ${M.name} has none, so set ε_E = 0`,
+    );
+  const kappa = M.curvatureBounds[0];
+  const t = MAX_CENTRED_COVARIATE;
+  let aP = 1;
+  let aV = 1;
+  if (kappa < 0) {
+    const x = Math.sqrt(-kappa) * t * vRadius;
+    aP = Math.cosh(x);
+    aV = sinhc(x);
+  }
+  const deltaP = (2 * s.clip * aP) / n;
+  const deltaV = (2 * s.clip * t * aV) / n;
+  const deltaE = huber(diam, s.clip) / n;
+  return {
+    n,
+    clip: s.clip,
+    deltaP,
+    deltaV,
+    deltaE,
+    sigmaP: (2 * deltaP) / s.epsP,
+    sigmaV: (2 * deltaV) / s.epsV,
+    sigmaE: s.epsE > 0 ? (2 * deltaE) / s.epsE : Infinity,
+    epsilon: s.epsP + s.epsV + s.epsE,
+    vRadius,
+    pRadius,
+  };
+}
+
+/**
+ * Covariates mapped by the public range onto [−½, ½] (clamped): t = (x − mid)/(hi − lo). Returns the count of
+ * records outside the range (clamping keeps the guarantee; the analyst is told how many were moved).
+ */
+export function centredCovariates(
+  xs: ArrayLike<number>,
+  [lo, hi]: readonly [number, number],
+): { ts: Float64Array; clamped: number } {
+  const mid = (lo + hi) / 2;
+  const span = hi - lo;
+  let clamped = 0;
+  const ts = Float64Array.from(xs, (x) => {
+    const t = (x - mid) / span;
+    if (t < -0.5 || t > 0.5) {
+      clamped++;
+      return t < 0 ? -0.5 : 0.5;
+    }
+    return t;
+  });
+  return { ts, clamped };
+}

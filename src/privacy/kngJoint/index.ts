@@ -1,0 +1,98 @@
+/**
+ * The joint clipped KNG release of geodesic regression: ε-DP for the exact target whatever the data, given
+ * public n, clip c, covariate range and domain (docs/kng-joint.md). One release is one pair (p̃, ṽ) drawn from
+ *   f(p, v) ∝ exp(−E_c/σ_E − ‖∇_p E_c‖/σ_p − ‖∇_v E_c‖/σ_v)
+ * with p the geodesic's point at the middle of the public covariate range.
+ */
+import type { Manifold } from '../../geometry/types';
+import { ksTwoSample } from '../../sampling/stats';
+import type { Rng } from '../../sampling/rng';
+import {
+  calibrateKngJoint,
+  centredCovariates,
+  type KngJointCalibration,
+  type KngJointSettings,
+} from './calibration';
+import { jointKernel } from './jointKernel';
+import { publicStart, runJointChain, type JointChainResult, type JointContext } from './sampler';
+
+export * from './calibration';
+export { genericJointKernel, huber, jointKernel, sphereJointKernel, type JointKernel } from './jointKernel';
+export {
+  jointPotential,
+  publicStart,
+  rejectionDraws,
+  runJointChain,
+  type JointChainResult,
+  type JointContext,
+} from './sampler';
+
+export interface KngJointContext extends JointContext {
+  /** Centred covariates tᵢ ∈ [−½, ½], and how many were clamped into the public range. */
+  ts: Float64Array;
+  clamped: number;
+}
+
+export function prepareKngJoint(
+  M: Manifold,
+  xs: ArrayLike<number>,
+  ys: readonly Float64Array[],
+  settings: KngJointSettings,
+): KngJointContext {
+  if (xs.length !== ys.length)
+    throw new RangeError(`kng-joint: ${xs.length} covariates but ${ys.length} responses`);
+  const calibration: KngJointCalibration = calibrateKngJoint(M, ys.length, settings);
+  const { ts, clamped } = centredCovariates(xs, settings.xRange);
+  return { M, kernel: jointKernel(M, ts, ys, settings.clip), calibration, settings, ts, clamped };
+}
+
+/** Chain `i` of a release (stream (2, i)), from the public start. */
+export function releaseKngJointChain(ctx: KngJointContext, rng: Rng, i: number): JointChainResult {
+  const r = rng.split(2, i);
+  return runJointChain(ctx, publicStart(ctx.M, r.split(0)), r.split(1));
+}
+
+/**
+ * Chains started at a given point (e.g. the non-private fit) on streams (3, i): the diagnostic compares their
+ * draws with the release's chains from the public start. Never part of a release.
+ */
+export function chainFrom(ctx: KngJointContext, start: Float64Array, rng: Rng, i: number): JointChainResult {
+  return runJointChain(ctx, start, rng.split(3, i));
+}
+
+/** Whether chains from the public start and from the fit reach the same law: a two-sample KS test on U. */
+export function startAgreement(
+  fromPublic: readonly JointChainResult[],
+  fromFit: readonly JointChainResult[],
+) {
+  const test = ksTwoSample(
+    fromPublic.map((c) => c.potential),
+    fromFit.map((c) => c.potential),
+  );
+  return { pValue: test.pValue, agree: test.pValue > 0.01 };
+}
+
+/**
+ * A geodesic given at the middle of the public range (t = 0, unit = the range's width) re-expressed at another
+ * parametrisation x = (t − a)/b, i.e. t = a + b·x: the point at t = a and the velocity b·Γv. Post-processing.
+ */
+export function reparametrise(
+  M: Manifold,
+  p: Float64Array,
+  v: Float64Array,
+  a: number,
+  b: number,
+): { p: Float64Array; v: Float64Array } {
+  const q = M.exp(
+    p,
+    v.map((x) => a * x),
+  );
+  return {
+    p: q,
+    v: M.transport(
+      p,
+      q,
+      v.map((x) => b * x),
+    ),
+  };
+}

@@ -1,0 +1,366 @@
+import { describe, expect, it } from 'vitest';
+import { sphereData } from '../../data/sphereData';
+import { kendall } from '../../geometry/kendall';
+import { spd } from '../../geometry/spd';
+import { sphere } from '../../geometry/sphere';
+import type { Manifold } from '../../geometry/types';
+import { accumulateGradient, fitGeodesicRegression, RegressionWorkspace } from '../../regression';
+import { genericGradientNormKernel } from '../kernels';
+import { Rng } from '../../sampling/rng';
+import { ksTwoSample } from '../../sampling/stats';
+import {
+  calibrateKngJoint,
+  centredCovariates,
+  DEFAULT_DOMAIN,
+  DEFAULT_KNG_JOINT,
+  genericJointKernel,
+  huber,
+  jointPotential,
+  prepareKngJoint,
+  rejectionDraws,
+  reparametrise,
+  runJointChain,
+  publicStart,
+  sphereJointKernel,
+  type KngJointSettings,
+} from '.';
+
+const settings = (over: Partial<KngJointSettings> = {}): KngJointSettings => ({
+  ...DEFAULT_KNG_JOINT,
+  clip: 0.1,
+  xRange: [0, 1],
+  ...over,
+});
+
+/** A random point of the domain: uniform-ish p (near I on SPD), v of length up to R_v. */
+function randomState(M: Manifold, rng: Rng, vRadius: number, pRadius: number) {
+  let p: Float64Array;
+  if (M.family?.kind === 'spd') {
+    const u = M.randomTangent(M.basePoint(), rng);
+    const k = (pRadius * rng.uniform()) / M.norm(M.basePoint(), u);
+    p = M.exp(
+      M.basePoint(),
+      u.map((x) => x * k),
+    );
+  } else p = M.projectPoint(Float64Array.from({ length: M.ambientDim }, () => rng.normal()));
+  const v = M.randomTangent(p, rng);
+  const k = (vRadius * rng.uniform()) / M.norm(p, v);
+  return { p, v: v.map((x) => x * k) };
+}
+
+function randomResponse(M: Manifold, rng: Rng): Float64Array {
+  if (M.family?.kind === 'spd') {
+    const u = M.randomTangent(M.basePoint(), rng).map((x) => 3 * x);
+    return M.exp(M.basePoint(), u);
+  }
+  return M.projectPoint(Float64Array.from({ length: M.ambientDim }, () => rng.normal()));
+}
+
+/** The clipped gradients and energy of data (ts, ys) at (p, v). */
+function clipped(
+  M: Manifold,
+  ts: Float64Array,
+  ys: Float64Array[],
+  p: Float64Array,
+  v: Float64Array,
+  c: number,
+) {
+  const gp = new Float64Array(M.ambientDim);
+  const gv = new Float64Array(M.ambientDim);
+  const [e] = accumulateGradient(M, ts, ys, p, v, new RegressionWorkspace(M.ambientDim), gp, gv, c);
+  return { e, gp, gv };
+}
+
+const diffNorm = (M: Manifold, p: Float64Array, a: Float64Array, b: Float64Array) =>
+  M.norm(
+    p,
+    a.map((x, i) => x - b[i]),
+  );
+
+describe('kng-joint: one record moves the clipped energy and gradients by at most the sensitivities', () => {
+  const spaces: [string, Manifold][] = [
+    ['sphere', sphere()],
+    ['kendall(6)', kendall(6)],
+    ['spd(2)', spd(2)],
+  ];
+  for (const [name, M] of spaces) {
+    it(`${name}: at random (p, v) of the domain, for random and far neighbours`, () => {
+      const rng = Rng.fromKey(41, name.length);
+      const n = 12;
+      const kind = M.family!.kind;
+      const s = settings({ clip: 0.3, epsE: kind === 'spd' ? 0 : 0.5 });
+      const cal = calibrateKngJoint(M, n, s);
+      let worstP = 0;
+      let worstV = 0;
+      let worstE = 0;
+      for (let trial = 0; trial < 150; trial++) {
+        const { p, v } = randomState(M, rng, cal.vRadius, Math.min(cal.pRadius, 3));
+        const ts = Float64Array.from({ length: n }, () => rng.uniform() - 0.5);
+        const ys = Array.from({ length: n }, () => randomResponse(M, rng));
+        const i = rng.int(n);
+        const ts2 = Float64Array.from(ts);
+        const ys2 = ys.slice();
+        ts2[i] = trial % 2 ? 0.5 : -0.5;
+        ys2[i] = randomResponse(M, rng);
+        const a = clipped(M, ts, ys, p, v, s.clip);
+        const b = clipped(M, ts2, ys2, p, v, s.clip);
+        worstP = Math.max(worstP, diffNorm(M, p, a.gp, b.gp) / cal.deltaP);
+        worstV = Math.max(worstV, diffNorm(M, p, a.gv, b.gv) / cal.deltaV);
+        if (Number.isFinite(cal.deltaE)) worstE = Math.max(worstE, Math.abs(a.e - b.e) / cal.deltaE);
+      }
+      expect(worstP).toBeLessThanOrEqual(1 + 1e-9);
+      expect(worstV).toBeLessThanOrEqual(1 + 1e-9);
+      expect(worstE).toBeLessThanOrEqual(1 + 1e-9);
+      // the bounds are nearly attained: they are not loose by construction
+      expect(worstP).toBeGreaterThan(0.5);
+      expect(worstV).toBeGreaterThan(0.3);
+    });
+  }
+
+  it('the bound fails when covariates leave the public range (negative control)', () => {
+    const M = sphere();
+    const rng = Rng.fromKey(5);
+    const n = 12;
+    const cal = calibrateKngJoint(M, n, settings({ clip: 0.3 }));
+    let worstV = 0;
+    for (let trial = 0; trial < 100; trial++) {
+      const { p, v } = randomState(M, rng, 0.5, Infinity);
+      const ts = Float64Array.from({ length: n }, () => rng.uniform() - 0.5);
+      const ys = Array.from({ length: n }, () => randomResponse(M, rng));
+      const ts2 = Float64Array.from(ts);
+      const ys2 = ys.slice();
+      ts2[0] = 2; // an unclamped covariate four times the range's half-width
+      ys2[0] = randomResponse(M, rng);
+      const a = clipped(M, ts, ys, p, v, 0.3);
+      const b = clipped(M, ts2, ys2, p, v, 0.3);
+      worstV = Math.max(worstV, diffNorm(M, p, a.gv, b.gv) / cal.deltaV);
+    }
+    expect(worstV).toBeGreaterThan(1.5);
+  });
+
+  it('clamps covariates into the public range and centres them', () => {
+    const { ts, clamped } = centredCovariates([1990, 2000, 2010, 2030], [1990, 2020]);
+    expect(Array.from(ts)).toEqual([-0.5, -1 / 6, 1 / 6, 0.5]);
+    expect(clamped).toBe(1);
+  });
+
+  it('the energy term needs a finite diameter; SPD refuses it with a message', () => {
+    expect(() => calibrateKngJoint(spd(2), 10, settings({ epsE: 0.5 }))).toThrow(/finite diameter/);
+    expect(() => calibrateKngJoint(sphere(), 10, settings({ xRange: [1, 1] }))).toThrow(/lo < hi/);
+  });
+});
+
+describe('kng-joint: the fused sphere kernel is the generic one', () => {
+  it('agrees at random states, at v = 0 and with a response at the cut locus', () => {
+    const M = sphere();
+    const rng = Rng.fromKey(9);
+    const n = 15;
+    const ts = Float64Array.from({ length: n }, () => rng.uniform() - 0.5);
+    const ys = Array.from({ length: n }, () => randomResponse(M, rng));
+    const fused = sphereJointKernel(ts, ys, 0.2);
+    const generic = genericJointKernel(M, ts, ys, 0.2);
+    const a = new Float64Array(3);
+    const b = new Float64Array(3);
+    for (let trial = 0; trial < 50; trial++) {
+      const { p, v } = randomState(M, rng, trial === 0 ? 0 : 3, Infinity);
+      fused.evaluate(p, v, a);
+      generic.evaluate(p, v, b);
+      for (let k = 0; k < 3; k++) expect(a[k]).toBeCloseTo(b[k], 9);
+    }
+    // a response antipodal to its prediction pulls with a vector of norm ≤ c: both stay finite and bounded
+    const p = Float64Array.of(0, 0, 1);
+    const v = new Float64Array(3);
+    fused.evaluate(p, v, a);
+    const ys2 = ys.slice();
+    ys2[0] = Float64Array.of(0, 0, -1);
+    sphereJointKernel(ts, ys2, 0.2).evaluate(p, v, b);
+    expect(Number.isFinite(b[1])).toBe(true);
+    expect(Math.abs(b[1] - a[1])).toBeLessThanOrEqual((2 * 0.2) / n + 1e-12);
+    expect(b[0]).toBeCloseTo(a[0] + (huber(Math.PI, 0.2) - huber(M.dist(p, ys[0]), 0.2)) / n, 12);
+  });
+});
+
+/** An equal-area grid of S² (Fibonacci) × a polar grid of the disc ‖v‖ ≤ R: points and Liouville weights. */
+function bundleGrid(nP: number, nR: number, nPhi: number, R: number) {
+  const M = sphere();
+  const states: { p: Float64Array; v: Float64Array; w: number }[] = [];
+  const golden = Math.PI * (3 - Math.sqrt(5));
+  for (let i = 0; i < nP; i++) {
+    const z = 1 - (2 * (i + 0.5)) / nP;
+    const r = Math.sqrt(1 - z * z);
+    const p = Float64Array.of(r * Math.cos(golden * i), r * Math.sin(golden * i), z);
+    const [e1, e2] = M.tangentBasis(p);
+    for (let a = 0; a < nR; a++) {
+      const rho = ((a + 0.5) * R) / nR;
+      for (let b = 0; b < nPhi; b++) {
+        const phi = (2 * Math.PI * b) / nPhi;
+        const v = e1.map((x, k) => rho * (Math.cos(phi) * x + Math.sin(phi) * e2[k]));
+        states.push({ p, v, w: ((4 * Math.PI) / nP) * rho * (R / nR) * ((2 * Math.PI) / nPhi) });
+      }
+    }
+  }
+  return states;
+}
+
+function logSumExp(xs: number[], ws: number[]) {
+  const m = Math.max(...xs);
+  return m + Math.log(xs.reduce((s, x, i) => s + ws[i] * Math.exp(x - m), 0));
+}
+
+/** sup over the grid of |ln f(z; D) − ln f(z; D′)| for the joint target, by quadrature of both normalisers. */
+function jointLossOnGrid(
+  grid: ReturnType<typeof bundleGrid>,
+  D: { ts: Float64Array; ys: Float64Array[] },
+  D2: { ts: Float64Array; ys: Float64Array[] },
+  s: KngJointSettings,
+  kernelClip = s.clip,
+) {
+  const M = sphere();
+  const ctxOf = (d: typeof D) => ({
+    M,
+    kernel: sphereJointKernel(d.ts, d.ys, kernelClip),
+    calibration: calibrateKngJoint(M, d.ys.length, s),
+    settings: s,
+  });
+  const a = ctxOf(D);
+  const b = ctxOf(D2);
+  const ua = grid.map((z) => -jointPotential(a, z.p, z.v));
+  const ub = grid.map((z) => -jointPotential(b, z.p, z.v));
+  const ws = grid.map((z) => z.w);
+  const lnZ = logSumExp(ua, ws) - logSumExp(ub, ws);
+  let sup = 0;
+  for (let i = 0; i < grid.length; i++) sup = Math.max(sup, Math.abs(ua[i] - ub[i] - lnZ));
+  return sup;
+}
+
+describe('kng-joint: the exact privacy loss on S² by quadrature', () => {
+  const n = 10;
+  const data = sphereData({ n, noiseVariance: 0.01, seed: 3 });
+  const D = { ts: data.xs.map((x) => x - 0.5), ys: data.ys };
+  const grid = bundleGrid(400, 8, 16, Math.PI);
+  const M = sphere();
+  const neighbours = [
+    // the first record moved to the far side of the sphere, at each end of the covariate range
+    { t: -0.5, y: data.ys[0].map((x) => -x) },
+    { t: 0.5, y: data.ys[0].map((x) => -x) },
+    { t: 0, y: Float64Array.of(0, 0, 1) },
+    { t: 0.5, y: data.ys[n - 1] },
+  ];
+
+  it('sup |ln f(z; D) − ln f(z; D′)| ≤ ε for neighbours that move one record anywhere', () => {
+    const s = settings({ clip: 0.5, epsP: 0.4, epsV: 0.4, epsE: 0.2 });
+    let worst = 0;
+    for (const nb of neighbours) {
+      const D2 = { ts: Float64Array.from(D.ts), ys: D.ys.slice() };
+      D2.ts[0] = nb.t;
+      D2.ys[0] = M.projectPoint(nb.y);
+      worst = Math.max(worst, jointLossOnGrid(grid, D, D2, s));
+    }
+    expect(worst).toBeLessThanOrEqual(1 + 1e-9);
+    expect(worst).toBeGreaterThan(0.3); // the loss is not trivially small: the test has something to bound
+  });
+
+  it('residuals left unclipped (calibrated for c, evaluated without it) exceed ε: the test can fail', () => {
+    const s = settings({ clip: 0.5, epsP: 0.4, epsV: 0.4, epsE: 0.2 });
+    let worst = 0;
+    for (const nb of neighbours) {
+      const D2 = { ts: Float64Array.from(D.ts), ys: D.ys.slice() };
+      D2.ts[0] = nb.t;
+      D2.ys[0] = M.projectPoint(nb.y);
+      worst = Math.max(worst, jointLossOnGrid(grid, D, D2, s, Infinity));
+    }
+    expect(worst).toBeGreaterThan(1);
+  });
+});
+
+describe("the paper's sequential footpoint, by the same quadrature", () => {
+  it('with public τ = π and σ = 2Δ/ε it exceeds ε_p pointwise, near the antipode of the fit', () => {
+    // The target exp(−‖∇_p E(p, Γ v̂(D); D)‖/σ_p) conditions on the non-private slope v̂(D).
+    const M = sphere();
+    const n = 50;
+    const data = sphereData({ n, noiseVariance: 0.001, seed: 1 });
+    const sigmaP = (2 * ((2 * Math.PI) / n)) / 1;
+    const N = 4000;
+    const golden = Math.PI * (3 - Math.sqrt(5));
+    const grid = Array.from({ length: N }, (_, i) => {
+      const z = 1 - (2 * (i + 0.5)) / N;
+      const r = Math.sqrt(1 - z * z);
+      return Float64Array.of(r * Math.cos(golden * i), r * Math.sin(golden * i), z);
+    });
+    const logDensity = (ys: Float64Array[]) => {
+      const fit = fitGeodesicRegression(M, data.xs, ys);
+      const kernel = genericGradientNormKernel(M, data.xs, ys, fit.p, fit.v);
+      const u = grid.map((p) => -kernel.footpointGradNorm(p) / sigmaP);
+      const finite = u.filter(Number.isFinite);
+      const m = Math.max(...finite);
+      return { u, lnZ: m + Math.log(finite.reduce((a, x) => a + Math.exp(x - m), 0)), pHat: fit.p };
+    };
+    const a = logDensity(data.ys);
+    const ys2 = data.ys.slice();
+    ys2[0] = data.ys[0].map((x) => -x); // one record moved to the far side
+    const b = logDensity(ys2);
+    let sup = 0;
+    let at = 0;
+    grid.forEach((_, j) => {
+      const loss = Math.abs(a.u[j] - b.u[j] - (a.lnZ - b.lnZ));
+      if (Number.isFinite(loss) && loss > sup) [sup, at] = [loss, j];
+    });
+    expect(sup).toBeGreaterThan(2);
+    expect(Math.PI - M.dist(grid[at], a.pHat)).toBeLessThan(0.3);
+  });
+});
+
+describe('kng-joint: the Metropolis sampler draws the exact law', () => {
+  it('on S² at n = 12: MH chains from the public start agree with exact rejection draws (two-sample KS)', () => {
+    const M = sphere();
+    const data = sphereData({ n: 12, noiseVariance: 0.01, seed: 4 });
+    const s = settings({
+      clip: 0.3,
+      epsP: 0.6,
+      epsV: 0.6,
+      epsE: 0.3,
+      annealSteps: 600,
+      burnIn: 400,
+      frozenSteps: 300,
+    });
+    const ctx = prepareKngJoint(M, data.xs, data.ys, s);
+    const fit = fitGeodesicRegression(M, data.xs, data.ys);
+    const mid = reparametrise(M, fit.p, fit.v, 0.5, 1);
+    const exact = rejectionDraws(ctx, 400, Rng.fromKey(8), 2e6);
+    expect(exact).not.toBeNull();
+    const mh = Array.from({ length: 400 }, (_, i) => {
+      const r = Rng.fromKey(9, i);
+      const c = runJointChain(ctx, publicStart(M, r.split(0)), r.split(1));
+      const z = new Float64Array(6);
+      z.set(c.p);
+      z.set(c.v, 3);
+      return z;
+    });
+    const stat = {
+      'distance of p to the fit': (z: Float64Array) => M.dist(z.subarray(0, 3), mid.p),
+      '‖v‖': (z: Float64Array) => M.norm(z.subarray(0, 3), z.subarray(3)),
+      U: (z: Float64Array) => jointPotential(ctx, z.subarray(0, 3), z.subarray(3)),
+    };
+    for (const [name, f] of Object.entries(stat)) {
+      const test = ksTwoSample(exact!.map(f), mh.map(f));
+      expect(test.pValue, name).toBeGreaterThan(0.001);
+    }
+  });
+});
+
+describe('kng-joint: calibration', () => {
+  it('S² and Kendall: Δ_p = 2c/n, Δ_v = c/n; SPD(2) affine: cosh and sinh factors at half the v radius', () => {
+    const s = settings({ clip: 0.2 });
+    const sph = calibrateKngJoint(sphere(), 50, s);
+    expect(sph.deltaP).toBeCloseTo(0.008, 15);
+    expect(sph.deltaV).toBeCloseTo(0.004, 15);
+    expect(sph.sigmaP).toBeCloseTo((2 * 0.008) / s.epsP, 15);
+    expect(sph.epsilon).toBeCloseTo(s.epsP + s.epsV + s.epsE, 15);
+    expect(calibrateKngJoint(kendall(5), 50, s).deltaP).toBeCloseTo(0.008, 15);
+    const x = (0.5 * DEFAULT_DOMAIN.spd.vRadius) / Math.SQRT2;
+    const p = calibrateKngJoint(spd(2), 50, { ...s, epsE: 0 });
+    expect(p.deltaP).toBeCloseTo(0.008 * Math.cosh(x), 12);
+    expect(p.deltaV).toBeCloseTo(0.004 * (Math.sinh(x) / x), 12);
+    expect(p.sigmaE).toBe(Infinity);
+  });
+});

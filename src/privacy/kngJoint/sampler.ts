@@ -1,0 +1,183 @@
+import { GeometryError, type Manifold } from '../../geometry/types';
+import { runChain, type RandomWalkTarget } from '../../sampling/mh';
+import type { Rng } from '../../sampling/rng';
+import type { KngJointCalibration, KngJointSettings } from './calibration';
+import type { JointKernel } from './jointKernel';
+
+/**
+ * The joint target f(p, v) ∝ exp(−β U(p, v)), U = E_c/σ_E + ‖∇_p E_c‖/σ_p + ‖∇_v E_c‖/σ_v on the public domain
+ * {‖v‖ ≤ R_v} (and d(p, I) ≤ R_p on SPD), as a density for the Liouville measure of the tangent bundle (the
+ * manifold's volume times Lebesgue measure on each tangent space). A state is [p, v], each of M.ambientDim entries.
+ */
+export interface JointContext {
+  M: Manifold;
+  kernel: JointKernel;
+  calibration: KngJointCalibration;
+  settings: KngJointSettings;
+}
+
+/** U(p, v) at β = 1, +Infinity outside the domain or where the geometry fails. */
+export function jointPotential(
+  ctx: JointContext,
+  p: Float64Array,
+  v: Float64Array,
+  out = new Float64Array(3),
+) {
+  const { M, calibration: cal } = ctx;
+  if (Number.isNaN(p[0]) || M.norm(p, v) > cal.vRadius) return Infinity;
+  if (Number.isFinite(cal.pRadius) && !(M.dist(M.basePoint(), p) <= cal.pRadius)) return Infinity;
+  ctx.kernel.evaluate(p, v, out);
+  const e = Number.isFinite(cal.sigmaE) ? out[0] / cal.sigmaE : 0;
+  return e + out[1] / cal.sigmaP + out[2] / cal.sigmaV;
+}
+
+/**
+ * Ratio of the shooting vector's proposal radius to the footpoint's: near the fit the target is close to a K-norm
+ * law whose widths are σ_p in p and σ_v/m₂ in v (m₂ = mean t² = 1/12 for covariates spread over the public range).
+ */
+function vStepRatio(cal: KngJointCalibration): number {
+  return Math.min((12 * cal.sigmaV) / cal.sigmaP, 1e3);
+}
+
+/**
+ * The random walk on the tangent bundle: p′ = Exp(p, ν_p), v′ = Γ_{p→p′} v + ν_v, with ν_p uniform in the ball of
+ * radius η (capped below the injectivity radius) at p and ν_v uniform in the ball of radius η·ratio at p′. Its
+ * reverse move is (−Γν_p, −Γν_v), of the same lengths, and Exp, Γ preserve the Liouville measure, so the proposal
+ * is symmetric and the Metropolis ratio is f(z′)/f(z).
+ */
+export function jointTarget(ctx: JointContext): RandomWalkTarget & { beta: number } {
+  const { M, calibration: cal } = ctx;
+  const a = M.ambientDim;
+  const nu = new Float64Array(a);
+  const stats = new Float64Array(3);
+  const ratio = vStepRatio(cal);
+  const maxStep = Number.isFinite(M.injectivityRadius) ? 0.5 * M.injectivityRadius : 1;
+  const ball = (p: Float64Array, r: number, rng: Rng, out: Float64Array) => {
+    M.randomTangent(p, rng, out);
+    const k = (r * Math.pow(rng.uniform(), 1 / M.dim)) / M.norm(p, out);
+    for (let i = 0; i < a; i++) out[i] *= k;
+    return out;
+  };
+  const target = {
+    beta: 1,
+    size: 2 * a,
+    maxStep,
+    potential(z: Float64Array) {
+      return target.beta * jointPotential(ctx, z.subarray(0, a), z.subarray(a), stats);
+    },
+    propose(z: Float64Array, step: number, rng: Rng, out: Float64Array) {
+      const p = z.subarray(0, a);
+      const p2 = out.subarray(0, a);
+      const v2 = out.subarray(a);
+      try {
+        M.exp(p, ball(p, step, rng, nu), p2);
+        M.transport(p, p2, z.subarray(a), v2);
+        ball(p2, Math.min(step * ratio, cal.vRadius), rng, nu);
+        for (let i = 0; i < a; i++) v2[i] += nu[i];
+      } catch (e) {
+        if (!(e instanceof GeometryError)) throw e;
+        out.fill(NaN);
+      }
+    },
+  };
+  return target;
+}
+
+/** A data-independent start: uniform on the compact spaces, the identity on SPD; v = 0. */
+export function publicStart(M: Manifold, rng: Rng): Float64Array {
+  const a = M.ambientDim;
+  const z = new Float64Array(2 * a);
+  if (M.family?.kind === 'spd') z.set(M.basePoint());
+  else {
+    const g = Float64Array.from({ length: a }, () => rng.normal());
+    z.set(M.projectPoint(g));
+  }
+  return z;
+}
+
+export interface JointChainResult {
+  p: Float64Array;
+  v: Float64Array;
+  /** U at the draw (β = 1). */
+  potential: number;
+  /** Acceptance rate of the frozen (non-adapting) stage, and the step in force there. */
+  acceptanceRate: number;
+  step: number;
+}
+
+/** Tempering stages before the β = 1 burn-in: β = 10⁻³, …, 10^(−3/K). */
+const ANNEAL_STAGES = 6;
+
+/**
+ * One chain: tempering stages on a data-independent schedule, a burn-in at β = 1 that adapts the step toward
+ * the target acceptance, then `frozenSteps` with the step fixed (a plain Metropolis chain for f); the draw is the
+ * final state. Starts at `start` (the public start for a release; the diagnostics also start at the fit).
+ */
+export function runJointChain(ctx: JointContext, start: Float64Array, rng: Rng): JointChainResult {
+  const s = ctx.settings;
+  const target = jointTarget(ctx);
+  let z = start;
+  let step = 0.5;
+  const stageSteps = Math.floor(s.annealSteps / ANNEAL_STAGES);
+  for (let k = 0; k < ANNEAL_STAGES && stageSteps > 0; k++) {
+    target.beta = Math.pow(10, (-3 * (ANNEAL_STAGES - k)) / ANNEAL_STAGES);
+    const r = runChain(target, z, rng.split(k), {
+      burnIn: stageSteps,
+      draws: 1,
+      step,
+      adaptTarget: s.adaptTarget,
+    });
+    z = r.draws[0];
+    step = r.step;
+  }
+  target.beta = 1;
+  if (s.burnIn > 0) {
+    const r = runChain(target, z, rng.split(ANNEAL_STAGES), {
+      burnIn: s.burnIn,
+      draws: 1,
+      step,
+      adaptTarget: s.adaptTarget,
+    });
+    z = r.draws[0];
+    step = r.step;
+  }
+  const frozen = runChain(target, z, rng.split(ANNEAL_STAGES + 1), { burnIn: s.frozenSteps, draws: 1, step });
+  const a = ctx.M.ambientDim;
+  const final = frozen.draws[0];
+  return {
+    p: final.slice(0, a),
+    v: final.slice(a),
+    potential: target.potential(final),
+    acceptanceRate: frozen.burnInAcceptanceRate,
+    step,
+  };
+}
+
+/**
+ * Exact draws by rejection from the uniform law of the domain (sphere and Kendall shape space, where it is easy
+ * to sample): accept (p, v) with probability e^{−U} ≤ 1. Returns null when `maxProposals` are spent first. For
+ * tests of the Metropolis sampler at small n, where the acceptance rate allows it.
+ */
+export function rejectionDraws(
+  ctx: JointContext,
+  count: number,
+  rng: Rng,
+  maxProposals = 1e7,
+): Float64Array[] | null {
+  const { M, calibration: cal } = ctx;
+  if (M.family?.kind === 'spd')
+    throw new RangeError('rejectionDraws: needs a compact space (sphere, Kendall)');
+  const a = M.ambientDim;
+  const draws: Float64Array[] = [];
+  const stats = new Float64Array(3);
+  for (let tries = 0; tries < maxProposals && draws.length < count; tries++) {
+    const z = publicStart(M, rng);
+    const p = z.subarray(0, a);
+    const v = z.subarray(a);
+    M.randomTangent(p, rng, v);
+    const k = (cal.vRadius * Math.pow(rng.uniform(), 1 / M.dim)) / M.norm(p, v);
+    for (let i = 0; i < a; i++) v[i] *= k;
+    if (rng.uniform() < Math.exp(-jointPotential(ctx, p, v, stats))) draws.push(z);
+  }
+  return draws.length === count ? draws : null;
+}
