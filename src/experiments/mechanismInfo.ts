@@ -39,6 +39,14 @@ export const MECHANISM_INFO: readonly MechanismInfo[] = [
     blurb: 'the footpoint alone, ∝ exp(−‖∇_p E(p, Γv̂)‖/σ_p), claimed ε_p (paper 000)',
   },
   {
+    id: 'kng-joint',
+    label: 'joint clipped KNG (p̃, ṽ), private for any data',
+    family: 'regression',
+    spaces: ['sphere', 'spd', 'kendall'],
+    blurb:
+      'one draw of (p, v) with clipped residuals on a public covariate range and domain, ε = ε_E + ε_p + ε_v for the exact target (docs/kng-joint.md)',
+  },
+  {
     id: 'nonprivate',
     label: 'non-private fit',
     family: 'regression',

@@ -51,6 +51,14 @@ import type {
 } from '../privacy/mechanism';
 import type { SigmaRule } from '../privacy/sensitivity';
 import { fitGeodesicRegression } from '../regression';
+import {
+  DEFAULT_DOMAIN,
+  DEFAULT_KNG_JOINT,
+  jointPotential,
+  prepareKngJoint,
+  releaseKngJointChain,
+  reparametrise,
+} from '../privacy/kngJoint';
 import { kNormLaplace } from '../sampling/distributions';
 import { Rng } from '../sampling/rng';
 import {
@@ -171,6 +179,50 @@ function prepareKngMechanism(data: MechanismData, s: MechanismSettings, pair: bo
           },
         }
       : {}),
+  };
+}
+
+/**
+ * kng-joint with the table's total budget ε = ε_p + ε_v shared 3/8, 3/8, 1/4 among p, v and the energy term
+ * (½, ½ on SPD, which has no energy term), the space's clip and domain, covariates on the public range [0, 1].
+ * Its log-density is exact up to the data-dependent normaliser.
+ */
+function prepareKngJointMechanism(data: MechanismData, s: MechanismSettings): PreparedMechanism {
+  const xs = needCovariates(data, 'kng-joint');
+  const { M, ys } = data;
+  const total = s.kng.epsP + s.kng.epsV;
+  const kind = spaceOf(M);
+  const withEnergy = kind !== 'spd';
+  const ctx = prepareKngJoint(M, xs, ys, {
+    ...DEFAULT_KNG_JOINT,
+    epsP: withEnergy ? 0.375 * total : total / 2,
+    epsV: withEnergy ? 0.375 * total : total / 2,
+    epsE: withEnergy ? 0.25 * total : 0,
+    clip: (DEFAULT_DOMAIN[kind] ?? DEFAULT_DOMAIN.sphere).clip,
+    xRange: [0, 1],
+    m: 1,
+  });
+  const cal = ctx.calibration;
+  const fit = fitGeodesicRegression(M, xs, ys);
+  const mid = reparametrise(M, fit.p, fit.v, 0.5, 1);
+  const d = M.ambientDim;
+  return {
+    calibration: {
+      epsilon: cal.epsilon,
+      delta: 0,
+      sigma: cal.sigmaP,
+      sensitivity: cal.deltaP,
+      isPrivate: true,
+      reason: null,
+      notes: ["ε-DP for the exact target; the sampler's δ is not certified"],
+    },
+    nonPrivate: concat(mid.p, mid.v),
+    release: (rng) => {
+      const r = releaseKngJointChain(ctx, rng, 0);
+      return concat(r.p, r.v);
+    },
+    logDensity: (z) => -jointPotential(ctx, z.subarray(0, d), z.subarray(d)),
+    densityExact: false,
   };
 }
 
@@ -471,6 +523,7 @@ function prepareOf(info: MechanismInfo): TableMechanism['prepare'] {
   if (method) return (data, s) => prepareLinreg(method, data, s);
   if (info.id === 'kng') return (data, s) => prepareKngMechanism(data, s, true);
   if (info.id === 'kng-footpoint') return (data, s) => prepareKngMechanism(data, s, false);
+  if (info.id === 'kng-joint') return prepareKngJointMechanism;
   if (info.id === 'nonprivate') return (data) => prepareNonPrivateFit(data);
   if (info.id === 'euclidean-knorm') return prepareEuclideanKnorm;
   throw new Error(`mechanism "${info.id}" has no prepare`);
