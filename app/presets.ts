@@ -11,6 +11,7 @@ import { FIG6_NOISES } from './state/figures';
 import {
   DATA_DEFAULTS,
   DEFAULT_SETTINGS,
+  PAPER_CURVES,
   type FigureId,
   type LabSettings,
   type WorkspaceId,
@@ -312,9 +313,11 @@ export function presetSettings(preset: FigurePreset): LabSettings {
     n: d.n,
     noise: d.noise,
     tau: d.public,
+    // every preset reproduces a paper's figure, so it runs the paper's mechanism
+    mechanism: 'kng',
     ...preset.patch,
     // Fresh arrays: the store's settings never share them with the preset table.
-    curves: [...(preset.patch.curves ?? DEFAULT_SETTINGS.curves)],
+    curves: [...(preset.patch.curves ?? PAPER_CURVES)],
     ages: [...(preset.patch.ages ?? DEFAULT_SETTINGS.ages)],
     mechanisms: [...(preset.patch.mechanisms ?? DEFAULT_SETTINGS.mechanisms)],
     figure: preset.figure,

@@ -231,10 +231,13 @@ export const useLab = create<LabState>((set, get) => ({
     const s = get().settings;
     if (s.workspace === workspace) return;
     const d = defaultsFor(workspace);
+    // curves the user has not changed follow the workspace's own defaults (the sphere's private-release sizes)
+    const untouched = s.curves.join() === defaultsFor(s.workspace).curves.join();
     set({
       settings: {
         ...s,
         workspace,
+        curves: untouched ? d.curves : s.curves,
         n: d.n,
         noise: d.noise,
         tau: d.tau,

@@ -11,7 +11,7 @@ import {
   type AdviseSpec,
   type SweepCellResult,
 } from '../../src/experiments';
-import { regressionWorkspace, type LabSettings } from '../state/settings';
+import { regressionWorkspace, type LabSettings, releaseMechanism } from '../state/settings';
 import { sliceHook, useLab, type AdviceRun, type AdviceSource, type ImportedData } from '../store';
 import { jobKey, kngSettings } from './jobs';
 import { labRunner, step } from './runner';
@@ -38,6 +38,7 @@ export function adviseSpec(
     seed: s.seed,
     eps: s.eps,
     kng: kngSettings(s),
+    mechanism: releaseMechanism(s),
   };
 }
 

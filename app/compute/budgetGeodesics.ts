@@ -5,9 +5,9 @@
  * release and sweep); the cells stream into the store's `budgets`. A change of the settings supersedes the
  * running budgets.
  */
+import { releaseCellCount } from '../../src/experiments/release';
 import { useEffect } from 'react';
 import type { ReleaseCell, ReleaseSpec } from '../../src/experiments';
-import { kngGroupCount } from '../../src/privacy/kng';
 import { labRunner, step } from './runner';
 import { watchSettings } from './watchSettings';
 import { idleBudgets, sliceHook, useLab, type BudgetState, type ImportedData } from '../store';
@@ -55,7 +55,7 @@ function wantedKey(): string {
 
 function runBudgets(specs: ReleaseSpec[], key: string, onStale: () => void) {
   // cells of budget k are cells offset(k) … offset(k + 1) - 1 of the job
-  const counts = specs.map((spec) => kngGroupCount(spec.kng));
+  const counts = specs.map(releaseCellCount);
   const publish = (
     status: BudgetState['status'],
     cells: readonly (ReleaseCell | undefined)[],

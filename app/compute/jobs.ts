@@ -6,7 +6,7 @@
 import type { DataSource, ReleaseSpec, SweepSpec } from '../../src/experiments';
 import type { KngSettings } from '../../src/privacy/kng';
 import type { ImportedData } from '../store';
-import { regressionWorkspace, type LabSettings } from '../state/settings';
+import { regressionWorkspace, releaseMechanism, type LabSettings } from '../state/settings';
 import { equalEpsRange } from '../plots/epsRange';
 import { FIG6_NOISES } from '../state/figures';
 
@@ -56,6 +56,7 @@ export function releaseSpec(s: LabSettings, imported: ImportedData | undefined):
       traceEvery: Math.max(1, Math.floor((s.burnIn + 1) / 200)),
     },
     seed: s.seed,
+    mechanism: releaseMechanism(s),
   };
 }
 
@@ -79,6 +80,7 @@ export function sweepSpec(s: LabSettings, imported: ImportedData | undefined): S
     panels: ['unequal', 'equal'],
     budgets: { points: SWEEP_POINTS, unequalTotal: s.eps, equalRange: equalRange(s), equalScale: 'log' },
     kng: kngSettings(s),
+    mechanism: releaseMechanism(s),
   };
 }
 

@@ -17,7 +17,12 @@ import { watchSettings } from './watchSettings';
 /** The lab's release spec with the paper's sampler (its own random stream: not the mixed chains' draws). */
 export function paperSamplerSpec(s: LabSettings, imported: ImportedData | undefined): ReleaseSpec {
   const spec = releaseSpec(s, imported);
-  return { ...spec, kng: { ...withSampler(spec.kng, 'paper'), traceEvery: 0 }, seed: spec.seed + 7919 };
+  return {
+    ...spec,
+    mechanism: 'kng',
+    kng: { ...withSampler(spec.kng, 'paper'), traceEvery: 0 },
+    seed: spec.seed + 7919,
+  };
 }
 
 export const usePaperSamplerStore = sliceHook('paperSampler');

@@ -1,9 +1,10 @@
+import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT } from '../../src/privacy/kngJoint/calibration';
 import { Explainers } from '../help/Explain';
 import { ImportData } from './ImportData';
 import { useLab } from '../store';
 import { useMemo } from 'react';
 import { dataManifold, MANIFOLDS } from '../../src/data/manifolds';
-import { DATA_DEFAULTS, LIMITS, regressionWorkspace } from '../state/settings';
+import { DATA_DEFAULTS, LIMITS, regressionWorkspace, releaseMechanism } from '../state/settings';
 import { CheckboxField, NumberField, SelectField } from './fields';
 import { EpsilonSlider, SampleSizeField, SeedField, SigmaRuleField, SplitSlider } from './commonFields';
 
@@ -17,6 +18,7 @@ export function ControlPanel() {
   const kind = regressionWorkspace(s.workspace);
   // τ_m enters the sensitivity on negatively curved spaces only (kng.ts calibrateKng)
   const negativelyCurved = useMemo(() => dataManifold(kind).curvatureBounds[0] < 0, [kind]);
+  const joint = releaseMechanism(s) === 'kng-joint';
   return (
     <aside className="control-panel" id="lab-controls" aria-label="Controls">
       <fieldset>
@@ -48,105 +50,180 @@ export function ControlPanel() {
 
       <fieldset>
         <legend>Privacy</legend>
+        {s.workspace === 'sphere' && (
+          <SelectField
+            label="release"
+            value={s.mechanism}
+            options={[
+              { value: 'kng-joint', label: 'private for any data (joint, clipped)' },
+              { value: 'kng', label: "paper 000's KNG (footpoint, then vector)" },
+            ]}
+            onChange={(mechanism) => set({ mechanism })}
+            testId="mechanism"
+          />
+        )}
         <EpsilonSlider label="total budget ε" hint="← smaller ε: more private, noisier fits" />
         <SplitSlider hint="← more budget to the shooting vector · more to the footpoint →" />
-        <SigmaRuleField label="noise scale σ" />
-        <SelectField
-          label="residual bound τ"
-          value={s.tauMode}
-          options={[
-            { value: 'data', label: 'from data (not private)' },
-            { value: 'public', label: 'public bound (private)' },
-          ]}
-          onChange={(tauMode) => set({ tauMode })}
-          testId="tau-mode"
-        />
-        {s.tauMode === 'public' && (
-          <>
-            <NumberField
-              label="τ (public)"
-              value={s.tau}
-              min={LIMITS.tau[0]}
-              max={LIMITS.tau[1]}
-              step={0.01}
-              onChange={(tau) => set({ tau })}
-            />
-            {negativelyCurved && (
-              <NumberField
-                label="τ_m (public data radius)"
-                value={s.tauM}
-                min={LIMITS.tauM[0]}
-                max={LIMITS.tauM[1]}
-                step={0.1}
-                onChange={(tauM) => set({ tauM })}
-              />
-            )}
-          </>
-        )}
-        <SelectField
-          label="shooting-vector domain"
-          value={s.vDomain}
-          options={[
-            { value: 'ball', label: 'proper ball (default)' },
-            { value: 'plane', label: 'whole plane (paper)' },
-          ]}
-          onChange={(vDomain) => set({ vDomain })}
-        />
+        {joint ? <JointAssumptions kind={kind} /> : <KngPrivacyFields negativelyCurved={negativelyCurved} />}
         <Explainers topics={['privacy', 'sigma', 'tau']} />
       </fieldset>
 
       <fieldset>
         <legend>Sampler</legend>
-        <NumberField
-          label="burn-in steps"
-          value={s.burnIn}
-          min={LIMITS.burnIn[0]}
-          max={LIMITS.burnIn[1]}
-          integer
-          onChange={(burnIn) => set({ burnIn })}
-          testId="burn-in"
-        />
-        <NumberField
-          label="m (footpoints; m² pairs)"
-          value={s.m}
-          min={LIMITS.m[0]}
-          max={LIMITS.m[1]}
-          integer
-          onChange={(m) => set({ m })}
-          testId="m"
-        />
-        <NumberField
-          label="step scale p (× σ_p)"
-          value={s.stepScaleP}
-          min={LIMITS.stepScaleP[0]}
-          max={LIMITS.stepScaleP[1]}
-          step={0.5}
-          onChange={(stepScaleP) => set({ stepScaleP })}
-        />
-        <NumberField
-          label="step scale v (× σ_v)"
-          value={s.stepScaleV}
-          min={LIMITS.stepScaleV[0]}
-          max={LIMITS.stepScaleV[1]}
-          step={0.5}
-          onChange={(stepScaleV) => set({ stepScaleV })}
-        />
-        <SelectField
-          label="draws"
-          value={s.scheme}
-          options={[
-            { value: 'independent', label: 'independent chains' },
-            { value: 'consecutive', label: 'consecutive (paper)' },
-          ]}
-          onChange={(scheme) => set({ scheme })}
-        />
-        <CheckboxField
-          label="adapt step during burn-in"
-          checked={s.adaptive}
-          onChange={(adaptive) => set({ adaptive })}
-        />
+        {joint ? (
+          <>
+            <NumberField
+              label="draws (one chain each)"
+              value={s.m}
+              min={LIMITS.m[0]}
+              max={LIMITS.m[1]}
+              integer
+              onChange={(m) => set({ m })}
+              testId="m"
+            />
+            <p className="hint">
+              Each chain starts at a public point, is tempered for {DEFAULT_KNG_JOINT.annealSteps} steps,
+              adapts its step for {DEFAULT_KNG_JOINT.burnIn} and runs {DEFAULT_KNG_JOINT.frozenSteps} more
+              with it fixed; its last state is one release. Each draw is a release of its own: showing {s.m}{' '}
+              costs {s.m} × ε.
+            </p>
+          </>
+        ) : (
+          <KngSamplerFields />
+        )}
         <Explainers topics={['mcmc']} />
       </fieldset>
     </aside>
+  );
+}
+
+/** What the joint release assumes, in the lab's words (docs/kng-joint.md). */
+function JointAssumptions({ kind }: { kind: string }) {
+  const imported = useLab((st) => st.imported[st.settings.workspace]);
+  const domain = DEFAULT_DOMAIN[kind];
+  return (
+    <p className="hint" data-testid="joint-assumptions">
+      One draw of the whole geodesic, ε-DP for any data given public n, residual clip c = {domain?.clip} and
+      covariate range{' '}
+      {imported
+        ? 'taken from the file (not public, so not private)'
+        : kind === 'kendall'
+          ? 'ages 50–90 (the generator’s)'
+          : '[0, 1] (the generator’s)'}
+      ;
+      {kind === 'spd'
+        ? ' the whole ε is shared by the split.'
+        : ' ¼ of ε weighs the fit (energy term), the split shares the rest.'}
+    </p>
+  );
+}
+
+/** Paper 000's calibration options: σ rule, residual bound τ (and τ_m), the shooting vector's domain. */
+function KngPrivacyFields({ negativelyCurved }: { negativelyCurved: boolean }) {
+  const s = useLab((st) => st.settings);
+  const set = useLab((st) => st.set);
+  return (
+    <>
+      <SigmaRuleField label="noise scale σ" />
+      <SelectField
+        label="residual bound τ"
+        value={s.tauMode}
+        options={[
+          { value: 'data', label: 'from data (not private)' },
+          { value: 'public', label: 'public bound (private)' },
+        ]}
+        onChange={(tauMode) => set({ tauMode })}
+        testId="tau-mode"
+      />
+      {s.tauMode === 'public' && (
+        <>
+          <NumberField
+            label="τ (public)"
+            value={s.tau}
+            min={LIMITS.tau[0]}
+            max={LIMITS.tau[1]}
+            step={0.01}
+            onChange={(tau) => set({ tau })}
+          />
+          {negativelyCurved && (
+            <NumberField
+              label="τ_m (public data radius)"
+              value={s.tauM}
+              min={LIMITS.tauM[0]}
+              max={LIMITS.tauM[1]}
+              step={0.1}
+              onChange={(tauM) => set({ tauM })}
+            />
+          )}
+        </>
+      )}
+      <SelectField
+        label="shooting-vector domain"
+        value={s.vDomain}
+        options={[
+          { value: 'ball', label: 'proper ball (default)' },
+          { value: 'plane', label: 'whole plane (paper)' },
+        ]}
+        onChange={(vDomain) => set({ vDomain })}
+      />
+    </>
+  );
+}
+
+/** Paper 000's sampler: burn-in, m × m pairs, step scales, draws scheme, adaptation. */
+function KngSamplerFields() {
+  const s = useLab((st) => st.settings);
+  const set = useLab((st) => st.set);
+  return (
+    <>
+      <NumberField
+        label="burn-in steps"
+        value={s.burnIn}
+        min={LIMITS.burnIn[0]}
+        max={LIMITS.burnIn[1]}
+        integer
+        onChange={(burnIn) => set({ burnIn })}
+        testId="burn-in"
+      />
+      <NumberField
+        label="m (footpoints; m² pairs)"
+        value={s.m}
+        min={LIMITS.m[0]}
+        max={LIMITS.m[1]}
+        integer
+        onChange={(m) => set({ m })}
+        testId="m"
+      />
+      <NumberField
+        label="step scale p (× σ_p)"
+        value={s.stepScaleP}
+        min={LIMITS.stepScaleP[0]}
+        max={LIMITS.stepScaleP[1]}
+        step={0.5}
+        onChange={(stepScaleP) => set({ stepScaleP })}
+      />
+      <NumberField
+        label="step scale v (× σ_v)"
+        value={s.stepScaleV}
+        min={LIMITS.stepScaleV[0]}
+        max={LIMITS.stepScaleV[1]}
+        step={0.5}
+        onChange={(stepScaleV) => set({ stepScaleV })}
+      />
+      <SelectField
+        label="draws"
+        value={s.scheme}
+        options={[
+          { value: 'independent', label: 'independent chains' },
+          { value: 'consecutive', label: 'consecutive (paper)' },
+        ]}
+        onChange={(scheme) => set({ scheme })}
+      />
+      <CheckboxField
+        label="adapt step during burn-in"
+        checked={s.adaptive}
+        onChange={(adaptive) => set({ adaptive })}
+      />
+    </>
   );
 }

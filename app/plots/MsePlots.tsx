@@ -12,7 +12,7 @@ import { currentBudget, equalRange, sweepSpec, SWEEP_POINTS } from '../compute/j
 import { useReleaseCells } from '../compute/useData';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab, type LabState } from '../store';
-import type { LabSettings } from '../state/settings';
+import { releaseMechanism, type LabSettings } from '../state/settings';
 import {
   CurrentRule,
   AxisBottom,
@@ -85,7 +85,9 @@ export function MseTab() {
   );
   const advice = useCurrentAdvice();
   const epsMoves = useMemo(() => epsWhereErrorMoves(equal), [equal]);
-  const notPrivate = sweep.notes.some((n) => /not private/i.test(n)) || settings.tauMode === 'data';
+  const notPrivate =
+    sweep.notes.some((n) => /not private/i.test(n)) ||
+    (releaseMechanism(settings) === 'kng' && settings.tauMode === 'data');
   const releaseN = imported ? imported.ys.length : settings.n;
 
   return (

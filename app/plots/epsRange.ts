@@ -6,7 +6,7 @@
  * default data) the curves move over ε ≈ 0.01 … 3 on every manifold; a public τ = π moves them ~30× to the
  * right (measured: sphere, strict rule, n = 20 and 100 — flat up to ε ≈ 1, at the non-private line by ε ≈ 300).
  */
-import type { LabSettings } from '../state/settings';
+import { releaseMechanism, type LabSettings } from '../state/settings';
 
 /** Lower end of the range: where every manifold's curves are flat (the noise swamps the fit). */
 export const EPS_RANGE_LOW = 0.01;
@@ -45,7 +45,17 @@ export function grid125(low: number, high: number): number[] {
 export const ruleFactor = (s: Pick<LabSettings, 'sigmaRule'>) => (s.sigmaRule === 'strict' ? 2 : 1);
 
 /** How far right the curves move, relative to the paper's settings. */
-export function noiseFactor(s: Pick<LabSettings, 'sigmaRule' | 'tauMode' | 'tau'>): number {
+export function noiseFactor(
+  s: Pick<LabSettings, 'sigmaRule' | 'tauMode' | 'tau'> &
+    Partial<Pick<LabSettings, 'workspace' | 'mechanism'>>,
+): number {
+  // the joint release's σ = 2·(2c/n)/ε with the clip c = 0.1: the strict rule at the typical data τ
+  if (
+    s.workspace &&
+    s.mechanism &&
+    releaseMechanism({ workspace: s.workspace, mechanism: s.mechanism }) === 'kng-joint'
+  )
+    return 2;
   const rule = ruleFactor(s);
   return s.tauMode === 'public' ? Math.max(1, (rule * s.tau) / TYPICAL_DATA_TAU) : rule;
 }
@@ -65,7 +75,8 @@ export function scaledEpsRange(factor: number, eps: number, fixedLow = false): [
 
 /** [low, high] of the total-ε sweep (log-spaced), always including the current total ε. */
 export function equalEpsRange(
-  s: Pick<LabSettings, 'sigmaRule' | 'tauMode' | 'tau' | 'eps'>,
+  s: Pick<LabSettings, 'sigmaRule' | 'tauMode' | 'tau' | 'eps'> &
+    Partial<Pick<LabSettings, 'workspace' | 'mechanism'>>,
 ): [number, number] {
   return scaledEpsRange(noiseFactor(s), s.eps, true);
 }

@@ -14,13 +14,15 @@ export function StatusLine({
   state,
   testId,
   badge,
+  badgeIsPrivate = false,
   children,
   notes = [],
 }: {
   state: string;
   testId: string;
-  /** Warning badge text (shown with a ⚠), or null for none. */
+  /** Badge text (a warning, shown with a ⚠, unless `badgeIsPrivate`), or null for none. */
   badge: string | null;
+  badgeIsPrivate?: boolean;
   children: ReactNode;
   notes?: readonly string[];
 }) {
@@ -28,7 +30,17 @@ export function StatusLine({
     <div className="release-status" data-testid={testId} data-state={state} role="status" aria-live="polite">
       <p>
         {state === 'running' && <span className="spinner" aria-hidden="true" />}
-        {badge && <span className="privacy-badge not-private">⚠ {badge}</span>} {children}
+        {badge &&
+          (badgeIsPrivate ? (
+            <span className="privacy-badge is-private" data-testid="privacy-badge">
+              ✓ {badge}
+            </span>
+          ) : (
+            <span className="privacy-badge not-private" data-testid="privacy-badge">
+              ⚠ {badge}
+            </span>
+          ))}{' '}
+        {children}
       </p>
       {notes.length > 0 && (
         <ul className="hint release-notes">
@@ -46,9 +58,16 @@ export function ReleaseStatus({ dim }: { dim: number }) {
   const release = useLab((s) => s.release);
   const settings = useLab((s) => s.settings);
   const line = releaseStatusLine(release, useReleaseCells(), currentBudget(settings), dim);
-  // Even with public bounds the footpoint leaks (KngCalibration.privacyLabel): the warning badge either way.
+  // Paper 000's footpoint leaks even with public bounds (KngCalibration.privacyLabel): a warning badge either
+  // way; the joint release with its public inputs is private for any data.
   return (
-    <StatusLine state={line.state} testId="release-status" badge={line.privacyLabel} notes={line.notes}>
+    <StatusLine
+      state={line.state}
+      testId="release-status"
+      badge={line.privacyLabel}
+      badgeIsPrivate={line.privateForAnyData}
+      notes={line.notes}
+    >
       {line.text}
     </StatusLine>
   );

@@ -61,6 +61,8 @@ export interface ReleaseStatusLine {
   text: string;
   /** The calibration's verdict in a few words (null while nothing has arrived). */
   privacyLabel: string | null;
+  /** True for a release private for any data (kng-joint with its public inputs): a plain badge, not a warning. */
+  privateForAnyData: boolean;
   /** Why it is (not) private, and the other calibration notes. */
   notes: readonly string[];
 }
@@ -78,12 +80,17 @@ export function releaseStatusLine(
   const first = mine[0];
   const privacyLabel = first ? first.privacyLabel : null;
   const notes = first ? first.notes : [];
-  const eps = `ε_p = ${f2(budget.epsP)}, ε_v = ${f2(budget.epsV)}`;
+  const joint = first?.mechanism === 'kng-joint';
+  const privateForAnyData = joint && first.isPrivate;
+  const eps = joint
+    ? `ε = ${f2(budget.epsP + budget.epsV)} (split ${f2(budget.epsP / (budget.epsP + budget.epsV))})`
+    : `ε_p = ${f2(budget.epsP)}, ε_v = ${f2(budget.epsV)}`;
   if (release.status === 'error')
     return {
       state: 'error',
       text: `The private release failed: ${release.error ?? 'unknown error'}`,
       privacyLabel,
+      privateForAnyData,
       notes,
     };
   const summary = releaseSummary(mine);
@@ -95,6 +102,7 @@ export function releaseStatusLine(
       state: 'running',
       text: `Computing the private release at ${eps}…${progress}${sofar}`,
       privacyLabel,
+      privateForAnyData,
       notes,
     };
   }
@@ -105,8 +113,11 @@ export function releaseStatusLine(
   const escaped = summary.escaped ? `; ${summary.escaped} shooting-vector chain(s) escaped the ball` : '';
   return {
     state: 'done',
-    text: `Private release done: ${pairs} pairs (p̃, ṽ) at ${eps}${mse}${escaped}.`,
+    text: joint
+      ? `Private release done: ${pairs} draws (p̃, ṽ), each one release, at ${eps}${mse}.`
+      : `Private release done: ${pairs} pairs (p̃, ṽ) at ${eps}${mse}${escaped}.`,
     privacyLabel,
+    privateForAnyData,
     notes,
   };
 }

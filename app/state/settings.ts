@@ -5,6 +5,16 @@
 import { FRECHET_MECHANISM_TABLE, type FrechetLabId } from '../../src/privacy/frechet/mechanisms';
 
 export type WorkspaceId = 'sphere' | 'spd' | 'kendall' | 'euclidean' | 'frechet';
+export type RegressionMechanism = 'kng-joint' | 'kng';
+
+/**
+ * The release a workspace runs under these settings. kng-joint runs on the sphere; on SPD(2) and shapes its
+ * generic kernel takes seconds per chain and its useful n is not yet measured, so there it is the CLI's only
+ * (docs/kng-joint.md); R^d has no compact domain for it.
+ */
+export function releaseMechanism(s: Pick<LabSettings, 'workspace' | 'mechanism'>): RegressionMechanism {
+  return s.workspace === 'sphere' ? s.mechanism : 'kng';
+}
 /** The workspaces of geodesic regression, one manifold each (the Fréchet-mean workspace runs its own jobs). */
 export type RegressionWorkspaceId = Exclude<WorkspaceId, 'frechet'>;
 
@@ -28,6 +38,11 @@ export interface LabSettings {
   eps: number;
   /** Share of ε spent on the footpoint: ε_p = split·ε. */
   split: number;
+  /**
+   * The regression release: kng-joint, private for any data (docs/kng-joint.md), or paper 000's sequential KNG
+   * with its τ and σ options. The Euclidean workspace always runs paper 000's (its exact samplers).
+   */
+  mechanism: RegressionMechanism;
   sigmaRule: 'paper' | 'strict';
   tauMode: 'data' | 'public';
   tau: number;
@@ -143,9 +158,25 @@ export const WORKSPACES: readonly { id: WorkspaceId; label: string; blurb: strin
 /** Per-workspace data defaults (SPEC §5: sphere δ = 0.001 as in 000's main text; SPD sd 0.01; shapes × 1). */
 export const DATA_DEFAULTS: Record<
   WorkspaceId,
-  { n: number; noise: number; noiseLabel: string; public: number }
+  {
+    /** The paper's size (what the figure presets use). */
+    n: number;
+    noise: number;
+    noiseLabel: string;
+    public: number;
+    /** Where the default release is private for any data: a size at which it pays, and the MSE curves' sizes. */
+    privateN?: number;
+    privateCurves?: number[];
+  }
 > = {
-  sphere: { n: 50, noise: 0.001, noiseLabel: 'noise variance δ', public: Math.PI },
+  sphere: {
+    n: 50,
+    noise: 0.001,
+    noiseLabel: 'noise variance δ',
+    public: Math.PI,
+    privateN: 300,
+    privateCurves: [100, 200, 300],
+  },
   spd: { n: 50, noise: 0.01, noiseLabel: 'tangent noise sd', public: 1 },
   kendall: { n: 100, noise: 1, noiseLabel: 'subject variation ×', public: Math.PI / 2 },
   euclidean: { n: 50, noise: 0.1, noiseLabel: 'noise sd', public: 1 },
@@ -153,13 +184,17 @@ export const DATA_DEFAULTS: Record<
   frechet: { n: 100, noise: 0, noiseLabel: 'noise', public: Math.PI },
 };
 
+/** The sample sizes of paper 000's MSE curves (the presets' and the other workspaces' default curves). */
+export const PAPER_CURVES: readonly number[] = [20, 50, 100];
+
 export const DEFAULT_SETTINGS: LabSettings = {
   workspace: 'sphere',
-  n: DATA_DEFAULTS.sphere.n,
+  n: DATA_DEFAULTS.sphere.privateN!,
   noise: DATA_DEFAULTS.sphere.noise,
   seed: 1,
   eps: 1,
   split: 0.5,
+  mechanism: 'kng-joint',
   sigmaRule: 'paper',
   tauMode: 'data',
   tau: Math.PI,
@@ -171,7 +206,7 @@ export const DEFAULT_SETTINGS: LabSettings = {
   stepScaleV: 15,
   scheme: 'independent',
   adaptive: false,
-  curves: [20, 50, 100],
+  curves: [...DATA_DEFAULTS.sphere.privateCurves!],
   ages: [60, 65, 70, 75, 80],
   landmarks: 50,
   showLandmarks: false,
@@ -223,6 +258,7 @@ const KEYS: Record<keyof LabSettings, string> = {
   seed: 'seed',
   eps: 'eps',
   split: 'split',
+  mechanism: 'mech',
   sigmaRule: 'sigma',
   tauMode: 'taumode',
   tau: 'tau',
@@ -259,6 +295,7 @@ const KEYS: Record<keyof LabSettings, string> = {
 
 const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
   workspace: ['sphere', 'spd', 'kendall', 'euclidean', 'frechet'],
+  mechanism: ['kng-joint', 'kng'],
   sigmaRule: ['paper', 'strict'],
   tauMode: ['data', 'public'],
   vDomain: ['ball', 'plane'],
@@ -288,7 +325,8 @@ export function defaultsFor(workspace: WorkspaceId): LabSettings {
   return {
     ...DEFAULT_SETTINGS,
     workspace,
-    n: d.n,
+    n: d.privateN ?? d.n,
+    curves: [...(d.privateCurves ?? PAPER_CURVES)],
     noise: d.noise,
     tau: d.public,
     // a shape release samples 96 dimensions: 1000 releases per side would take minutes there

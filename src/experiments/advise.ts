@@ -21,6 +21,8 @@ export interface AdviseSpec {
   eps: number;
   /** Sampler settings; `m` is the coarse stage's m (m × m private pairs per split). */
   kng: SweepSpec['kng'];
+  /** The release advised on (default: paper 000's KNG). */
+  mechanism?: SweepSpec['mechanism'];
   /** Shares ε_p/ε searched (default [0.02, 0.98]). */
   range?: readonly [number, number];
   /** Splits of the coarse stage (default 11). */
@@ -103,6 +105,7 @@ function stageSpec(a: AdviseSpec, splits: number[], m: number, stream: number): 
     panels: ['unequal'],
     budgets: { unequalTotal: a.eps, splits },
     kng: { ...a.kng, m },
+    ...(a.mechanism ? { mechanism: a.mechanism } : {}),
     stream,
   };
 }

@@ -10,6 +10,7 @@ import {
   type KngJointContext,
   type KngJointSettings,
 } from '../privacy/kngJoint';
+import type { KngGroup, KngSettings } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
@@ -215,4 +216,89 @@ export function lnMeanAndMedian(mses: readonly number[]): { lnMeanMse: number; l
   const k = sorted.length;
   const median = k % 2 ? sorted[(k - 1) / 2] : (sorted[k / 2 - 1] + sorted[k / 2]) / 2;
   return { lnMeanMse: Math.log(sorted.reduce((s, x) => s + x, 0) / k), lnMedianMse: Math.log(median) };
+}
+
+/**
+ * kng-joint's settings from the lab's KNG budget: ε_p + ε_v is the release's total, of which ¼ goes to the
+ * energy term and the rest is shared by the split (on SPD, which has no energy term, the split shares all of it).
+ */
+export function jointSettingsFromBudget(
+  kng: Pick<KngSettings, 'epsP' | 'epsV' | 'm'>,
+  kind: string | undefined,
+): JointSettingsInput {
+  const withEnergy = kind !== 'spd';
+  const share = withEnergy ? 0.75 : 1;
+  return {
+    ...DEFAULT_KNG_JOINT,
+    epsP: share * kng.epsP,
+    epsV: share * kng.epsV,
+    epsE: withEnergy ? 0.25 * (kng.epsP + kng.epsV) : 0,
+    m: kng.m,
+  };
+}
+
+/** Everything a kng-joint group needs that does not depend on the random stream (cached per budget). */
+export interface JointGroupContext {
+  reg: PreparedRegression;
+  cov: JointCovariates;
+  ctx: KngJointContext;
+  isPrivate: boolean;
+  privacyLabel: string;
+  notes: string[];
+  /** The lab's parametrisation x ↦ public t = a + b·x. */
+  toPublic: [number, number];
+}
+
+export function prepareJointGroups(
+  reg: PreparedRegression,
+  source: DataSource,
+  kng: Pick<KngSettings, 'epsP' | 'epsV' | 'm'>,
+): JointGroupContext {
+  const input = jointSettingsFromBudget(kng, reg.M.family?.kind);
+  const cov = jointCovariates(reg, source, input.xRange);
+  const ctx = prepareKngJoint(reg.M, cov.raw, reg.ys, resolveJointSettings(reg, input, cov));
+  const eps = ctx.calibration.epsilon;
+  const isPrivate = cov.rangeIsPublic;
+  const notes = [
+    ...(isPrivate
+      ? [
+          `Private for any data: each pair is ε-DP for the exact target at its total ε, given public n, clip ` +
+            `c = ${ctx.settings.clip} and covariate range [${cov.range[0]}, ${cov.range[1]}]; the sampler's δ is not certified.`,
+        ]
+      : [
+          `No public covariate range: the data's own [${cov.range[0]}, ${cov.range[1]}] is used, so this release is not private.`,
+        ]),
+    ...(ctx.clamped > 0 ? [`${ctx.clamped} covariate(s) outside the public range were clamped to it.`] : []),
+  ];
+  return {
+    reg,
+    cov,
+    ctx,
+    isPrivate,
+    privacyLabel: isPrivate ? `private for any data (ε = ${eps.toPrecision(3)})` : 'not private',
+    notes,
+    toPublic: labToPublic(cov),
+  };
+}
+
+/** Group `group` of a kng-joint release: one chain, one pair, in the lab's parametrisation. */
+export function releaseJointGroup(g: JointGroupContext, rng: Rng, group: number): KngGroup {
+  const r = releaseKngJointChain(g.ctx, rng, group);
+  const [a, b] = g.toPublic;
+  const lab = reparametrise(g.reg.M, r.p, r.v, a, b);
+  const diagnostics = {
+    acceptanceRate: r.acceptanceRate,
+    burnInAcceptanceRate: r.acceptanceRate,
+    step: r.step,
+    effectiveSampleSize: NaN,
+    trace: new Float64Array(0),
+  };
+  return {
+    footpoints: [lab.p],
+    shootingVectors: [[lab.v]],
+    footpointChains: [diagnostics],
+    shootingChains: [diagnostics],
+    escapedShootingChains: 0,
+    stuckChains: r.acceptanceRate === 0 ? 1 : 0,
+  };
 }

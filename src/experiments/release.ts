@@ -1,6 +1,7 @@
 import { releaseKngGroup, prepareKng, kngGroupCount, type KngGroup, type KngSettings } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
+import { prepareJointGroups, releaseJointGroup, type JointGroupContext } from './jointRelease';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
 
 /** One private release (m footpoints × m shooting vectors) for the lab's views, as worker cells (groups). */
@@ -8,12 +9,17 @@ export interface ReleaseSpec {
   source: DataSource;
   kng: KngSettings;
   seed: number;
+  /** kng-joint (private for any data; docs/kng-joint.md) or paper 000's sequential KNG (the default). */
+  mechanism?: ReleaseMechanism;
 }
+
+export type ReleaseMechanism = 'kng' | 'kng-joint';
 
 /** A group of draws, with the calibration and the non-private fit it was computed against (for drawing). */
 export type ReleaseCell = KngGroup & {
   /** The manifold's name (e.g. "sphere"): views use it to ignore cells of another data set. */
   manifold: string;
+  mechanism: ReleaseMechanism;
   isPrivate: boolean;
   /** The calibration's badge text (KngCalibration.privacyLabel). */
   privacyLabel: string;
@@ -34,9 +40,36 @@ export type ReleaseCell = KngGroup & {
 
 interface ReleaseScratch {
   reg?: PreparedRegression;
+  joint?: JointGroupContext;
+}
+
+function jointCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): ReleaseCell {
+  const reg = (scratch.reg ??= prepareRegression(spec.source));
+  const ctx = (scratch.joint ??= prepareJointGroups(reg, spec.source, spec.kng));
+  const g = releaseJointGroup(ctx, Rng.fromKey(spec.seed, 0x7e1), group);
+  const cal = ctx.ctx.calibration;
+  return {
+    ...g,
+    manifold: reg.M.name,
+    mechanism: 'kng-joint',
+    isPrivate: ctx.isPrivate,
+    privacyLabel: ctx.privacyLabel,
+    notes: ctx.notes,
+    sigmaP: cal.sigmaP,
+    sigmaV: cal.sigmaV,
+    deltaP: cal.deltaP,
+    deltaV: cal.deltaV,
+    tau: cal.clip,
+    pHat: reg.pHat,
+    vHat: reg.vHat,
+    lnNonPrivateMse: reg.lnNonPrivateMse,
+    kernel: ctx.ctx.kernel.implementation,
+    mse: [[mse(reg, g.footpoints[0], g.shootingVectors[0][0])]],
+  };
 }
 
 export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): ReleaseCell {
+  if (spec.mechanism === 'kng-joint') return jointCell(spec, group, scratch);
   const reg = (scratch.reg ??= prepareRegression(spec.source));
   const ctx = prepareKng(reg, spec.kng);
   const g = releaseKngGroup(ctx, Rng.fromKey(spec.seed, 0x7e1), group);
@@ -44,6 +77,7 @@ export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseSc
   return {
     ...g,
     manifold: reg.M.name,
+    mechanism: 'kng',
     isPrivate,
     privacyLabel,
     notes:
@@ -66,7 +100,8 @@ export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseSc
   };
 }
 
-export const releaseCellCount = (spec: ReleaseSpec): number => kngGroupCount(spec.kng);
+export const releaseCellCount = (spec: ReleaseSpec): number =>
+  spec.mechanism === 'kng-joint' ? spec.kng.m : kngGroupCount(spec.kng);
 
 export const releaseTask = defineTask<ReleaseSpec, ReleaseCell, ReleaseScratch>({
   cellCount: releaseCellCount,

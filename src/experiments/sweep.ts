@@ -10,6 +10,8 @@ import {
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
 import { budgetPairs, type BudgetOptions, type Panel } from './budgets';
+import { prepareJointGroups, releaseJointGroup, type JointGroupContext } from './jointRelease';
+import type { ReleaseMechanism } from './release';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
 
 /**
@@ -31,6 +33,8 @@ export interface SweepSpec {
   panels: Panel[];
   budgets?: BudgetOptions;
   kng: Omit<KngSettings, 'epsP' | 'epsV'>;
+  /** kng-joint (private for any data; ε_p + ε_v its total) or paper 000's sequential KNG (the default). */
+  mechanism?: ReleaseMechanism;
   /** Extra key of the samplers' random streams, so that several sweeps of one data set draw independently. */
   stream?: number;
 }
@@ -114,14 +118,15 @@ function shape(spec: SweepSpec) {
   const budgets = spec.panels.map((p) => budgetPairs(p, spec.budgets));
   const points = budgets[0]?.length ?? 0;
   const datasets = spec.imported ? 1 : spec.datasets.length;
-  const groups = kngGroupCount({ ...spec.kng, epsP: 1, epsV: 1 });
+  const groups =
+    spec.mechanism === 'kng-joint' ? spec.kng.m : kngGroupCount({ ...spec.kng, epsP: 1, epsV: 1 });
   return { budgets, points, datasets, groups, cells: spec.panels.length * points * datasets * groups };
 }
 
 /** Per-worker cache: fits per data set and KNG contexts per (panel, budget, data set). */
 export interface SweepScratch {
   regressions: (PreparedRegression | undefined)[];
-  contexts: Map<string, KngContext>;
+  contexts: Map<string, KngContext | JointGroupContext>;
 }
 
 export function sweepSetup(_spec: SweepSpec): SweepScratch {
@@ -144,14 +149,20 @@ export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch)
   const panel = Math.floor(index / (groups * datasets * points));
   const reg = regressionFor(spec, scratch, dataset);
   const key = `${panel}/${budget}/${dataset}`;
+  const joint = spec.mechanism === 'kng-joint';
   let ctx = scratch.contexts.get(key);
   if (!ctx) {
-    ctx = prepareKng(reg, { ...spec.kng, ...budgets[panel][budget] });
+    const settings = { ...spec.kng, ...budgets[panel][budget] };
+    ctx = joint ? prepareJointGroups(reg, dataSources(spec)[dataset], settings) : prepareKng(reg, settings);
     scratch.contexts.set(key, ctx);
   }
   const path = [spec.seed, 0x5eed, panel, budget, dataset] as const;
   const rng = spec.stream === undefined ? Rng.fromKey(...path) : Rng.fromKey(...path, spec.stream);
-  const g = releaseKngGroup(ctx, rng, group);
+  const g = 'toPublic' in ctx ? releaseJointGroup(ctx, rng, group) : releaseKngGroup(ctx, rng, group);
+  const calibration =
+    'toPublic' in ctx
+      ? { isPrivate: ctx.isPrivate, notes: ctx.notes, footpointImproper: null }
+      : ctx.calibration;
   let mseSum = 0;
   let pairs = 0;
   g.footpoints.forEach((p, i) => {
@@ -167,15 +178,15 @@ export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch)
     dataset,
     n: reg.ys.length,
     lnNonPrivateMse: reg.lnNonPrivateMse,
-    isPrivate: ctx.calibration.isPrivate,
-    notes: ctx.calibration.notes,
+    isPrivate: calibration.isPrivate,
+    notes: calibration.notes,
     mseSum,
     pairs,
     acceptanceP: mean(g.footpointChains.map((c) => c.acceptanceRate)),
     acceptanceV: mean(g.shootingChains.map((c) => c.acceptanceRate)),
     escaped: g.escapedShootingChains,
     stuck: g.stuckChains,
-    improper: ctx.calibration.footpointImproper,
+    improper: calibration.footpointImproper,
   };
 }
 
