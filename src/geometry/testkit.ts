@@ -8,12 +8,10 @@ import { expect, it } from 'vitest';
 import { Rng } from '../sampling/rng';
 import type { Manifold } from './types';
 
-export const REFERENCE_PATH = fileURLToPath(
-  new URL('../../../shared/reference/geomstats-public.json', import.meta.url),
-);
+export const REFERENCE_PATH = fileURLToPath(new URL('./testdata/geomstats-public.json', import.meta.url));
 
 let referenceCache: Record<string, unknown> | undefined;
-/** The geomstats reference file of ../shared/reference (parsed once). */
+/** The geomstats reference file in ./testdata (parsed once); its README.md gives the conventions. */
 export function reference(): Record<string, any> {
   referenceCache ??= JSON.parse(readFileSync(REFERENCE_PATH, 'utf8')) as Record<string, unknown>;
   return referenceCache as Record<string, any>;
