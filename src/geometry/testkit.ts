@@ -72,9 +72,9 @@ export interface IdentityOptions {
 }
 
 /**
- * Registers the identities of SPEC §2 for a manifold: exp∘log = id, log∘exp = id, dist = ‖log‖ (also for tiny
- * distances), symmetry of dist, transport isometry and transport of log, tangency of outputs, and both dExp
- * adjoints against finite differences of Exp.
+ * Registers the identities of docs/geometry.md for a manifold: exp∘log = id, log∘exp = id, dist = ‖log‖ (also
+ * for tiny distances), symmetry of dist, transport isometry and transport of log, tangency of outputs, and
+ * both dExp adjoints against finite differences of Exp.
  */
 export function registerIdentityTests(M: Manifold, opts: IdentityOptions = {}) {
   const distances = opts.distances ?? [1e-9, 1e-6, 1e-3, 0.1, 0.7, 1.2];
