@@ -13,9 +13,9 @@
  *    affine Riemannian Laplace by MH. `--frechet` runs only this section.
  *  - with `--anchor`: only the Fig. 1 sweep (2 workers, as above) against the numpy anchor bench/anchor_fig1.py
  *    (the same sweep, all chains of a data set vectorised at once) on the same data, in the same run, and the
- *    ratio of the two times (issue 15's goal: Fig. 1 ≤ 1/30 of the anchor), plus how far the two sets of curves
- *    are apart (their own random streams: agreement in distribution, not digit for digit). Needs python3 with
- *    numpy.
+ *    ratio of the two times (the goal: Fig. 1 ≤ 1/30 of the anchor; docs/benchmarks.md), plus how far the two
+ *    sets of curves are apart (their own random streams: agreement in distribution, not digit for digit).
+ *    Needs python3 with numpy.
  * It reports; it never fails. `--quick` runs a shorter version (for a smoke test). Times are the best of
  * several runs (3 per chain, 2 per Fig. 1 sweep; the three figure sweeps run once each): on a shared machine
  * single runs vary by ±30%, so compare ratios within one run.

@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 14): an axe-core scan with the WCAG 2 A/AA rules (plus the label and landmark rules the
+ * Accessibility: an axe-core scan with the WCAG 2 A/AA rules (plus the label and landmark rules the
  * issue names, which axe files as experimental or best practice) of every workspace, every figure preset and
  * presenting mode — zero violations. Each scan waits until the view and the first plot are drawn, so the scanned
  * page is the one a person reads, not a loading placeholder. One page steps through the workspaces (one through

@@ -1,5 +1,5 @@
 /**
- * The split advisor in the lab (issue 14): it runs on demand, says the answer in one sentence and shades the
+ * The split advisor in the lab: it runs on demand, says the answer in one sentence and shades the
  * recommended range on the split plot; the answer goes away when the settings move on.
  */
 import { expect, test } from '@playwright/test';

@@ -26,7 +26,7 @@ test('the first view loads only its own scripts: no other workspace, plot tab or
     timeout: 60_000,
   });
   await waitForRelease(page);
-  // What a person's browser transfers for the first view (gzip, as a static host serves it): the README's figure.
+  // What a person's browser transfers for the first view (gzip, as a static host serves it): docs/benchmarks.md.
   const gzip = gzipBytes(scripts);
   const total = gzip.reduce((a, b) => a + b, 0);
   console.log(

@@ -1,5 +1,5 @@
 /**
- * Captions that describe the curves shown (issue 14): under a truly private setting the split curves are flat,
+ * Captions that describe the curves shown: under a truly private setting the split curves are flat,
  * and the caption says that no split helps instead of "look for a U".
  */
 import { expect, test } from '@playwright/test';

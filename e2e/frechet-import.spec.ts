@@ -1,5 +1,5 @@
 /**
- * The Fréchet-mean workspace with the user's own points (issue 11, item 6) and paper 004's sensitivity figure
+ * The Fréchet-mean workspace with the user's own points and paper 004's sensitivity figure
  * (item 7), against the built app: a lat/lon file and a JSON file of SPD(3) matrices imported through the data
  * zone, a bad file refused with its row and column, the normalise offer, the radius taken from the data
  * (labelled not private) or public, the data download read back by the importer, the points kept over a reload; the sensitivity plot with its

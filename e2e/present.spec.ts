@@ -1,5 +1,5 @@
 /**
- * Presenting mode (issue 14): on a 1024×768 projector the main view, both budget sliders and the live plot are
+ * Presenting mode: on a 1024×768 projector the main view, both budget sliders and the live plot are
  * on screen at once, in large type; the split slider moved by keyboard moves the plot and the view; PageDown
  * walks the figures in order.
  */

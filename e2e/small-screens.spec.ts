@@ -1,5 +1,5 @@
 /**
- * Phones (issue 14): below ~700 px the view comes first, nothing overflows sideways, the controls live in a
+ * Phones: below ~700 px the view comes first, nothing overflows sideways, the controls live in a
  * bottom sheet, and a slider moved by touch changes the release while the view stays in sight.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Numerical stress suite (issue 6): every case either works — finite outputs — or is refused with a message
+ * Numerical stress suite: every case either works — finite outputs — or is refused with a message
  * that says what is wrong; never NaN, never a raw TypeError, never a hang. Antipodal sphere points (the cut
  * locus), Kendall shapes with coincident landmarks, SPD(2) matrices up to and beyond condition number 1e8,
  * geodesic regression and full KNG releases at ε ∈ {1e−3, 1, 1e3} and n ∈ {3, 10000}, equal covariates, data

@@ -1,5 +1,5 @@
 /**
- * The split advisor in the lab (issue 14): on demand, the two budget-split sweeps of src/experiments/advise.ts
+ * The split advisor in the lab: on demand, the two budget-split sweeps of src/experiments/advise.ts
  * on the job runner, on a small pool of their own (beside the live sweep), for the current workspace, n, total ε and sampler.
  * Running it on the data being analysed is itself an analysis of those data — not private — so by default it
  * runs on synthetic data of the same size and noise; the user may choose the data shown instead.

@@ -9,7 +9,7 @@ import { viewDataset } from '../frechet/jobs';
 import { defaultsFor } from '../state/settings';
 
 /**
- * The lab's audit forms D and D′ in the workers only (issue 13: on the page, 100 outlines took ≈1.8 s): what
+ * The lab's audit forms D and D′ in the workers only (on the page, 100 outlines took ≈1.8 s): what
  * it shows must be what `auditInfo` on this thread gave before, for the same seeds.
  */
 describe('the audit job brings its info with its cells', () => {

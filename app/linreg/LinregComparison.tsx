@@ -1,5 +1,5 @@
 /**
- * The Euclidean workspace's comparison with standard DP linear regression (paper 001, SPEC §7): the private
+ * The Euclidean workspace's comparison with standard DP linear regression (docs/euclidean.md): the private
  * lines of each method at the current total ε over the scatter, a readout of their mean MSE, and the mean
  * MSE against ε per method. Computed in a worker (app/linreg/compute.ts); rendered inside the data gate.
  */

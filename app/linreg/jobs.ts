@@ -1,5 +1,5 @@
 /**
- * The DP linear-regression comparison of the Euclidean workspace (paper 001, SPEC §7): what it computes for
+ * The DP linear-regression comparison of the Euclidean workspace (docs/euclidean.md): what it computes for
  * the current settings. DPGR follows the workspace's τ mode and σ rule (its budget is split equally, as in
  * 001); SSP and DP-SGD use their defaults (`src/privacy/linreg`). The ε grid always holds the current total
  * ε, whose lines the comparison draws.

@@ -1,6 +1,6 @@
 /**
- * The privacy audit of the current release (issue 13): N releases on the data D and N on a neighbour D′ that
- * differs in one record, each scored by the best test statistic available; the two score histograms, the
+ * The privacy audit of the current release (docs/audit.md): N releases on the data D and N on a neighbour D′
+ * that differs in one record, each scored by the best test statistic available; the two score histograms, the
  * trade-off curve of every threshold test against the boundary no test can cross if the claimed (ε, δ) holds,
  * and the 95% lower bound on ε the releases prove.
  */

@@ -25,7 +25,7 @@ import {
 
 /** Shooting chains drawn at most (the rest are summarised): keeps the SVG light with m = 30 (900 chains). */
 const MAX_TRACES = 40;
-/** Acceptance range of a reference numpy run of the method (SPEC §5). */
+/** Acceptance range of a reference numpy run of the method (docs/experiments.md). */
 const REFERENCE_BAND: [number, number] = [0.25, 0.42];
 const TRACE_MARGIN = { left: 64, right: 14, top: 10, bottom: 50 };
 

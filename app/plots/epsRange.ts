@@ -1,6 +1,6 @@
 /**
  * The total-ε range of the live "error against ε" sweep, chosen from the settings so that it reaches the
- * budgets where the curves move (issue 14). The privacy noise scale is σ = c·Δ/ε with Δ ∝ τ (000, Thm 3.3;
+ * budgets where the curves move. The privacy noise scale is σ = c·Δ/ε with Δ ∝ τ (000, Thm 3.3;
  * c = 1 for the paper's rule, 2 for the strict one), so the ε at which the curves fall from "noise swamps the
  * fit" to "at the non-private error" scales with c·τ. With the paper's data-driven τ (about 0.1 on the lab's
  * default data) the curves move over ε ≈ 0.01 … 3 on every manifold; a public τ = π moves them ~30× to the

@@ -191,9 +191,9 @@ export function panelShape(model: MseModel, points: number): 'pending' | 'flat' 
 export const NEAR_NON_PRIVATE = 0.5;
 
 /**
- * Where the total-ε curves move, for the captions (issue 14: say what the curves show under the current
- * settings): `falls` — the smallest ε at which some curve has fallen by more than FLAT_SPREAD below its level at
- * the left end; `reaches` — the smallest ε from which every curve stays within NEAR_NON_PRIVATE of its own
+ * Where the total-ε curves move, so that the captions say what the curves show under the current
+ * settings: `falls` — the smallest ε at which some curve has fallen by more than FLAT_SPREAD below its level
+ * at the left end; `reaches` — the smallest ε from which every curve stays within NEAR_NON_PRIVATE of its own
  * non-private line (null when some curve does not get there within the range); `range` — the plotted ε.
  */
 export interface EpsMoves {

@@ -1,5 +1,5 @@
 /**
- * Presenting mode (issue 14): large type and one screen holding the view, the budget sliders and the live plot,
+ * Presenting mode: large type and one screen holding the view, the budget sliders and the live plot,
  * for a projector. Its own small store, outside the lab settings: it changes how the page looks, not what the
  * lab computes. The URL flag `present=1` turns it on at load; the flag is kept in the address bar while on.
  */

@@ -24,7 +24,9 @@ export function regressionWorkspace(w: WorkspaceId): RegressionWorkspaceId {
   return w;
 }
 
-/** Private Fréchet-mean mechanisms the Fréchet workspace can show (SPEC §6), by their short URL ids. */
+/**
+ * Private Fréchet-mean mechanisms the Fréchet workspace can show (docs/frechet.md), by their short URL ids.
+ */
 export const FRECHET_MECHANISMS: readonly FrechetMechanismId[] = FRECHET_MECHANISM_TABLE.map((m) => m.labId);
 export type FrechetMechanismId = FrechetLabId;
 
@@ -155,7 +157,10 @@ export const WORKSPACES: readonly { id: WorkspaceId; label: string; blurb: strin
   },
 ];
 
-/** Per-workspace data defaults (SPEC §5: sphere δ = 0.001 as in 000's main text; SPD sd 0.01; shapes × 1). */
+/**
+ * Per-workspace data defaults (docs/experiments.md: sphere δ = 0.001 as in 000's main text; SPD sd 0.01;
+ * shapes × 1).
+ */
 export const DATA_DEFAULTS: Record<
   WorkspaceId,
   {

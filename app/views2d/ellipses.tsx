@@ -2,8 +2,9 @@
  * SPD(2) predictions as ellipses along the covariate (Fig. 8 of paper 000), plain React SVG. At seven equally
  * spaced covariates: the non-private prediction Exp(p̂, x v̂) (blue, solid, thick) and private predictions
  * Exp(p̃, x ṽ) (vermillion, dashed, thin, translucent); behind them the data ellipses, faint, at their own
- * covariates. Convention (SPEC §5): the ellipse of y = U Λ Uᵀ has semi-axes √λ₁, √λ₂ along U's columns; the
- * first matrix coordinate points right, the second up. One scale for all ellipses (a scale bar shows length 1).
+ * covariates. Convention (docs/experiments.md): the ellipse of y = U Λ Uᵀ has semi-axes √λ₁, √λ₂ along U's
+ * columns; the first matrix coordinate points right, the second up. One scale for all ellipses (a scale bar
+ * shows length 1).
  */
 import { useId, useMemo, type SVGProps } from 'react';
 import type { RegressionData } from '../../src/data';

@@ -110,8 +110,8 @@ function congruence(S: Sym2, X: Sym2): Sym2 {
 }
 
 /**
- * The ellipse of y = U Λ Uᵀ (SPEC §5, Fig. 8): semi-axes √λ₁ ≥ √λ₂ along U's columns; `angle` (radians) is the
- * direction of the major axis from the first coordinate axis, counter-clockwise.
+ * The ellipse of y = U Λ Uᵀ (docs/experiments.md): semi-axes √λ₁ ≥ √λ₂ along U's columns; `angle` (radians)
+ * is the direction of the major axis from the first coordinate axis, counter-clockwise.
  */
 export function ellipseOf(y: Sym2): { major: number; minor: number; angle: number } | null {
   const e = symEig2(Float64Array.of(y[0], y[1], y[1], y[2]));

@@ -1,8 +1,8 @@
 /**
- * The Fréchet-mean workspace (issue 5; papers 004, 002, 003): the data, their true (non-private) Fréchet mean
- * and the releases of each private mechanism as point clouds, on the sphere S² (3D) or on SPD(2) (ellipses
- * and the cone). The releases come from the workers (`frechet` task, via app/frechet/jobs.ts); the data set is
- * regenerated here from the same seed.
+ * The Fréchet-mean workspace (papers 004, 002, 003; docs/frechet.md): the data, their true (non-private)
+ * Fréchet mean and the releases of each private mechanism as point clouds, on the sphere S² (3D) or on SPD(2)
+ * (ellipses and the cone). The releases come from the workers (`frechet` task, via app/frechet/jobs.ts); the
+ * data set is regenerated here from the same seed.
  */
 import { FrechetDataDescription, FrechetHeading } from '../frechet/DataDescription';
 import { FrechetSphereView } from '../frechet/FrechetSphereView';

@@ -1,6 +1,6 @@
 /**
- * The privacy audit (issue 13): how well can an attacker tell, from one release, whether one person's record
- * was in the data? For any mechanism of the table (`src/experiments/mechanisms.ts`):
+ * The privacy audit (docs/audit.md): how well can an attacker tell, from one release, whether one person's
+ * record was in the data? For any mechanism of the table (`src/experiments/mechanisms.ts`):
  *
  * 1. neighbouring data sets D, D′ (`neighbours.ts`);
  * 2. N releases on D and N on D′, in worker cells of `cellReleases` per side (release i of side s draws from

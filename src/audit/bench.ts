@@ -1,5 +1,5 @@
 /**
- * The audit's benchmark run (issue 13), for `bench/` to time: N = 2000 releases per side of the lab's default
+ * The audit's benchmark run, for `bench/` to time: N = 2000 releases per side of the lab's default
  * KNG release on the sphere (n = 50, burn-in 1000, one footpoint and one shooting-vector chain per release, so
  * 4000 releases × 2000 MH steps — about the work of the Fig. 1 sweep) on a Node worker pool. Node only (it
  * makes worker threads); the audit itself (`audit.ts`) runs anywhere.

@@ -1,6 +1,6 @@
 /**
  * From two samples of a test statistic — scores of releases on D and on D′, larger meaning "looks like D′" —
- * to what they prove about the mechanism's privacy (issue 13).
+ * to what they prove about the mechanism's privacy (docs/audit.md).
  *
  * (ε, δ)-DP says every test of "D or D′?" has false-positive rate α and false-negative rate β with
  * α + e^ε β ≥ 1 − δ and e^ε α + β ≥ 1 − δ, so one test with rates (α, β) shows ε ≥ ln((1 − δ − β)/α) and

@@ -1,6 +1,7 @@
 /**
- * Seeded claims of issue 13, recorded whatever they turned out to be (the numbers are in the test names; the
- * assertions pin them loosely so that a change of the samplers or of the audit that moves them is noticed).
+ * Seeded audit claims (docs/audit.md), recorded whatever they turned out to be (the numbers are in the test
+ * names; the assertions pin them loosely so that a change of the samplers or of the audit that moves them is
+ * noticed).
  */
 import { describe, expect, it } from 'vitest';
 import type { MechanismSettings } from '../experiments/mechanisms';

@@ -1,8 +1,8 @@
 /**
- * `frechet`: private Fréchet means on the command line (SPEC §6; papers 004, 002, 003). The utility experiment
- * (distance of each release to the non-private Fréchet mean, per mechanism, n, k and ε) runs as the `frechet`
- * worker task; `--experiment sensitivity` runs 004 Fig. 1's empirical sensitivity against the bound.
- * It has its own options (see options.ts), resolved here.
+ * `frechet`: private Fréchet means on the command line (docs/frechet.md; papers 004, 002, 003). The utility
+ * experiment (distance of each release to the non-private Fréchet mean, per mechanism, n, k and ε) runs as
+ * the `frechet` worker task; `--experiment sensitivity` runs 004 Fig. 1's empirical sensitivity against the
+ * bound. It has its own options (see options.ts), resolved here.
  */
 import { availableParallelism } from 'node:os';
 import {

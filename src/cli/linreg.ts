@@ -1,7 +1,7 @@
 /**
- * `linreg`: paper 001's comparison of private linear regressions (SPEC §7) on the command line — DPGR, SSP,
- * DP-SGD and least squares, mean MSE over `--reps` releases per method and ε, on synthetic data or a table.
- * It has its own options (see options.ts), resolved here; the work runs as the `linreg` worker task.
+ * `linreg`: paper 001's comparison of private linear regressions (docs/euclidean.md) on the command line —
+ * DPGR, SSP, DP-SGD and least squares, mean MSE over `--reps` releases per method and ε, on synthetic data or
+ * a table. It has its own options (see options.ts), resolved here; the work runs as the `linreg` worker task.
  */
 import { availableParallelism } from 'node:os';
 import { DEFAULT_NOISE } from '../data';

@@ -4,8 +4,9 @@ import { Rng } from '../sampling/rng';
 import type { RegressionData } from './types';
 
 /**
- * SYNTHETIC mid-sagittal corpus-callosum outlines (SPEC §8). The ADNI shapes of paper 000 are access-restricted,
- * so the lab ships this seeded generator instead; real landmark data can be imported by the user.
+ * SYNTHETIC mid-sagittal corpus-callosum outlines (docs/experiments.md). The ADNI shapes of paper 000 are
+ * access-restricted, so the lab ships this seeded generator instead; real landmark data can be imported by
+ * the user.
  *
  * Outline model (all lengths in millimetres; x = anterior→posterior, y = inferior→superior):
  * ANTERIOR IS TO THE LEFT (negative x), superior is up (positive y).

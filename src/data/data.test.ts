@@ -94,7 +94,7 @@ describe('data generators: determinism, sizes, covariates', () => {
     });
   }
 
-  it('generate uses the SPEC defaults and matches the individual generators', () => {
+  it('generate uses the defaults of docs/experiments.md and matches the individual generators', () => {
     expect(DEFAULT_NOISE).toEqual({ sphere: 0.001, spd: 0.01, kendall: 1, euclidean: 0.1 });
     expect(
       sameArrays(generate('sphere', { n: 9, seed: 2 }), sphereData({ n: 9, seed: 2, noiseVariance: 0.001 })),

@@ -12,9 +12,9 @@ export interface EuclideanDataOptions {
 }
 
 /**
- * Linear model in R^d (geodesic regression on a flat space, SPEC §7): intercept a ~ N(0, I_d), slope
- * b ~ N(0, I_d), tᵢ ~ U[0,1], yᵢ = a + tᵢ b + N(0, σ² I_d). Covariates are rescaled to [0, 1] (min 0, max 1)
- * and the truth re-expressed accordingly: p = a + min·b, v = (max − min)·b.
+ * Linear model in R^d (geodesic regression on a flat space, docs/euclidean.md): intercept a ~ N(0, I_d),
+ * slope b ~ N(0, I_d), tᵢ ~ U[0,1], yᵢ = a + tᵢ b + N(0, σ² I_d). Covariates are rescaled to [0, 1] (min 0,
+ * max 1) and the truth re-expressed accordingly: p = a + min·b, v = (max − min)·b.
  */
 export function euclideanData({
   n,

@@ -55,7 +55,7 @@ export interface ManifoldDescriptor {
   generate(opts: GenerateOptions): GeneratedData;
   /** The manifold that generator draws on with these options. */
   syntheticManifold(opts: Pick<GenerateOptions, 'd' | 'landmarks'>): Manifold;
-  /** Default noise level of the generator (SPEC §5; units in GenerateOptions.noise). */
+  /** Default noise level of the generator (docs/experiments.md; units in GenerateOptions.noise). */
   readonly defaultNoise: number;
   /** Step of the lab's noise field. */
   readonly noiseStep: number;
@@ -128,7 +128,7 @@ export function manifoldDescriptor(kind: DataManifold): ManifoldDescriptor {
   return d;
 }
 
-/** Default noise level per manifold (SPEC §5; see GenerateOptions.noise for the units). */
+/** Default noise level per manifold (docs/experiments.md; see GenerateOptions.noise for the units). */
 export const DEFAULT_NOISE: Readonly<Record<DataManifold, number>> = /* @__PURE__ */ Object.fromEntries(
   MANIFOLD_KINDS.map((k) => [k, MANIFOLDS[k].defaultNoise]),
 ) as Record<DataManifold, number>;

@@ -18,12 +18,13 @@ export interface SpdDataOptions {
 }
 
 /**
- * SPD(2) data of paper 000, appendix F (SPEC §5). Random end points P = Exp(I, s·A), Q = Exp(I, s·B), where
- * A, B are independent draws of the standard Gaussian of T_I SPD(2) (identity covariance in the metric at I,
- * i.e. the tangent space of symmetric matrices with ⟨u,w⟩ = tr(uw)) and s = `spread` (0.5); v = Log(P, Q);
- * tᵢ ~ U[0,1]; clean yᵢ = Exp(P, tᵢ v), observed yᵢ = Exp(clean, ξᵢ) with ξᵢ a tangent Gaussian of standard
- * deviation noiseSd in the metric at the clean point. Covariates are rescaled to [0, 1] (min 0, max 1) and the
- * true geodesic is re-expressed in the rescaled covariate. Matrices are 2×2 row-major [a, b, b, c].
+ * SPD(2) data of paper 000, appendix F (docs/experiments.md). Random end points P = Exp(I, s·A), Q = Exp(I,
+ * s·B), where A, B are independent draws of the standard Gaussian of T_I SPD(2) (identity covariance in the
+ * metric at I, i.e. the tangent space of symmetric matrices with ⟨u,w⟩ = tr(uw)) and s = `spread` (0.5); v =
+ * Log(P, Q); tᵢ ~ U[0,1]; clean yᵢ = Exp(P, tᵢ v), observed yᵢ = Exp(clean, ξᵢ) with ξᵢ a tangent Gaussian of
+ * standard deviation noiseSd in the metric at the clean point. Covariates are rescaled to [0, 1] (min 0, max
+ * 1) and the true geodesic is re-expressed in the rescaled covariate. Matrices are 2×2 row-major
+ * [a, b, b, c].
  */
 export function spdData({
   n,

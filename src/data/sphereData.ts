@@ -5,13 +5,13 @@ import type { RegressionData } from './types';
 
 export interface SphereDataOptions {
   n: number;
-  /** Variance δ of the ambient Gaussian noise before normalising (SPEC §5: 0.001, 0.01, 0.1). */
+  /** Variance δ of the ambient Gaussian noise before normalising (docs/experiments.md: 0.001, 0.01, 0.1). */
   noiseVariance: number;
   seed: number;
 }
 
 /**
- * SPEC §5: random q₀ ∈ S², random ζ ∈ T_{q₀} (N(0, I₃) projected), tᵢ ~ U[0,1],
+ * Paper 000 §4.1 (docs/experiments.md): random q₀ ∈ S², random ζ ∈ T_{q₀} (N(0, I₃) projected), tᵢ ~ U[0,1],
  * yᵢ = normalise(Exp(q₀, tᵢ ζ) + N(0, δ I₃)); covariates rescaled to [0, 1].
  */
 export function sphereData({ n, noiseVariance, seed }: SphereDataOptions): RegressionData & {

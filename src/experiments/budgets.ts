@@ -1,4 +1,4 @@
-/** Budget pairs (ε_p, ε_v) of the paper's two panels (000, Fig. 1/2/7; SPEC §5). */
+/** Budget pairs (ε_p, ε_v) of the paper's two panels (000, Fig. 1/2/7; docs/experiments.md). */
 export type Panel = 'unequal' | 'equal';
 
 export interface BudgetPair {

@@ -1,5 +1,6 @@
 /**
- * Private Fréchet means: seeded experiments shared by the command line (`frechet`) and the lab (SPEC §6).
+ * Private Fréchet means: seeded experiments shared by the command line (`frechet`) and the lab
+ * (docs/frechet.md).
  *
  * One job = cells (n, k, ε, mechanism); a cell makes `reps` releases, replicate i on its own data set
  * (seeded by (seed, n, k, i), so every mechanism and ε sees the same data sets), and reports the distance of

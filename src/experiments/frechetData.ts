@@ -1,5 +1,5 @@
 /**
- * Seeded synthetic data for the private Fréchet-mean experiments (papers 004, 002, 003; SPEC §6).
+ * Seeded synthetic data for the private Fréchet-mean experiments (papers 004, 002, 003; docs/experiments.md).
  *
  * - Sphere S² (004 §5.2): points uniform (w.r.t. area) in the geodesic cap B_r(m₀) around the north pole
  *   m₀ = (0, 0, 1); r < π/4 so that 004 Thm 2 applies.

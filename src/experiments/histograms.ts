@@ -5,9 +5,9 @@ import { defineTask } from '../workers/defineTask';
 import { prepareRegression, type PreparedRegression } from './regressionSetup';
 
 /**
- * Paper 001's histograms (SPEC §5; n = 20, ε_p = ε_v = 1, 200 draws): for each private draw (p̃, ṽ), the
- * footpoint distance d(p̂, p̃), the angle between v̂ carried to p̃ and ṽ, and the footpoint's mean absolute
- * error (1/n) Σ d(Exp(p̃, xᵢ ṽ), yᵢ) (unsquared).
+ * Paper 001's histograms (docs/experiments.md; n = 20, ε_p = ε_v = 1, 200 draws): for each private draw (p̃,
+ * ṽ), the footpoint distance d(p̂, p̃), the angle between v̂ carried to p̃ and ṽ, and the footpoint's mean
+ * absolute error (1/n) Σ d(Exp(p̃, xᵢ ṽ), yᵢ) (unsquared).
  */
 export interface HistogramSpec {
   manifold: DataManifold;

@@ -1,5 +1,5 @@
 /**
- * Paper 001's Euclidean comparison (SPEC §7): DPGR (exact KNG samplers, ε_p = ε_v = ε/2) against
+ * Paper 001's Euclidean comparison (docs/euclidean.md): DPGR (exact KNG samplers, ε_p = ε_v = ε/2) against
  * sufficient-statistics perturbation, noisy clipped gradient descent (DP-SGD) and the non-private
  * least-squares line, by the MSE (1/n) Σ ‖yᵢ − p − xᵢv‖² of each release on the data, over a list of total
  * budgets ε, on the project's synthetic linear data or on a table (001: the UCI red-wine table).

@@ -1,5 +1,5 @@
 /**
- * The mechanism table (issue 12, item 3): every release of the lab behind the one interface of
+ * The mechanism table: every release of the lab behind the one interface of
  * `src/privacy/mechanism.ts` — KNG geodesic regression (the footpoint alone and the sequential pair), the
  * non-private fit (ε = ∞), each Fréchet-mean mechanism (from `privacy/frechet/mechanisms.ts`, calibrated and
  * released by `experiments/frechet.ts`), the exact Euclidean K-norm mean, and the linear-regression methods

@@ -30,7 +30,7 @@ export interface PreparedRegression extends RegressionInput {
   M: Manifold;
   data: GeneratedData | { xs: Float64Array; ys: Float64Array[] };
   energy: number;
-  /** ln MSE_np = ln((1/n) Σ d(Exp(p̂, xᵢv̂), yᵢ)²) = ln 2E(p̂, v̂) (SPEC §5). */
+  /** ln MSE_np = ln((1/n) Σ d(Exp(p̂, xᵢv̂), yᵢ)²) = ln 2E(p̂, v̂) (docs/experiments.md). */
   lnNonPrivateMse: number;
   fitConverged: boolean;
 }

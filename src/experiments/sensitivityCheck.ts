@@ -5,10 +5,11 @@ import { fitGeodesicRegression, gradient } from '../regression';
 import { defineTask } from '../workers/defineTask';
 
 /**
- * Validity of the sensitivity bounds (000 App. G, Fig. 9/10; SPEC §5): pairs of adjacent data sets D, D'
- * from n + 1 generated points whose covariates were rescaled once on all n + 1 (D drops the first point, D'
- * the last); Δ^exp = ‖∇E(D) − ∇E(D')‖ with both gradients at D's fit; Δ^thy from the bound with τ = the
- * largest residual over both sets (and τ_m the radius of both sets around their Fréchet mean); r = Δ^thy/Δ^exp.
+ * Validity of the sensitivity bounds (000 App. G, Fig. 9/10; docs/experiments.md): pairs of adjacent data
+ * sets D, D' from n + 1 generated points whose covariates were rescaled once on all n + 1 (D drops the first
+ * point, D' the last); Δ^exp = ‖∇E(D) − ∇E(D')‖ with both gradients at D's fit; Δ^thy from the bound with τ =
+ * the largest residual over both sets (and τ_m the radius of both sets around their Fréchet mean); r =
+ * Δ^thy/Δ^exp.
  */
 export interface SensitivitySpec {
   manifold: DataManifold;

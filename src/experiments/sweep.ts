@@ -15,10 +15,10 @@ import type { ReleaseMechanism } from './release';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
 
 /**
- * Budget-split sweeps (000 Fig. 1, 2, 6, 7; SPEC §5): for every panel, budget pair and data set, m private
- * footpoints with m shooting vectors each; ln of the mean MSE over all pairs against the non-private ln MSE.
- * A job is split into cells = (panel, budget point, data set, group) so workers can share it; every cell has
- * its own random stream, so the numbers do not depend on how many workers run it.
+ * Budget-split sweeps (000 Fig. 1, 2, 6, 7; docs/experiments.md): for every panel, budget pair and data set,
+ * m private footpoints with m shooting vectors each; ln of the mean MSE over all pairs against the
+ * non-private ln MSE. A job is split into cells = (panel, budget point, data set, group) so workers can share
+ * it; every cell has its own random stream, so the numbers do not depend on how many workers run it.
  */
 export interface SweepSpec {
   manifold: DataManifold;

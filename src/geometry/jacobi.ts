@@ -1,5 +1,5 @@
 /**
- * The dExp adjoints of a locally symmetric space, from its Jacobi spectrum (SPEC §2).
+ * The dExp adjoints of a locally symmetric space, from its Jacobi spectrum (docs/geometry.md).
  *
  * Along γ(t) = Exp(p, t v) the Jacobi operator w ↦ R(w, v)v has parallel eigenvectors. So
  *   (d_p Exp)† w  and  (d_v Exp)† w

@@ -55,7 +55,7 @@ for (const k of [3, 5, 50]) {
 }
 
 describe('kendall constructor', () => {
-  it('has the layout of SPEC §2', () => {
+  it('has the layout of docs/geometry.md', () => {
     const M = kendall(50);
     expect(M.name).toBe('kendall(50)');
     expect(M.ambientDim).toBe(100);

@@ -5,7 +5,7 @@ import { checkLength, finiteResult } from './validate';
 import { normalize, norm2 } from './vec';
 
 /**
- * Kendall's planar shape space Σ^k_2 ≅ CP^{k−2} (SPEC §2), worked in preshape coordinates.
+ * Kendall's planar shape space Σ^k_2 ≅ CP^{k−2} (docs/geometry.md), worked in preshape coordinates.
  *
  * A preshape is k×2 row-major (x0,y0,x1,y1,…), centred and of Frobenius norm 1. Read as z ∈ C^k (z_j = x_j + i y_j)
  * with ⟨z,w⟩ = Σ z_j conj(w_j), a rotation of the shape is z ↦ e^{iφ} z. Tangent vectors at p are horizontal:

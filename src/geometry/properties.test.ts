@@ -1,7 +1,8 @@
 /**
- * Property-based tests of the geometry core (issue 6): on random points and tangent vectors of every manifold the
- * identities of SPEC §2 hold and every result is finite; random invalid inputs (NaN, ±∞, wrong length, points
- * off the manifold) give a GeometryError, never a silent NaN and never a hang. Fixed seed, bounded runs.
+ * Property-based tests of the geometry core: on random points and tangent vectors of every manifold the
+ * identities of docs/geometry.md hold and every result is finite; random invalid inputs (NaN, ±∞, wrong
+ * length, points off the manifold) give a GeometryError, never a silent NaN and never a hang. Fixed seed,
+ * bounded runs.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -53,7 +53,7 @@ interface SpdValues {
   inner: number;
   transport: number[];
 }
-/** One SPD case of the reference file (see shared/reference/README.md). */
+/** One SPD case of the reference file (see testdata/README.md). */
 interface SpdCase {
   id: string;
   kind: string;

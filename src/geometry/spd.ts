@@ -1,7 +1,7 @@
 /**
  * SPD(k): k×k symmetric positive definite matrices (row-major Float64Array of length k²), with the
  * affine-invariant metric ⟨u,w⟩_P = tr(P⁻¹uP⁻¹w) (scale 1, as geomstats' SPDAffineMetric) or the
- * log-Euclidean metric ⟨u,w⟩_P = ⟨dlog_P u, dlog_P w⟩_F (SPEC §2). Tangent vectors are symmetric k×k
+ * log-Euclidean metric ⟨u,w⟩_P = ⟨dlog_P u, dlog_P w⟩_F (docs/geometry.md). Tangent vectors are symmetric k×k
  * matrices; only their symmetric part is used.
  *
  * Both metrics make SPD(k) a Hadamard manifold (injectivity radius ∞), so log and transport are defined

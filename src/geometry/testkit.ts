@@ -8,12 +8,10 @@ import { expect, it } from 'vitest';
 import { Rng } from '../sampling/rng';
 import type { Manifold } from './types';
 
-export const REFERENCE_PATH = fileURLToPath(
-  new URL('../../../shared/reference/geomstats-public.json', import.meta.url),
-);
+export const REFERENCE_PATH = fileURLToPath(new URL('./testdata/geomstats-public.json', import.meta.url));
 
 let referenceCache: Record<string, unknown> | undefined;
-/** The geomstats reference file of ../shared/reference (parsed once). */
+/** The geomstats reference file in ./testdata (parsed once); its README.md gives the conventions. */
 export function reference(): Record<string, any> {
   referenceCache ??= JSON.parse(readFileSync(REFERENCE_PATH, 'utf8')) as Record<string, unknown>;
   return referenceCache as Record<string, any>;
@@ -74,9 +72,9 @@ export interface IdentityOptions {
 }
 
 /**
- * Registers the identities of SPEC §2 for a manifold: exp∘log = id, log∘exp = id, dist = ‖log‖ (also for tiny
- * distances), symmetry of dist, transport isometry and transport of log, tangency of outputs, and both dExp
- * adjoints against finite differences of Exp.
+ * Registers the identities of docs/geometry.md for a manifold: exp∘log = id, log∘exp = id, dist = ‖log‖ (also
+ * for tiny distances), symmetry of dist, transport isometry and transport of log, tangency of outputs, and
+ * both dExp adjoints against finite differences of Exp.
  */
 export function registerIdentityTests(M: Manifold, opts: IdentityOptions = {}) {
   const distances = opts.distances ?? [1e-9, 1e-6, 1e-3, 0.1, 0.7, 1.2];

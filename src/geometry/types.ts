@@ -1,7 +1,7 @@
 /**
  * The one interface every manifold implements. Points and tangent vectors are Float64Arrays in ambient
- * coordinates (SPEC §2). Methods that return a vector accept an optional `out` array so that hot loops can
- * run without allocating; `out` may not alias an input unless the method says so.
+ * coordinates (docs/geometry.md). Methods that return a vector accept an optional `out` array so that hot
+ * loops can run without allocating; `out` may not alias an input unless the method says so.
  */
 export interface Manifold {
   /** Human-readable name, e.g. "sphere", "spd(2, affine)", "kendall(50)" (for messages; dispatch on `family`). */

@@ -1,5 +1,5 @@
 /**
- * Input checks shared by the manifolds (issue 6): an operation given an array of the wrong length, a NaN or an
+ * Input checks shared by the manifolds: an operation given an array of the wrong length, a NaN or an
  * infinite entry throws a GeometryError naming the operation and the argument, instead of returning NaN. The checks
  * are a length compare and a finiteness test of the entries or of a number the operation computes anyway; the
  * messages are built in separate functions, only when a check fails, so the checks stay cheap in hot loops.

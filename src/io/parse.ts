@@ -8,7 +8,7 @@ import { cellNumber, type Table, type TableRow } from './table';
 export { fmt, fromLatLon, spherePoint, SPD_MAX_CONDITION, SPHERE_TOLERANCE } from './rows';
 
 /**
- * Data import for every manifold (SPEC §8): CSV or JSON text → covariates and responses, validated, with
+ * Data import for every manifold (README.md): CSV or JSON text → covariates and responses, validated, with
  * messages that say exactly what is wrong and where. Pure TypeScript (no Node or DOM): the command line and
  * the browser lab both call it on the text of a file.
  *

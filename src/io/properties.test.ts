@@ -1,5 +1,5 @@
 /**
- * Property-based tests of the data importer (issue 6): random valid tables written as CSV (comma, semicolon, tab;
+ * Property-based tests of the data importer: random valid tables written as CSV (comma, semicolon, tab;
  * header or not; quoted, decimal commas, CRLF, BOM, comments) or JSON (rows as arrays, as objects, or columns) read
  * back to the same numbers; one random corruption gives a DataFormatError whose row and column point at it; and
  * arbitrary text never gives anything but data or a DataFormatError. Fixed seed, bounded runs.

@@ -3,7 +3,7 @@ import { kNormLaplace } from '../sampling/distributions';
 import type { Rng } from '../sampling/rng';
 
 /**
- * Exact KNG for linear regression in R^d (the flat case of geodesic regression; SPEC §4, paper 001).
+ * Exact KNG for linear regression in R^d (the flat case of geodesic regression; docs/euclidean.md).
  * The gradients are linear in the parameter, so the KNG densities are ℓ₂ K-norm (Laplace-type) laws:
  *   footpoint (v = v̂ fixed): ‖∇_p E‖ = ‖p − p̂‖            → p̃ = p̂ + radius·direction, radius ~ Gamma(d, 1/σ_p);
  *   slope given p̃:           ‖∇_v E‖ = m₂‖v − β*(p̃)‖      → radius ~ Gamma(d, m₂/σ_v),

@@ -9,7 +9,7 @@ import { fusedGeometry, gradientNormKernel, type FusedGeometry, type GradientNor
 import { kngSensitivity, kngSigma, type SigmaRule } from './sensitivity';
 
 /**
- * KNG release of geodesic-regression parameters (paper 000; SPEC §4): first the footpoint p̃ ∝
+ * KNG release of geodesic-regression parameters (paper 000; docs/kng.md): first the footpoint p̃ ∝
  * exp(−‖∇_p E(p, Γv̂)‖/σ_p) by Riemannian random-walk Metropolis–Hastings, then shooting vectors
  * ṽ ∈ T_{p̃} ∝ exp(−‖∇_v E(p̃, v)‖/σ_v). Total budget ε_p + ε_v by sequential composition.
  */

@@ -1,5 +1,5 @@
 /**
- * One interface for everything that releases something private (issue 12, item 3): KNG geodesic regression,
+ * One interface for everything that releases something private: KNG geodesic regression,
  * the Fréchet-mean mechanisms, the linear-regression baselines and the non-private fit (ε = ∞). The table of
  * them is `src/experiments/mechanisms.ts`; the privacy audit (`src/audit/`) works on any entry through this
  * interface alone.

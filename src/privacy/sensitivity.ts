@@ -1,7 +1,7 @@
 /**
  * Sensitivities of the KNG gradients of geodesic regression (paper 000, Thm 3.3 and App. D, eqs. (19), (44);
- * SPEC §4). κ_l is the lower sectional-curvature bound, τ bounds the residual norms, τ_m is the radius of a ball
- * holding the responses.
+ * docs/kng.md). κ_l is the lower sectional-curvature bound, τ bounds the residual norms, τ_m is the radius of
+ * a ball holding the responses.
  */
 export interface KngSensitivity {
   deltaP: number;

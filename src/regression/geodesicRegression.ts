@@ -1,7 +1,7 @@
 import { GeometryError, type Manifold } from '../geometry/types';
 
 /**
- * Geodesic regression (Fletcher 2011; SPEC §3): the geodesic x ↦ Exp(p, x v) minimising
+ * Geodesic regression (Fletcher 2011; docs/regression.md): the geodesic x ↦ Exp(p, x v) minimising
  *   E(p, v) = 1/(2n) Σ d(Exp(p, xᵢ v), yᵢ)².
  */
 

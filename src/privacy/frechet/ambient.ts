@@ -1,5 +1,5 @@
 /**
- * Ambient (Euclidean) ℓ₂ K-norm Laplace baselines for private Fréchet means (004 §5, Thm 4; SPEC §6):
+ * Ambient (Euclidean) ℓ₂ K-norm Laplace baselines for private Fréchet means (004 §5, Thm 4; docs/frechet.md):
  * noise with density ∝ exp(−‖z‖₂/σ) added in an embedding space, σ = Δ/ε with an ambient sensitivity
  * (the K-norm normaliser is translation invariant, so Δ/ε is ε-DP).
  *

@@ -1,10 +1,10 @@
 /**
- * Conformal-DP (paper 003; SPEC §6): a Laplace mechanism in a density-aware conformal metric g* = φ·g.
+ * Conformal-DP (paper 003; docs/frechet.md): Laplace noise in a density-aware conformal metric g* = φ·g.
  *
  *   KDE density f at sample points → graph-Laplacian solve of Δσ = ±(f/c − 1) → φ = e^{2σ} →
  *   release z ∝ exp(−λ* ρ*(η, z)) w.r.t. the conformal volume μ* = φ^{d/2} μ_g, with λ* = ε/(2√φ_max Δ).
  *
- * 003 leaves most of this open (and its three statements of the sign disagree; SPEC §11). Our choices:
+ * 003 leaves most of this open (its statements of the sign disagree; docs/paper-errors.md). Our choices:
  *
  * - Geometry. S² (points = unit vectors, geodesic distance) and log-Euclidean SPD(k) (points in vecd∘logm
  *   coordinates, where the metric is Euclidean; 003 itself works with Yᵢ = log Xᵢ). Affine SPD is not offered.

@@ -1,5 +1,5 @@
 /**
- * Riemannian Laplace mechanism for Fréchet means (paper 004; SPEC §6): a release z with density
+ * Riemannian Laplace mechanism for Fréchet means (paper 004; docs/frechet.md): a release z with density
  * ∝ exp(−ρ(η, z)/σ) with respect to the Riemannian volume, centred at the (non-private) mean η.
  *
  * - S² (unit sphere): exact. The angle θ = ρ(η, z) has density ∝ e^{−θ/σ} sin θ on [0, π] (sampled by
@@ -8,10 +8,11 @@
  *   expm(logm η + r·u) with r ~ Gamma(d, rate 1/σ), u uniform on S^{d−1}, d = k(k+1)/2.
  * - Affine-invariant SPD(k): Metropolis–Hastings (Hajri et al.), run in normal coordinates at η where the
  *   target is ∝ e^{−‖x‖/σ}·J(x) w.r.t. Lebesgue measure (J the Jacobian of Exp_η), with a Gaussian random
- *   walk (symmetric) proposal and the standard MH ratio (002's printed ratio is garbled; SPEC §11).
- *   J grows like exp(c_k ρ), c_k = ½√(k(k²−1)/3) (c₂ = 1/√2), so the untruncated density exists only for
- *   σ < 1/c_k (σ < √2 for k = 2). Larger σ is refused unless the target is truncated to a public ball
- *   B_R(m₀) (004 Thm 3); the truncated normaliser depends on the centre, so then σ must be 2Δ/ε.
+ *   walk (symmetric) proposal and the standard MH ratio (002's printed ratio is garbled;
+ *   docs/paper-errors.md). J grows like exp(c_k ρ), c_k = ½√(k(k²−1)/3) (c₂ = 1/√2), so the untruncated
+ *   density exists only for σ < 1/c_k (σ < √2 for k = 2). Larger σ is refused unless the target is truncated
+ *   to a public ball B_R(m₀) (004 Thm 3); the truncated normaliser depends on the centre, so then σ must be
+ *   2Δ/ε.
  *
  * σ rule: 'strict' σ = 2Δ/ε is always ε-DP; 'paper' σ = Δ/ε is ε-DP only when the normaliser does not
  * depend on the centre (whole sphere, whole SPD; not for a truncated target). `sigmaFor` enforces this.
@@ -157,7 +158,7 @@ export function sphereLaplace(eta: Float64Array, sigma: number, rng: Rng): Float
 /**
  * Exact draw from the log-Euclidean Riemannian Laplace on SPD(k) centred at η: expm(logm η + r·u) in vecd
  * coordinates (an isometry to R^d), r ~ Gamma(d, rate 1/σ), u uniform (the ℓ₂ K-norm noise of R^d).
- * E ρ² = d(d + 1)σ² (SPEC §6; 004 Thm 3's "d(d−1)" is a typo).
+ * E ρ² = d(d + 1)σ² (docs/frechet.md; 004 Thm 3's "d(d−1)" is a typo).
  */
 export function logEuclideanLaplace(eta: Float64Array, k: number, sigma: number, rng: Rng): Float64Array {
   checkSigma(sigma, 'logEuclideanLaplace');

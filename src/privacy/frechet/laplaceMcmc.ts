@@ -5,7 +5,7 @@
  *
  * In vecd∘logm coordinates the LE metric is Euclidean, so the target is ∝ exp(−‖x‖/σ) on R^d (x the offset
  * from logm η); a Gaussian random walk is symmetric, and the standard MH ratio applies (002's printed ratio is
- * garbled; SPEC §11). The chain starts at the centre and its final state is the release.
+ * garbled; docs/paper-errors.md). The chain starts at the centre and its final state is the release.
  */
 import { expm, logm, symDim, symToVecd, vecdToSym } from '../../geometry/linalg';
 import { runChain, type RandomWalkTarget } from '../../sampling/mh';

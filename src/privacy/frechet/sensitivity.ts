@@ -1,5 +1,5 @@
 /**
- * Sensitivity of the sample Fréchet mean (paper 004, Thm 2; SPEC §6).
+ * Sensitivity of the sample Fréchet mean (paper 004, Thm 2; docs/frechet.md).
  *
  * For data in a geodesic ball B_r(m₀) with r < r* = ½ min(inj M, π/(2√κ)), κ > 0 an upper bound on the
  * sectional curvature, two adjacent data sets (one point replaced) have Fréchet means at distance
@@ -58,9 +58,9 @@ export function frechetSensitivity(M: Manifold, r: number, n: number): number {
 }
 
 /**
- * Log-Euclidean sensitivity for 002's synthetic data (SPEC §6): eigenvalues in [e^{−r}, e^{r}] put every
- * matrix in the LE ball of radius √k·r around I (‖logm X‖_F ≤ √k·r), and LE space is flat, so
- * Δ_LE = 2·(√k·r)/n — not 2r/n. For r = 1/4, n = 500 this is √k/1000.
+ * Log-Euclidean sensitivity for 002's synthetic data (docs/frechet.md): eigenvalues in [e^{−r}, e^{r}] put
+ * every matrix in the LE ball of radius √k·r around I (‖logm X‖_F ≤ √k·r), and LE space is flat, so Δ_LE =
+ * 2·(√k·r)/n — not 2r/n. For r = 1/4, n = 500 this is √k/1000.
  */
 export function leSensitivitySynthetic(k: number, r: number, n: number): number {
   if (!(k >= 1) || !(n >= 1) || !(r >= 0))

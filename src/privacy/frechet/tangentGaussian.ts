@@ -1,5 +1,5 @@
 /**
- * Tangent Gaussian mechanism for log-Euclidean Fréchet means of SPD(k) (paper 002; SPEC §6), its two
+ * Tangent Gaussian mechanism for log-Euclidean Fréchet means of SPD(k) (paper 002; docs/frechet.md), its two
  * calibrations, and the extrinsic Gaussian baseline.
  *
  * Release: expm(logm η + σ·N(0, I_d)) with the noise drawn in vecd coordinates (off-diagonals × √2), which
@@ -9,8 +9,8 @@
  * - classical σ = Δ√(2 ln(1.25/δ))/ε (Dwork–Roth Thm A.1), valid only for ε < 1: refused otherwise;
  * - analytic (Balle–Wang 2018, Thm 8): the smallest σ with
  *     Φ(Δ/(2σ) − εσ/Δ) − e^ε Φ(−Δ/(2σ) − εσ/Δ) ≤ δ
- *   (002 prints the second argument with the wrong sign; SPEC §11), found by bisection on log σ, with
- *   e^ε Φ(b) evaluated as exp(ε + log Φ(b)) so that it does not overflow for ε ≳ 709.
+ *   (002 prints the second argument with the wrong sign; docs/paper-errors.md), found by bisection on log σ,
+ *   with e^ε Φ(b) evaluated as exp(ε + log Φ(b)) so that it does not overflow for ε ≳ 709.
  */
 import { expm, logm, symDim, symToVecd, vecdToSym } from '../../geometry/linalg';
 import { normalVector } from '../../sampling/distributions';

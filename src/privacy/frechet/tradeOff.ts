@@ -1,7 +1,7 @@
 /**
  * Exact trade-off curves by quadrature, for the privacy audit's calibration mechanisms (src/audit/): what the
- * best possible test achieves, to draw beside the empirical curve (issue 13: "for S² with a known density
- * quadrature gives the exact privacy loss").
+ * best possible test achieves, to draw beside the empirical curve: where the density is known, quadrature
+ * gives the exact privacy loss, which shows how close the audit's lower bound comes.
  *
  * S² Riemannian Laplace, density e^{−ρ(η, z)/σ}/Z on the sphere (Z independent of η). The optimal tests of
  * D (centre η) against D′ (centre η′) threshold the log-likelihood ratio L(z) = (ρ(η, z) − ρ(η′, z))/σ

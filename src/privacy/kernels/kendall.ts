@@ -6,16 +6,16 @@ import { wasmKendallKernel } from './wasm/kendallKernelWasm';
 /**
  * The KNG gradient norms of geodesic regression on Kendall's planar shape space as two complex
  * matrix–vector products with the n × k data matrix Y per call (z = x + iy per landmark,
- * ⟨z,w⟩ = Σ zⱼ conj(wⱼ); SPEC §2).
+ * ⟨z,w⟩ = Σ zⱼ conj(wⱼ); docs/geometry.md).
  *
  * Per point. With L = |v|, û = v/L, and for a point with covariate x: c, s = cos, sin(xL), prediction
  * q = c p + s û, unit velocity t = −s p + c û. Everything about the residual follows from two complex numbers,
  * P = ⟨p, y⟩ and U = ⟨û, y⟩: A = ⟨q, y⟩ = cP + sU aligns y (y* = (A/|A|) y), cos θ = |A|, the residual is
  * w = f (y* − |A| q) with f = θ/sin θ, and ⟨w, t⟩ = f (A/|A|)(c conj U − s conj P) gives its components
  * α = Re, β = Im along t and it. Carried back along γ and scaled by the Jacobi factors (1 along û, f₄ along iû,
- * f₁ on the rest — SPEC §2: f₁ = cos xL, f₄ = cos 2xL for d_p; sin xL/(xL), sin 2xL/(2xL) for d_v), the
- * adjoint is α û + f₄ β iû + f₁ (w − α t − β it). Expanding w and t, with point weight ω (1 for d_p, x for
- * d_v), the sum over the points is
+ * f₁ on the rest — docs/geometry.md: f₁ = cos xL, f₄ = cos 2xL for d_p; sin xL/(xL), sin 2xL/(2xL) for d_v),
+ * the adjoint is α û + f₄ β iû + f₁ (w − α t − β it). Expanding w and t, with point weight ω (1 for d_p, x
+ * for d_v), the sum over the points is
  *   ∇ = Σᵢ wᵢ yᵢ + (c_p + i c_ip) p + (c_u + i c_iu) û,   wᵢ = ω f₁ f A/|A|,
  * with real sums c_p = Σ ω f₁ (α s − f|A| c), c_ip = Σ ω f₁ β s, c_u = Σ ω α − ω f₁ (α c + f|A| s),
  * c_iu = Σ ω f₄ β − ω f₁ β c.

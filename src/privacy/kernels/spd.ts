@@ -11,11 +11,11 @@ import { wasmSpdLoop } from './wasm/spdKernelWasm';
  * prediction is qᵢ = A Dᵢ Aᵀ with A = p^½ U (so qᵢ = FFᵀ, F = A Dᵢ^½), and the residual Log(qᵢ, yᵢ), carried
  * back to p along the geodesic, whitened and written in the U basis, is simply
  *     logm(C),   C = Dᵢ^-½ (Bᵀ yᵢ B) Dᵢ^-½   (symmetric, with the eigenvalues of qᵢ⁻¹yᵢ),
- * because BᵀA = I. The Jacobi scaling (SPEC §2) leaves its diagonal alone and multiplies its off-diagonal
- * entry by cosh(t) (d_p) or sinh(t)/t (d_v), t = xᵢ(μ₂ − μ₁)/2; the norm at p of the summed adjoints is the
- * Frobenius norm of the summed matrices in this basis. For 2×2, logm(C) = ½ln det C·I + (atanh(z)/r)(C − mI)
- * with m = tr C/2, r the half-gap of the eigenvalues and z = r/m — no eigenvectors needed, and ln det C comes
- * exactly from ln det yᵢ − ln det p − xᵢ tr W.
+ * because BᵀA = I. The Jacobi scaling (docs/geometry.md) leaves its diagonal alone and multiplies its
+ * off-diagonal entry by cosh(t) (d_p) or sinh(t)/t (d_v), t = xᵢ(μ₂ − μ₁)/2; the norm at p of the summed
+ * adjoints is the Frobenius norm of the summed matrices in this basis. For 2×2, logm(C) = ½ln det C·I +
+ * (atanh(z)/r)(C − mI) with m = tr C/2, r the half-gap of the eigenvalues and z = r/m — no eigenvectors
+ * needed, and ln det C comes exactly from ln det yᵢ − ln det p − xᵢ tr W.
  *
  * One exponential per point: C = e^{−xᵢμ₀} C′ and only C′ = diag(1, e^{−tᵢ}) (Bᵀ yᵢ B) diag(1, e^{−tᵢ}) is formed
  * (logm(C) − ½ ln det C·I does not depend on the scale). The loop over the data also exists in WebAssembly

@@ -5,7 +5,7 @@ import { wasmSphereGradNorms } from './wasm/sphereKernelWasm';
 
 /**
  * The KNG gradient norms of geodesic regression on S², fused into one allocation-free loop per call: the
- * same mathematics as the generic kernel (Exp, Log, the Jacobi adjoints; SPEC §2–3), reduced to a few
+ * same mathematics as the generic kernel (Exp, Log, the Jacobi adjoints; docs/geometry.md), reduced to a few
  * dozen flops per data point and no library calls (polynomial sin, cos and atan: kernelMath.ts).
  *
  * For a point (x, y), L = x|v|, û = v/|v|, c = cos L, s = sin L: the prediction is q = c p + s û and the

@@ -3,7 +3,7 @@
  * regression, with the exact samplers of `../euclideanKng.ts` (no MCMC): the footpoint (intercept) first with
  * ε_p = ε/2, then the slope given it with ε_v = ε/2, total ε by sequential composition.
  *
- * Calibration is the project's (`calibrateKng`, SPEC §4): Δ_p = Δ_v = 2τ/n on flat space, σ = Δ/ε (the
+ * Calibration is the project's (`calibrateKng`, docs/kng.md): Δ_p = Δ_v = 2τ/n on flat space, σ = Δ/ε (the
  * paper's rule) or 2Δ/ε (strict), τ the fit's largest residual (the paper's choice, which leaks: the release
  * is then labelled not private) or a public bound. The paper's argument also assumes every residual is ≤ τ
  * and feeds the non-private slope v̂ to the footpoint step; we follow it and say so.

@@ -1,5 +1,5 @@
 /**
- * Private linear regression on R^d (SPEC §7, paper 001): DPGR (the KNG release of geodesic regression with
+ * Private linear regression on R^d (docs/euclidean.md): DPGR (the KNG release of geodesic regression with
  * the exact Euclidean samplers) against two standard baselines — sufficient-statistics perturbation and
  * noisy clipped gradient descent — and the non-private least-squares line, all behind one interface:
  * (data with x ∈ [0, 1], total ε, rng, settings) → a line and what it guarantees.

@@ -1,5 +1,5 @@
 /**
- * What every private linear-regression method of `src/privacy/linreg` shares (SPEC §7, paper 001): the data
+ * What every private linear-regression method of `src/privacy/linreg` shares (docs/euclidean.md): the data
  * (a scalar covariate x rescaled to [0, 1], responses y ∈ R^d), the released line y = intercept + x·slope
  * (in geodesic-regression terms the footpoint p and the shooting vector v), its MSE, the non-private
  * least-squares fit, and the input checks.

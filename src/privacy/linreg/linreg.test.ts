@@ -187,7 +187,7 @@ describe('SSP', () => {
 
 describe('DP-SGD', () => {
   it('the accountant: s = analytic-Gaussian σ of sensitivity 2C√T (tight: δ(ε) of the composition = δ)', () => {
-    // Balle–Wang: Δ = 1, ε = 1, δ = 1e-5 → σ ≈ 3.73 (SPEC §6).
+    // Balle and Wang (2018): Δ = 1, ε = 1, δ = 1e-5 → σ ≈ 3.73.
     expect(dpsgdNoiseSd(1, { delta: 1e-5, clip: 0.5, steps: 1, learningRate: 1 })).toBeCloseTo(3.73, 2);
     const o = { delta: 1e-6, clip: 0.7, steps: 40, learningRate: 1 };
     const s = dpsgdNoiseSd(2, o);
