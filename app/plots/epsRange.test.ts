@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { budgetPairs } from '../../src/experiments';
-import { DEFAULT_SETTINGS } from '../state/settings';
+import { DEFAULT_SETTINGS as DEFAULTS } from '../state/settings';
+
+/** Paper 000's KNG (the presets' mechanism), whose noise scale these ranges follow. */
+const DEFAULT_SETTINGS = { ...DEFAULTS, mechanism: 'kng' as const };
 import { equalEpsRange, grid125, niceCeil, niceFloor, scaledEpsRange } from './epsRange';
 
 describe('equalEpsRange', () => {
@@ -15,6 +18,15 @@ describe('equalEpsRange', () => {
       0.01,
       20 * 10,
     ]);
+  });
+  it('the joint release (σ = 2·2c/n/ε, c = 0.1) moves like the strict rule at the typical data τ', () => {
+    expect(equalEpsRange({ ...DEFAULTS, mechanism: 'kng-joint', tauMode: 'public', tau: Math.PI })).toEqual([
+      0.01, 20,
+    ]);
+    // on SPD the lab runs the paper's KNG, whatever the setting
+    expect(equalEpsRange({ ...DEFAULTS, workspace: 'spd', mechanism: 'kng-joint', tauMode: 'data' })).toEqual(
+      [0.01, 10],
+    );
   });
   it('always includes the current total ε', () => {
     expect(equalEpsRange({ ...DEFAULT_SETTINGS, tauMode: 'data', eps: 50 })).toEqual([0.01, 50]);

@@ -147,7 +147,7 @@ describe('audit: bad options exit 2 with a message', () => {
     [['--neighbour', 'index:99'], /record 99 does not exist: the data have 50 records/],
     [
       ['--mechanism', 'nope'],
-      /--mechanism must be kng, kng-footpoint, nonprivate, .* or dpsgd \(got "nope"\)/,
+      /--mechanism must be kng, kng-footpoint, kng-joint, nonprivate, .* or dpsgd \(got "nope"\)/,
     ],
     [['--mechanism', 'riemannian-laplace', '--manifold', 'kendall'], /--manifold must be sphere or spd/],
     [['--eps', '1', '--eps-p', '0.5'], /give either --eps or --eps-p\/--eps-v/],
