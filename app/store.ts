@@ -4,6 +4,7 @@ import type {
   ReleaseCell,
   SensitivityCell,
   HistogramCell,
+  SizesCell,
   SweepCellResult,
   SweepRow,
 } from '../src/experiments';
@@ -72,7 +73,7 @@ export type LinregJob = JobView<LinregCell> & Pick<LinregResult, 'rows' | 'lines
 export type FrechetJob = JobView<FrechetCell> & { rows: FrechetRow[] };
 
 /** What the current results of an on-demand analysis (sensitivity check, histograms) were computed for. */
-export interface AnalysisRun<K extends 'sensitivity' | 'histograms'> {
+export interface AnalysisRun<K extends 'sensitivity' | 'histograms' | 'sizes'> {
   key: string;
   spec: TaskParams<K>;
   settings: LabSettings;
@@ -166,6 +167,8 @@ export interface LabState {
   sweep: JobView<SweepCellResult> & { rows: SweepRow[]; notes: string[] };
   sensitivity: JobView<SensitivityCell>;
   histograms: JobView<HistogramCell>;
+  /** Error against n: the release private for any data, the paper's KNG and the non-private fit. */
+  sizes: JobView<SizesCell>;
   /** Fréchet workspace: the releases the view draws, and the error-vs-ε and error-vs-k sweeps. */
   frechetView: FrechetJob;
   frechetEps: FrechetJob;
@@ -177,6 +180,7 @@ export interface LabState {
   analysisRuns: {
     sensitivity: AnalysisRun<'sensitivity'> | null;
     histograms: AnalysisRun<'histograms'> | null;
+    sizes: AnalysisRun<'sizes'> | null;
   };
   /** Sphere, Fig. 5: the private geodesics at ten budgets. */
   budgets: BudgetState;
@@ -214,12 +218,13 @@ export const useLab = create<LabState>((set, get) => ({
   sweep: { ...idleJob<SweepCellResult>(), rows: [], notes: [] },
   sensitivity: idleJob(),
   histograms: idleJob(),
+  sizes: idleJob(),
   frechetView: { ...idleJob<FrechetCell>(), rows: [] },
   frechetEps: { ...idleJob<FrechetCell>(), rows: [] },
   frechetK: { ...idleJob<FrechetCell>(), rows: [] },
   frechetSens: idleJob(),
   linreg: { ...idleJob<LinregCell>(), rows: [], lines: [], notes: [] },
-  analysisRuns: { sensitivity: null, histograms: null },
+  analysisRuns: { sensitivity: null, histograms: null, sizes: null },
   budgets: idleBudgets(),
   advisor: { run: null },
   paperSampler: { status: 'idle', cells: [] },

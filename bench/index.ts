@@ -6,7 +6,8 @@
  *  - the wall time of the full Fig. 1 sphere sweep (both panels, n = 20, 50, 100, 10×10 pairs, independent
  *    chains, burn-in 1000) with 1 and 2 workers, and the implied time per point-evaluation;
  *  - the wall times of the Fig. 1 (sphere), Fig. 7 (SPD(2)) and Fig. 2 (Kendall) sweeps with 2 workers, one run
- *    each, and their ratios to the Fig. 1 sweep of the same run (`--sweeps` runs only this section);
+ *    each, and their ratios to the Fig. 1 sweep of the same run (`--sweeps` runs only this section), and the
+ *    Fig. 1 sweep with the release private for any data (kng-joint) and its ratio (`--joint` runs only the two);
  *  - the privacy audit's N = 2000 releases per side on the sphere, 2 workers, and its ratio to the Fig. 1 sweep;
  *  - the time per private Fréchet-mean release at k = 30 (SPD(30), d = 465): tangent Gaussian, the exact
  *    log-Euclidean Riemannian Laplace, the same by MH with 10,000 burn-in steps (002 Fig. 4: 14 s), and the
@@ -124,9 +125,10 @@ function chainSpeed(manifold: DataManifold, n: number) {
 }
 
 /** The budget-split sweep of a figure (both panels, n = 20, 50, 100, 10×10 pairs, burn-in 1000). */
-function figureSweepSpec(manifold: DataManifold): SweepSpec {
+function figureSweepSpec(manifold: DataManifold, mechanism: SweepSpec['mechanism'] = 'kng'): SweepSpec {
   return {
     manifold,
+    mechanism,
     datasets: [{ n: 20 }, { n: 50 }, { n: 100 }],
     seed: 1,
     panels: ['unequal', 'equal'],
@@ -177,16 +179,22 @@ async function sweepWallTime(workers: number) {
  * 2 workers, one after the other on one pool, each once (the shape sweep alone takes tens of seconds), and
  * each one's time over the Fig. 1 sweep's in this run (the issue's goals: Fig. 7 ≤ 1.5×, Fig. 2 ≤ 3×).
  */
+/** `--joint`: only the Fig. 1 sweep with each sphere mechanism, and their ratio. */
+const onlyJoint = process.argv.includes('--joint');
+
 async function figureSweeps() {
   const pool = await startedPool(2);
   const seconds: Record<string, number> = {};
-  for (const [figure, manifold] of [
-    ['fig1Sphere', 'sphere'],
-    ['fig7Spd', 'spd'],
-    ['fig2Kendall', 'kendall'],
-  ] as const) {
+  const figures = [
+    ['fig1Sphere', 'sphere', 'kng'],
+    // the same sweep with the release private for any data (goal: ≤ 2× the paper mechanism's)
+    ['fig1SphereJoint', 'sphere', 'kng-joint'],
+    ['fig7Spd', 'spd', 'kng'],
+    ['fig2Kendall', 'kendall', 'kng'],
+  ] as const;
+  for (const [figure, manifold, mechanism] of figures.filter((f) => !onlyJoint || f[0].startsWith('fig1'))) {
     log(`${figure} sweep with 2 workers…`);
-    seconds[figure] = (await timedSweep(pool, figureSweepSpec(manifold))).seconds;
+    seconds[figure] = (await timedSweep(pool, figureSweepSpec(manifold, mechanism))).seconds;
   }
   pool.terminate();
   return Object.fromEntries(
@@ -326,6 +334,10 @@ async function main() {
     return;
   }
   const onlySweeps = process.argv.includes('--sweeps');
+  if (onlyJoint) {
+    process.stdout.write(`${JSON.stringify({ quick, figureSweeps: await figureSweeps() }, null, 2)}\n`);
+    return;
+  }
   const chains = [];
   if (!onlySweeps) {
     for (const manifold of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
@@ -399,7 +411,7 @@ async function main() {
       fig1SweepSecondsWith2Workers: 6,
       singleChainMicrosecondsPerStepAtN100: 3,
       stepRatioToSphereAtN100: { spd: 2, kendall: 4 },
-      sweepRatioToFig1: { fig7Spd: 1.5, fig2Kendall: 3 },
+      sweepRatioToFig1: { fig1SphereJoint: 2, fig7Spd: 1.5, fig2Kendall: 3 },
     },
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

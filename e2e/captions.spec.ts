@@ -10,7 +10,9 @@ test('public τ = π and the strict σ rule at ε = 0.2: the split caption says 
 }) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
-  await page.goto('/?ws=sphere&taumode=public&tau=3.14159&sigma=strict&eps=0.2&m=3&burn=300&curves=20,50');
+  await page.goto(
+    '/?ws=sphere&mech=kng&taumode=public&tau=3.14159&sigma=strict&eps=0.2&m=3&burn=300&curves=20,50',
+  );
   await waitForSweep(page);
   const caption = page.getByTestId('mse-caption-unequal');
   await expect(caption).toHaveAttribute('data-shape', 'flat');
@@ -26,7 +28,7 @@ test('public τ = π and the strict σ rule at ε = 0.2: the split caption says 
 
 test('the paper’s Fig. 1 settings: the split caption still asks for the U', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('/?ws=sphere&eps=2.02&split=0.3&m=3&burn=300&curves=20,50');
+  await page.goto('/?ws=sphere&mech=kng&eps=2.02&split=0.3&m=3&burn=300&curves=20,50');
   await waitForSweep(page);
   const caption = page.getByTestId('mse-caption-unequal');
   await expect(caption).toHaveAttribute('data-shape', 'moves');
@@ -39,7 +41,7 @@ test('the issue’s example (sphere, public τ = π, strict σ rule): the total-
   test.setTimeout(180_000);
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/?ws=sphere&taumode=public&tau=3.14159&sigma=strict&m=3&burn=300&curves=20,50');
+  await page.goto('/?ws=sphere&mech=kng&taumode=public&tau=3.14159&sigma=strict&m=3&burn=300&curves=20,50');
   await waitForSweep(page);
   const equal = page.getByTestId('mse-plot-equal');
   // a log axis from 0.01 to 1000 (powers of ten), not the paper's 0.2 … 2

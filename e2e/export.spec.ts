@@ -85,7 +85,8 @@ test('fit and private release exports carry the numbers shown, the settings and 
   const errors = watchErrors(page);
   // Releases are paced (`pace=release`, app/compute/pacing.ts), so the test can see the one after Re-generate
   // still running however fast the workers are: each release (m = 2) reaches the page as 2 cells let through.
-  await page.goto(`/?${FAST}&pace=release`);
+  // paper 000's release: m footpoints × m shooting vectors, τ from the data
+  await page.goto(`/?mech=kng&${FAST}&pace=release`);
   await letCellsThrough(page, 'release', 2);
   await waitForRelease(page);
   const fit = await nonPrivateFit(page);
@@ -94,7 +95,7 @@ test('fit and private release exports carry the numbers shown, the settings and 
   const fitLines = fitCsv.trim().split('\n');
   const comments = fitLines.filter((l) => l.startsWith('#')).join('\n');
   expect(comments).toContain('seed 1');
-  expect(comments).toContain('settings burn=100&m=2&curves=20');
+  expect(comments).toContain('settings mech=kng&burn=100&m=2&curves=20');
   expect(comments).toContain('x = (t − 0) / (1 − 0)');
   const [header, row] = fitLines.filter((l) => !l.startsWith('#'));
   expect(header).toBe('mse,lnMse,p1,p2,p3,v1,v2,v3');

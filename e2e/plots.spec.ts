@@ -3,7 +3,8 @@ import { expect, test, type Download, type Locator, type Page } from '@playwrigh
 import { labState, letCellsThrough, stopPacing, waitForRelease, waitForSweep, watchErrors } from './util';
 
 /** Small sampler settings and two curves keep the sweep (2 panels × 10 budgets × 2 n × 3 groups) quick. */
-const FAST = 'burn=200&m=3&curves=20,50';
+// paper 000's release (its data-driven τ note, m × m pairs, chain traces) on small sweeps
+const FAST = 'mech=kng&burn=200&m=3&curves=20,50';
 const SHOTS = 'test-output/screenshots';
 
 async function download(page: Page, button: Locator): Promise<{ name: string; body: Buffer }> {

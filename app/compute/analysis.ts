@@ -5,7 +5,7 @@
  * animation frame). The spec each result was computed for is kept in the store's `analysisRuns`, so the views
  * can tell when settings have moved on.
  */
-import type { HistogramSpec, SensitivitySpec } from '../../src/experiments';
+import type { HistogramSpec, SensitivitySpec, SizesSpec } from '../../src/experiments';
 import type { TaskParams, TaskResult } from '../../src/workers/tasks';
 import { idleJob, sliceHook, useLab, type AnalysisRun, type JobView, type LabState } from '../store';
 import { labRunner, step } from './runner';
@@ -14,7 +14,7 @@ import { kngSettings, landmarksOf } from './jobs';
 
 export type { AnalysisRun } from '../store';
 
-export type AnalysisKind = 'sensitivity' | 'histograms';
+export type AnalysisKind = 'sensitivity' | 'histograms' | 'sizes';
 
 /** Fig. 9/10: 20 adjacent pairs for each of n = 20, 50, 100. */
 export const SENSITIVITY_NS: readonly number[] = [20, 50, 100];
@@ -47,9 +47,32 @@ export function histogramSpec(s: LabSettings): HistogramSpec {
   };
 }
 
+/** Error against n: sizes from where the joint release is noise to where it matches the fit (sphere). */
+export const SIZES_NS: readonly number[] = [50, 100, 200, 300, 500, 1000];
+
+/** Error against n at the current total ε (equal split), m draws of each release per n. */
+export function sizesSpec(s: LabSettings): SizesSpec {
+  return {
+    manifold: regressionWorkspace(s.workspace),
+    ns: [...SIZES_NS],
+    noise: s.noise,
+    seed: s.seed,
+    eps: s.eps,
+    m: s.m,
+    ...landmarksOf(s),
+  };
+}
+
 const SPECS: { [K in AnalysisKind]: (s: LabSettings) => TaskParams<K> } = {
   sensitivity: sensitivitySpec,
   histograms: histogramSpec,
+  sizes: sizesSpec,
+};
+
+const NAMES: Record<AnalysisKind, string> = {
+  sensitivity: 'sensitivity check',
+  histograms: 'histograms',
+  sizes: 'error against n',
 };
 
 export function analysisKey(kind: AnalysisKind, s: LabSettings): string {
@@ -90,9 +113,7 @@ export function runAnalysis<K extends AnalysisKind>(kind: K): void {
     },
     onError: (message) => {
       put(kind, { ...idleJob<TaskResult<K>>(), status: 'error', error: message });
-      useLab
-        .getState()
-        .notify(`The ${kind === 'sensitivity' ? 'sensitivity check' : 'histograms'} failed: ${message}`);
+      useLab.getState().notify(`The ${NAMES[kind]} failed: ${message}`);
     },
   });
 }

@@ -15,6 +15,7 @@ export const POOLS = {
   /** The on-demand analyses of the plots column, each beside the sweep. */
   sensitivity: { max: 2, spare: 1 },
   histograms: { max: 2, spare: 1 },
+  sizes: { max: 2, spare: 1 },
   /** Fig. 5's private geodesics at ten budgets. */
   budgets: { max: 2, spare: 1 },
   /** The split advisor's two sweeps. */

@@ -55,8 +55,8 @@ export function ControlPanel() {
             label="release"
             value={s.mechanism}
             options={[
-              { value: 'kng-joint', label: 'private for any data (joint, clipped)' },
-              { value: 'kng', label: "paper 000's KNG (footpoint, then vector)" },
+              { value: 'kng-joint', label: 'private for any data' },
+              { value: 'kng', label: "paper 000's KNG" },
             ]}
             onChange={(mechanism) => set({ mechanism })}
             testId="mechanism"

@@ -13,6 +13,7 @@ import { useReleaseCells } from '../compute/useData';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab, type LabState } from '../store';
 import { releaseMechanism, type LabSettings } from '../state/settings';
+import { SizesSection } from './SizesPlot';
 import {
   CurrentRule,
   AxisBottom,
@@ -132,6 +133,11 @@ export function MseTab() {
         </Fragment>
       ))}
       {notPrivate && <Brief className="plot-caption" text={LEAK_TEXT} />}
+      {releaseMechanism(settings) === 'kng-joint' && (
+        <ErrorBoundary name="the error-against-n plot">
+          <SizesSection />
+        </ErrorBoundary>
+      )}
       <ExportButtons
         what="MSE sweep"
         name="mse"

@@ -2,6 +2,7 @@
  * Cheap, pure aggregation behind the MSE plots (runs on every store update while the sweep streams in:
  * a few dozen rows, no sorting beyond that).
  */
+import { lnMeanAndMedian } from '../../src/sampling/stats';
 import type { Panel, ReleaseCell, SweepRow } from '../../src/experiments';
 
 export interface MsePoint {
@@ -83,6 +84,8 @@ export function mseModel(
 export interface ReleaseSummary {
   /** ln of the mean MSE over all released pairs so far (null when none is finite). */
   lnMeanMse: number | null;
+  /** ln of the median MSE (rare far draws dominate the mean; the median shows the bulk). */
+  lnMedianMse: number | null;
   pairs: number;
   /** Pairs whose MSE was not finite (left out of the mean). */
   nonFinite: number;
@@ -102,6 +105,7 @@ export function releaseSummary(cells: readonly ReleaseCell[]): ReleaseSummary {
   let sum = 0;
   let pairs = 0;
   let nonFinite = 0;
+  const finite: number[] = [];
   const accP: number[] = [];
   const accV: number[] = [];
   let escaped = 0;
@@ -112,6 +116,7 @@ export function releaseSummary(cells: readonly ReleaseCell[]): ReleaseSummary {
         if (Number.isFinite(m)) {
           sum += m;
           pairs++;
+          finite.push(m);
         } else nonFinite++;
       }
     for (const ch of c.footpointChains) accP.push(ch.acceptanceRate);
@@ -123,6 +128,7 @@ export function releaseSummary(cells: readonly ReleaseCell[]): ReleaseSummary {
   const np = cells[0]?.lnNonPrivateMse;
   return {
     lnMeanMse: Number.isFinite(ln) ? ln : null,
+    lnMedianMse: pairs > 0 ? lnMeanAndMedian(finite).lnMedianMse : null,
     pairs,
     nonFinite,
     lnNonPrivateMse: np !== undefined && Number.isFinite(np) ? np : null,

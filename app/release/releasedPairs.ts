@@ -106,9 +106,11 @@ export function releaseStatusLine(
       notes,
     };
   }
+  const median =
+    summary.lnMedianMse !== null && summary.pairs > 1 ? ` (median ${summary.lnMedianMse.toFixed(2)})` : '';
   const mse =
     summary.lnMeanMse !== null && summary.lnNonPrivateMse !== null
-      ? `; ln mean MSE ${summary.lnMeanMse.toFixed(2)} vs ${summary.lnNonPrivateMse.toFixed(2)} non-private`
+      ? `; ln mean MSE ${summary.lnMeanMse.toFixed(2)}${median} vs ${summary.lnNonPrivateMse.toFixed(2)} non-private`
       : '';
   const escaped = summary.escaped ? `; ${summary.escaped} shooting-vector chain(s) escaped the ball` : '';
   return {

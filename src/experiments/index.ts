@@ -30,6 +30,15 @@ export {
 } from './histograms';
 export { releaseCell, releaseTask, type ReleaseSpec, type ReleaseCell } from './release';
 export {
+  aggregateSizes,
+  sizesCell,
+  sizesTask,
+  SIZE_MECHANISMS,
+  type SizesCell,
+  type SizesRow,
+  type SizesSpec,
+} from './sizes';
+export {
   jointAssumptions,
   jointCalibration,
   jointCovariates,

@@ -12,6 +12,9 @@ import {
 } from '../privacy/kngJoint';
 import type { KngGroup, KngSettings } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
+import { lnMeanAndMedian } from '../sampling/stats';
+
+export { lnMeanAndMedian };
 import { defineTask } from '../workers/defineTask';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
 
@@ -209,14 +212,6 @@ export const jointReleaseTask = defineTask<JointReleaseSpec, JointReleaseCell, J
   setup: () => ({}),
   cell: jointReleaseCell,
 });
-
-/** ln of the mean and of the median MSE over draws (rare far draws dominate the mean; the median shows the bulk). */
-export function lnMeanAndMedian(mses: readonly number[]): { lnMeanMse: number; lnMedianMse: number } {
-  const sorted = [...mses].sort((x, y) => x - y);
-  const k = sorted.length;
-  const median = k % 2 ? sorted[(k - 1) / 2] : (sorted[k / 2 - 1] + sorted[k / 2]) / 2;
-  return { lnMeanMse: Math.log(sorted.reduce((s, x) => s + x, 0) / k), lnMedianMse: Math.log(median) };
-}
 
 /**
  * kng-joint's settings from the lab's KNG budget: ε_p + ε_v is the release's total, of which ¼ goes to the

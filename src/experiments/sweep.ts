@@ -10,7 +10,12 @@ import {
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
 import { budgetPairs, type BudgetOptions, type Panel } from './budgets';
-import { prepareJointGroups, releaseJointGroup, type JointGroupContext } from './jointRelease';
+import {
+  lnMeanAndMedian,
+  prepareJointGroups,
+  releaseJointGroup,
+  type JointGroupContext,
+} from './jointRelease';
 import type { ReleaseMechanism } from './release';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
 
@@ -48,6 +53,8 @@ export interface SweepCellResult {
   isPrivate: boolean;
   notes: string[];
   mseSum: number;
+  /** Each pair's MSE (for the median: rare far draws dominate the mean). */
+  mses: number[];
   pairs: number;
   acceptanceP: number;
   acceptanceV: number;
@@ -65,6 +72,7 @@ export interface SweepRow {
   epsV: number;
   eps: number;
   lnMeanMse: number;
+  lnMedianMse: number;
   lnNonPrivateMse: number;
   /** ln mean MSE − ln MSE_np: the excess due to privacy. */
   excess: number;
@@ -86,6 +94,7 @@ export const SWEEP_ROW_COLUMNS: readonly (keyof SweepRow)[] = [
   'epsV',
   'eps',
   'lnMeanMse',
+  'lnMedianMse',
   'lnNonPrivateMse',
   'excess',
   'pairs',
@@ -163,14 +172,9 @@ export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch)
     'toPublic' in ctx
       ? { isPrivate: ctx.isPrivate, notes: ctx.notes, footpointImproper: null }
       : ctx.calibration;
-  let mseSum = 0;
-  let pairs = 0;
-  g.footpoints.forEach((p, i) => {
-    for (const v of g.shootingVectors[i]) {
-      mseSum += mse(reg, p, v);
-      pairs++;
-    }
-  });
+  const mses = g.footpoints.flatMap((p, i) => g.shootingVectors[i].map((v) => mse(reg, p, v)));
+  const mseSum = mses.reduce((a, b) => a + b, 0);
+  const pairs = mses.length;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   return {
     panel,
@@ -181,6 +185,7 @@ export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch)
     isPrivate: calibration.isPrivate,
     notes: calibration.notes,
     mseSum,
+    mses,
     pairs,
     acceptanceP: mean(g.footpointChains.map((c) => c.acceptanceRate)),
     acceptanceV: mean(g.shootingChains.map((c) => c.acceptanceRate)),
@@ -228,6 +233,7 @@ export function aggregateSweep(
       epsV,
       eps: epsP + epsV,
       lnMeanMse,
+      lnMedianMse: lnMeanAndMedian(list.flatMap((c) => c.mses)).lnMedianMse,
       lnNonPrivateMse,
       excess: lnMeanMse - lnNonPrivateMse,
       pairs,

@@ -21,6 +21,7 @@ import {
   quantileSorted,
   variance,
 } from './stats';
+import { lnMeanAndMedian } from './stats';
 
 const relErr = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
@@ -408,5 +409,14 @@ describe('effectiveSampleSize', () => {
   it('returns NaN for a constant trace and n for tiny traces', () => {
     expect(effectiveSampleSize(new Float64Array(100).fill(3))).toBeNaN();
     expect(effectiveSampleSize([1, 2])).toBe(2);
+  });
+});
+
+describe('lnMeanAndMedian', () => {
+  it('is ln of the mean and of the median (even and odd counts)', () => {
+    const r = lnMeanAndMedian([4, 1, 100, 2]);
+    expect(r.lnMeanMse).toBeCloseTo(Math.log(107 / 4), 14);
+    expect(r.lnMedianMse).toBeCloseTo(Math.log(3), 14);
+    expect(lnMeanAndMedian([5, 1, 9]).lnMedianMse).toBeCloseTo(Math.log(5), 14);
   });
 });

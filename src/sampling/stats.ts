@@ -451,3 +451,11 @@ export function chiSquaredTest(
   }
   return { statistic: stat, pValue: chiSquaredSurvival(stat, dof) };
 }
+
+/** ln of the mean and of the median MSE over draws (rare far draws dominate the mean; the median shows the bulk). */
+export function lnMeanAndMedian(mses: readonly number[]): { lnMeanMse: number; lnMedianMse: number } {
+  const sorted = [...mses].sort((x, y) => x - y);
+  const k = sorted.length;
+  const median = k % 2 ? sorted[(k - 1) / 2] : (sorted[k / 2 - 1] + sorted[k / 2]) / 2;
+  return { lnMeanMse: Math.log(sorted.reduce((s, x) => s + x, 0) / k), lnMedianMse: Math.log(median) };
+}

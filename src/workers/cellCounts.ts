@@ -10,6 +10,7 @@ import { histogramCellCount } from '../experiments/histograms';
 import { linregCellCount } from '../experiments/linreg';
 import { releaseCellCount } from '../experiments/release';
 import { jointReleaseCellCount } from '../experiments/jointRelease';
+import { sizesCellCount } from '../experiments/sizes';
 import { sensitivityCellCount } from '../experiments/sensitivityCheck';
 import { sweepCellCount } from '../experiments/sweep';
 import { oneCell } from './defineTask';
@@ -27,6 +28,7 @@ export const CELL_COUNTS: { readonly [K in TaskName]: (params: TaskParams<K>) =>
   histograms: histogramCellCount,
   release: releaseCellCount,
   jointRelease: jointReleaseCellCount,
+  sizes: sizesCellCount,
   linreg: linregCellCount,
   audit: auditCellCount,
   auditPair: oneCell,

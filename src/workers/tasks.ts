@@ -33,6 +33,7 @@ import { linregTask } from '../experiments/linreg';
 import { parsePointsTask, parseTask } from '../experiments/parseTask';
 import { releaseTask } from '../experiments/release';
 import { jointReleaseTask } from '../experiments/jointRelease';
+import { sizesTask } from '../experiments/sizes';
 import { sensitivityTask } from '../experiments/sensitivityCheck';
 import { sweepTask } from '../experiments/sweep';
 
@@ -53,6 +54,7 @@ export const TASKS = {
   histograms: histogramTask,
   release: releaseTask,
   jointRelease: jointReleaseTask,
+  sizes: sizesTask,
   linreg: linregTask,
   audit: auditTask,
   auditPair: auditPairTask,

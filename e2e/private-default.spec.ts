@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { labState, waitForRelease, watchErrors } from './util';
+
+test('the sphere opens on a release private for any data; the paper’s setting, one click away, reads not private', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await waitForRelease(page);
+  const badge = page.getByTestId('privacy-badge');
+  await expect(badge).toHaveClass(/is-private/);
+  await expect(badge).toContainText('private for any data');
+  await expect(page.getByTestId('release-status')).toContainText('10 draws (p̃, ṽ), each one release');
+  expect(await labState<number>(page, 'settings.n')).toBe(300);
+  // the assumptions are stated where the release is set
+  await expect(page.getByTestId('joint-assumptions')).toContainText('residual clip c = 0.1');
+
+  await page.getByTestId('mechanism').selectOption('kng');
+  await expect(page).toHaveURL(/mech=kng(&|$)/);
+  await waitForRelease(page);
+  await expect(badge).toHaveClass(/not-private/);
+  await expect(badge).toHaveText('⚠ not private');
+  await expect(page.getByLabel('residual bound τ')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('error against n: the joint release is noise at small n and near the fit at large n, read off the plot', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  // two draws per size keep the computation small
+  await page.goto('/?m=2&eps=2');
+  await page.getByRole('button', { name: 'Compute error against n' }).click();
+  const verdict = page.getByTestId('sizes-verdict');
+  await expect(verdict).toContainText(/At n = 50 its mean error is about [\d,]+× the non-private one/, {
+    timeout: 120_000,
+  });
+  await expect(page.getByRole('progressbar', { name: 'Error against n progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Done/,
+    { timeout: 120_000 },
+  );
+  const plot = page.getByTestId('sizes-plot');
+  for (const id of ['joint-mean', 'joint-median', 'paper', 'nonprivate'])
+    await expect(plot.locator(`[data-series="${id}"] path[data-n]`)).toHaveCount(6);
+  // the caption is computed from the plotted numbers: where it says privacy pays, the curves agree
+  const y = async (id: string, n: number) =>
+    Number(await plot.locator(`[data-series="${id}"] path[data-n="${n}"]`).getAttribute('data-y'));
+  const text = (await verdict.textContent()) ?? '';
+  const from = /From n = (\d+) on/.exec(text);
+  if (from)
+    expect(
+      (await y('joint-mean', Number(from[1]))) - (await y('nonprivate', Number(from[1]))),
+    ).toBeLessThanOrEqual(0.5);
+  expect((await y('joint-mean', 50)) - (await y('nonprivate', 50))).toBeGreaterThan(0.5);
+  expect(errors).toEqual([]);
+});
