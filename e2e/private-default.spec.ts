@@ -55,3 +55,21 @@ test('error against n: the joint release is noise at small n and near the fit at
   expect((await y('joint-mean', 50)) - (await y('nonprivate', 50))).toBeGreaterThan(0.5);
   expect(errors).toEqual([]);
 });
+
+test('the Audit tab attacks the release private for any data and finds it consistent with its ε', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.goto('/?n=100&m=2&plot=audit&an=200&amech=kng-joint');
+  await page.getByTestId('audit-run').click();
+  await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^Done/,
+    { timeout: 240_000 },
+  );
+  await expect(page.getByTestId('audit-verdict')).toContainText(/consistent with ε = 1/i);
+  expect(Number(await page.getByTestId('audit-claimed').getAttribute('data-value'))).toBeCloseTo(1, 6);
+  await expect(page.getByTestId('audit-not-private')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

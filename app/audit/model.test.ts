@@ -30,7 +30,7 @@ describe('audit view-model', () => {
     for (const id of AUDIT_MECHANISMS) expect(MECHANISMS.some((m) => m.id === id)).toBe(true);
     const ids = (workspace: WorkspaceId, frechetSpace: 'sphere' | 'spd' = 'sphere') =>
       auditMechanismOptions({ workspace, frechetSpace }).map((o) => o.id);
-    expect(ids('sphere')).toEqual(['kng', 'kng-footpoint', 'nonprivate']);
+    expect(ids('sphere')).toEqual(['kng', 'kng-footpoint', 'kng-joint', 'nonprivate']);
     expect(ids('kendall')).toEqual(['kng', 'kng-footpoint', 'nonprivate']);
     expect(ids('euclidean')).toEqual(['kng', 'kng-footpoint', 'nonprivate', 'dpgr', 'ssp', 'dpsgd']);
     const frechet = MECHANISMS.filter((m) => m.family === 'frechet' && m.spaces.includes('sphere'));

@@ -125,6 +125,7 @@ export const PLOT_TABS = ['mse', 'diagnostics', 'sensitivity', 'histograms', 'au
 export const AUDIT_MECHANISMS = [
   'kng',
   'kng-footpoint',
+  'kng-joint',
   'nonprivate',
   'dpgr',
   'ssp',
