@@ -1,5 +1,4 @@
 import type { Manifold } from '../../geometry/types';
-import { huber } from './jointKernel';
 
 /**
  * Settings of the joint clipped KNG release (docs/kng-joint.md). Every number here is public: fixed before the
@@ -27,6 +26,11 @@ export interface KngJointSettings {
   burnIn: number;
   frozenSteps: number;
   adaptTarget: number;
+}
+
+/** Huber's ρ_c(d): ½d² up to c, then c·d − ½c². */
+export function huber(d: number, c: number): number {
+  return d <= c ? 0.5 * d * d : c * d - 0.5 * c * c;
 }
 
 /** Public domains and clips per space, chosen for the lab's synthetic data (docs/kng-joint.md). */

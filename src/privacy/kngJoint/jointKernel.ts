@@ -1,5 +1,8 @@
 import { GeometryError, type Manifold } from '../../geometry/types';
 import { accumulateGradient, RegressionWorkspace } from '../../regression/geodesicRegression';
+import { huber } from './calibration';
+
+export { huber };
 
 /**
  * The three statistics of the clipped energy that the joint KNG density reads at a candidate (p, v), over fixed
@@ -11,11 +14,6 @@ import { accumulateGradient, RegressionWorkspace } from '../../regression/geodes
 export interface JointKernel {
   readonly implementation: string;
   evaluate(p: Float64Array, v: Float64Array, out: Float64Array): void;
-}
-
-/** Huber's ρ_c(d): ½d² up to c, then c·d − ½c². */
-export function huber(d: number, c: number): number {
-  return d <= c ? 0.5 * d * d : c * d - 0.5 * c * c;
 }
 
 /** Through the Manifold interface (the reference for the fused kernel, and the kernel of SPD and Kendall). */
