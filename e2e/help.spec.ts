@@ -235,6 +235,8 @@ test('explanations render formulas with KaTeX', async ({ page }) => {
 test('keyboard only: Tab to Figures, Enter, arrow to a figure, Enter applies it', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/');
+  // React renders after the load event: tab only once the header is there
+  await expect(figuresButton(page)).toBeVisible();
   let found = false;
   for (let i = 0; i < 30 && !found; i++) {
     await page.keyboard.press('Tab');
