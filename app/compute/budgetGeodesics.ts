@@ -5,7 +5,7 @@
  * release and sweep); the cells stream into the store's `budgets`. A change of the settings supersedes the
  * running budgets.
  */
-import { releaseCellCount } from '../../src/experiments/release';
+import { CELL_COUNTS } from '../../src/workers/cellCounts';
 import { useEffect } from 'react';
 import type { ReleaseCell, ReleaseSpec } from '../../src/experiments';
 import { labRunner, step } from './runner';
@@ -55,7 +55,7 @@ function wantedKey(): string {
 
 function runBudgets(specs: ReleaseSpec[], key: string, onStale: () => void) {
   // cells of budget k are cells offset(k) … offset(k + 1) - 1 of the job
-  const counts = specs.map(releaseCellCount);
+  const counts = specs.map(CELL_COUNTS.release);
   const publish = (
     status: BudgetState['status'],
     cells: readonly (ReleaseCell | undefined)[],

@@ -5,7 +5,7 @@
  */
 import * as d3 from 'd3';
 import { useId, useMemo, useRef } from 'react';
-import { aggregateSizes, type SizesCell } from '../../src/experiments';
+import { aggregateSizes, type SizesCell } from '../../src/experiments/sizesRows';
 import { analysisKey, cancelAnalysis, runAnalysis, SIZES_NS, useAnalysisRuns } from '../compute/analysis';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab } from '../store';

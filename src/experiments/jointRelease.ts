@@ -205,7 +205,8 @@ export function jointCalibration(spec: JointReleaseSpec): KngJointCalibration {
   return calibrateKngJoint(reg.M, reg.ys.length, resolveJointSettings(reg, spec.joint, cov));
 }
 
-export const jointReleaseCellCount = (spec: JointReleaseSpec): number => spec.joint.m;
+export { jointReleaseCellCount } from './jointReleaseCount';
+import { jointReleaseCellCount } from './jointReleaseCount';
 
 export const jointReleaseTask = defineTask<JointReleaseSpec, JointReleaseCell, JointScratch>({
   cellCount: jointReleaseCellCount,

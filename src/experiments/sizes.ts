@@ -4,44 +4,14 @@
  * fit. Cells are (n, mechanism, group), each with its own random stream; ln of the mean and of the median MSE per
  * (n, mechanism), since rare far draws dominate the mean.
  */
-import type { DataManifold } from '../data';
 import { DEFAULT_KNG_SETTINGS, prepareKng, releaseKngGroup, type KngSettings } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
-import { lnMeanAndMedian, prepareJointGroups, releaseJointGroup } from './jointRelease';
+import { prepareJointGroups, releaseJointGroup } from './jointRelease';
+import { SIZE_MECHANISMS, sizesCellCount, type SizesCell, type SizesSpec } from './sizesRows';
+
+export * from './sizesRows';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
-
-export const SIZE_MECHANISMS = ['kng-joint', 'kng'] as const;
-export type SizeMechanism = (typeof SIZE_MECHANISMS)[number];
-
-export interface SizesSpec {
-  manifold: DataManifold;
-  ns: number[];
-  noise: number;
-  seed: number;
-  /** Total budget, split equally between footpoint and shooting vector. */
-  eps: number;
-  /** Groups per (n, mechanism): m chains of kng-joint, m × m pairs of the paper's KNG. */
-  m: number;
-  landmarks?: number;
-}
-
-export interface SizesCell {
-  n: number;
-  mechanism: SizeMechanism;
-  lnNonPrivateMse: number;
-  mses: number[];
-}
-
-export interface SizesRow {
-  n: number;
-  mechanism: SizeMechanism | 'nonprivate';
-  lnMeanMse: number;
-  lnMedianMse: number;
-  draws: number;
-}
-
-export const sizesCellCount = (spec: SizesSpec): number => spec.ns.length * SIZE_MECHANISMS.length * spec.m;
 
 interface SizesScratch {
   regressions: Map<number, PreparedRegression>;
@@ -85,28 +55,6 @@ export function sizesCell(spec: SizesSpec, index: number, scratch: SizesScratch)
     lnNonPrivateMse: reg.lnNonPrivateMse,
     mses: pairs.map(({ p, v }) => mse(reg, p, v)),
   };
-}
-
-/** Rows per (n, mechanism) from the cells so far, with the non-private fit's row per n. */
-export function aggregateSizes(cells: readonly (SizesCell | undefined)[]): SizesRow[] {
-  const by = new Map<string, { n: number; mechanism: SizeMechanism; np: number; mses: number[] }>();
-  for (const c of cells) {
-    if (!c) continue;
-    const key = `${c.n}/${c.mechanism}`;
-    const entry = by.get(key) ?? { n: c.n, mechanism: c.mechanism, np: c.lnNonPrivateMse, mses: [] };
-    entry.mses.push(...c.mses);
-    by.set(key, entry);
-  }
-  const rows: SizesRow[] = [];
-  const seen = new Set<number>();
-  for (const e of by.values()) {
-    rows.push({ n: e.n, mechanism: e.mechanism, ...lnMeanAndMedian(e.mses), draws: e.mses.length });
-    if (!seen.has(e.n)) {
-      seen.add(e.n);
-      rows.push({ n: e.n, mechanism: 'nonprivate', lnMeanMse: e.np, lnMedianMse: e.np, draws: 1 });
-    }
-  }
-  return rows.sort((a, b) => a.n - b.n || a.mechanism.localeCompare(b.mechanism));
 }
 
 export const sizesTask = defineTask<SizesSpec, SizesCell, SizesScratch>({

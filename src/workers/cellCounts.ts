@@ -9,8 +9,8 @@ import { frechetCellCount, frechetSensitivityCellCount } from '../experiments/fr
 import { histogramCellCount } from '../experiments/histograms';
 import { linregCellCount } from '../experiments/linreg';
 import { releaseCellCount } from '../experiments/release';
-import { jointReleaseCellCount } from '../experiments/jointRelease';
-import { sizesCellCount } from '../experiments/sizes';
+import { jointReleaseCellCount } from '../experiments/jointReleaseCount';
+import { sizesCellCount } from '../experiments/sizesRows';
 import { sensitivityCellCount } from '../experiments/sensitivityCheck';
 import { sweepCellCount } from '../experiments/sweep';
 import { oneCell } from './defineTask';

@@ -158,14 +158,22 @@ describe('kng-joint: the fused sphere kernel is the generic one', () => {
     const ts = Float64Array.from({ length: n }, () => rng.uniform() - 0.5);
     const ys = Array.from({ length: n }, () => randomResponse(M, rng));
     const fused = sphereJointKernel(ts, ys, 0.2);
+    const javaScript = sphereJointKernel(ts, ys, 0.2, { wasm: false });
+    expect(fused.implementation).toBe('WebAssembly SIMD (sphere)');
     const generic = genericJointKernel(M, ts, ys, 0.2);
     const a = new Float64Array(3);
     const b = new Float64Array(3);
-    for (let trial = 0; trial < 50; trial++) {
-      const { p, v } = randomState(M, rng, trial === 0 ? 0 : 3, Infinity);
+    const c = new Float64Array(3);
+    // |v| up to 3: the WebAssembly loop (|t|·|v| ≤ π/2); up to 6: the JavaScript loop beyond it
+    for (let trial = 0; trial < 80; trial++) {
+      const { p, v } = randomState(M, rng, trial === 0 ? 0 : trial < 60 ? 3 : 6, Infinity);
       fused.evaluate(p, v, a);
       generic.evaluate(p, v, b);
-      for (let k = 0; k < 3; k++) expect(a[k]).toBeCloseTo(b[k], 9);
+      javaScript.evaluate(p, v, c);
+      for (let k = 0; k < 3; k++) {
+        expect(a[k]).toBeCloseTo(b[k], 9);
+        expect(c[k]).toBeCloseTo(b[k], 9);
+      }
     }
     // a response antipodal to its prediction pulls with a vector of norm ≤ c: both stay finite and bounded
     const p = Float64Array.of(0, 0, 1);
@@ -174,6 +182,8 @@ describe('kng-joint: the fused sphere kernel is the generic one', () => {
     const ys2 = ys.slice();
     ys2[0] = Float64Array.of(0, 0, -1);
     sphereJointKernel(ts, ys2, 0.2).evaluate(p, v, b);
+    sphereJointKernel(ts, ys2, 0.2, { wasm: false }).evaluate(p, v, c);
+    for (let k = 0; k < 3; k++) expect(c[k]).toBeCloseTo(b[k], 12);
     expect(Number.isFinite(b[1])).toBe(true);
     expect(Math.abs(b[1] - a[1])).toBeLessThanOrEqual((2 * 0.2) / n + 1e-12);
     expect(b[0]).toBeCloseTo(a[0] + (huber(Math.PI, 0.2) - huber(M.dist(p, ys[0]), 0.2)) / n, 12);
