@@ -73,3 +73,23 @@ test('the Audit tab attacks the release private for any data and finds it consis
   await expect(page.getByTestId('audit-not-private')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('Diagnostics of the joint release: one joint chain per draw from a public start, its trace and acceptance', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('/?m=3&plot=diagnostics');
+  await waitForRelease(page);
+  const panel = page.locator('#plot-tabpanel');
+  await expect(panel).toContainText('started at a public point');
+  await expect(panel).not.toContainText('started at the non-private fit');
+  await expect(page.getByTestId('trace-joint-plot').locator('path.trace-line')).toHaveCount(3);
+  await expect(page.getByTestId('trace-shooting-plot')).toHaveCount(0);
+  const table = page.getByTestId('diagnostics-table');
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table).toContainText('joint (p, v)');
+  await expect(panel).toContainText('from the public clip c = 0.100');
+  await expect(panel).not.toContainText('NaN');
+  await expect(page.getByTestId('escaped-chains')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

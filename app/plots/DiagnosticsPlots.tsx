@@ -6,6 +6,7 @@ import * as d3 from 'd3';
 import { useId, useMemo, useRef } from 'react';
 import type { ReleaseCell } from '../../src/experiments';
 import type { ChainDiagnostics } from '../../src/privacy/kng';
+import { DEFAULT_KNG_JOINT } from '../../src/privacy/kngJoint/calibration';
 import { releaseSpec } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
 import { ExportButtons } from '../export/ExportButtons';
@@ -78,6 +79,9 @@ export function DiagnosticsTab() {
   const sFoot = summary(foot);
   const sShoot = summary(shoot);
   const cal: ReleaseCell | undefined = cells[0];
+  // the release private for any data: one joint chain per draw (reported as its footpoint chain)
+  const joint = cal?.joint;
+  const j = DEFAULT_KNG_JOINT;
 
   return (
     <div className="plot-tab-body">
@@ -89,29 +93,52 @@ export function DiagnosticsTab() {
         error={release.error}
         unit="chain groups"
       />
-      <p className="plot-caption">
-        Each private fit is the last state of a Metropolis–Hastings chain started at the non-private fit. The
-        trace shows the chain&apos;s potential U = ‖∇E‖/σ (minus the log density) step by step: it starts near
-        0 (the gradient vanishes at the non-private fit) and should rise quickly into a level band and wander
-        there. A chain still trending at the end needs a longer burn-in.
-      </p>
-      <TracePlot
-        title="Footpoint chains: potential trace"
-        name="trace-footpoint"
-        chains={foot}
-        color={OKABE_ITO.blue}
-        traceEvery={traceEvery}
-        burnIn={settings.burnIn}
-      />
-      <TracePlot
-        title="Shooting-vector chains: potential trace"
-        name="trace-shooting"
-        chains={shoot}
-        color={OKABE_ITO.vermillion}
-        traceEvery={traceEvery}
-        burnIn={settings.burnIn}
-      />
-      <AcceptanceStrip foot={foot} shoot={shoot} />
+      {joint ? (
+        <>
+          <p className="plot-caption">
+            Each private fit is the last state of its own Metropolis–Hastings chain over the footpoint and the
+            shooting vector together, started at a public point (uniform on the sphere, v = 0), never at the
+            fit. The chain is first tempered ({j.annealSteps} steps), then adapts its step ({j.burnIn} steps),
+            then runs {j.frozenSteps} steps with the step fixed. The trace shows U (minus the log density)
+            over those last {j.burnIn + j.frozenSteps} steps: it should wander in a level band. A chain far
+            above the others did not find the fit&apos;s peak.
+          </p>
+          <TracePlot
+            title="Joint chains: potential trace"
+            name="trace-joint"
+            chains={foot}
+            color={OKABE_ITO.green}
+            traceEvery={traceEvery}
+            burnIn={j.burnIn}
+          />
+        </>
+      ) : (
+        <>
+          <p className="plot-caption">
+            Each private fit is the last state of a Metropolis–Hastings chain started at the non-private fit.
+            The trace shows the chain&apos;s potential U = ‖∇E‖/σ (minus the log density) step by step: it
+            starts near 0 (the gradient vanishes at the non-private fit) and should rise quickly into a level
+            band and wander there. A chain still trending at the end needs a longer burn-in.
+          </p>
+          <TracePlot
+            title="Footpoint chains: potential trace"
+            name="trace-footpoint"
+            chains={foot}
+            color={OKABE_ITO.blue}
+            traceEvery={traceEvery}
+            burnIn={settings.burnIn}
+          />
+          <TracePlot
+            title="Shooting-vector chains: potential trace"
+            name="trace-shooting"
+            chains={shoot}
+            color={OKABE_ITO.vermillion}
+            traceEvery={traceEvery}
+            burnIn={settings.burnIn}
+          />
+        </>
+      )}
+      <AcceptanceStrip foot={foot} shoot={shoot} joint={joint !== undefined} />
       <div className="plot-frame-scroll">
         <table className="plot-table" data-testid="diagnostics-table">
           <caption>Chain summary</caption>
@@ -125,11 +152,12 @@ export function DiagnosticsTab() {
             </tr>
           </thead>
           <tbody>
-            {(
-              [
-                ['footpoint', sFoot],
-                ['shooting vector', sShoot],
-              ] as const
+            {(joint
+              ? ([['joint (p, v)', sFoot]] as const)
+              : ([
+                  ['footpoint', sFoot],
+                  ['shooting vector', sShoot],
+                ] as const)
             ).map(([label, s]) => (
               <tr key={label}>
                 <th scope="row">{label}</th>
@@ -155,7 +183,25 @@ export function DiagnosticsTab() {
         there.
         {sShoot.essUndefined > 0 && ` (${sShoot.essUndefined} shooting chains have no ESS.)`}
       </p>
-      {cal && (
+      {cal && joint && (
+        <p className="plot-readout">
+          Noise scales: σ<sub>p</sub> = {fmt(cal.sigmaP)}, σ<sub>v</sub> = {fmt(cal.sigmaV)}
+          {Number.isFinite(joint.sigmaE) && (
+            <>
+              , σ<sub>E</sub> = {fmt(joint.sigmaE)}
+            </>
+          )}{' '}
+          (sensitivities Δ<sub>p</sub> = {fmt(cal.deltaP)}, Δ<sub>v</sub> = {fmt(cal.deltaV)}
+          {Number.isFinite(joint.deltaE) && (
+            <>
+              , Δ<sub>E</sub> = {fmt(joint.deltaE)}
+            </>
+          )}
+          , from the public clip c = {fmt(joint.clip)}); each draw is {fmt(joint.epsilon)}-DP for the exact
+          target.
+        </p>
+      )}
+      {cal && !joint && (
         <p className="plot-readout">
           Noise scales: σ<sub>p</sub> = {fmt(cal.sigmaP)}, σ<sub>v</sub> = {fmt(cal.sigmaV)} (sensitivities Δ
           <sub>p</sub> = {fmt(cal.deltaP)}, Δ<sub>v</sub> = {fmt(cal.deltaV)}, τ = {fmt(cal.tau)}
@@ -167,18 +213,20 @@ export function DiagnosticsTab() {
           Gradient kernel: {cal.kernel}.
         </p>
       )}
-      <p className={escaped > 0 ? 'plot-warning' : 'plot-readout'} data-testid="escaped-chains">
-        Escaped shooting chains: <strong>{escaped}</strong>
-        {escaped > 0 && (
-          <>
-            {' '}
-            — these chains ended far outside the region where the target has its mass. With the paper&apos;s
-            “whole plane” domain the shooting-vector density does not decay in every direction (it can be
-            improper), so a chain may drift off indefinitely and its draw is meaningless. Use the “proper
-            ball” domain, or treat these fits as failures.
-          </>
-        )}
-      </p>
+      {!joint && (
+        <p className={escaped > 0 ? 'plot-warning' : 'plot-readout'} data-testid="escaped-chains">
+          Escaped shooting chains: <strong>{escaped}</strong>
+          {escaped > 0 && (
+            <>
+              {' '}
+              — these chains ended far outside the region where the target has its mass. With the paper&apos;s
+              “whole plane” domain the shooting-vector density does not decay in every direction (it can be
+              improper), so a chain may drift off indefinitely and its draw is meaningless. Use the “proper
+              ball” domain, or treat these fits as failures.
+            </>
+          )}
+        </p>
+      )}
       <ExportButtons
         what="chain diagnostics"
         name="diagnostics"
@@ -328,22 +376,28 @@ function TracePlot(props: {
   );
 }
 
-function AcceptanceStrip(props: { foot: readonly ChainDiagnostics[]; shoot: readonly ChainDiagnostics[] }) {
+function AcceptanceStrip(props: {
+  foot: readonly ChainDiagnostics[];
+  shoot: readonly ChainDiagnostics[];
+  joint?: boolean;
+}) {
   const titleId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
   const W = Math.max(280, width);
   const m = { left: 112, right: 16, top: 8, bottom: 46 };
   const rowH = 34;
-  const H = m.top + 2 * rowH + m.bottom;
   const x = d3
     .scaleLinear()
     .domain([0, 1])
     .range([m.left, W - m.right]);
-  const rows = [
-    { label: 'footpoint', chains: props.foot, color: OKABE_ITO.blue },
-    { label: 'shooting', chains: props.shoot, color: OKABE_ITO.vermillion },
-  ];
+  const rows = props.joint
+    ? [{ label: 'joint (p, v)', chains: props.foot, color: OKABE_ITO.green }]
+    : [
+        { label: 'footpoint', chains: props.foot, color: OKABE_ITO.blue },
+        { label: 'shooting', chains: props.shoot, color: OKABE_ITO.vermillion },
+      ];
+  const H = m.top + rows.length * rowH + m.bottom;
   const title = 'Acceptance rate per chain';
   return (
     <PlotFigure
@@ -369,10 +423,15 @@ function AcceptanceStrip(props: { foot: readonly ChainDiagnostics[]; shoot: read
         x={x(REFERENCE_BAND[0])}
         width={x(REFERENCE_BAND[1]) - x(REFERENCE_BAND[0])}
         y={m.top}
-        height={2 * rowH}
+        height={rows.length * rowH}
         fill="#e6eef5"
       />
-      <AxisBottom scale={x} y={m.top + 2 * rowH} ticks={[0, 0.2, 0.4, 0.6, 0.8, 1]} label="acceptance rate" />
+      <AxisBottom
+        scale={x}
+        y={m.top + rows.length * rowH}
+        ticks={[0, 0.2, 0.4, 0.6, 0.8, 1]}
+        label="acceptance rate"
+      />
       {rows.map((r, ri) => {
         const cy = m.top + ri * rowH + rowH / 2;
         const rates = r.chains.map((c) => c.acceptanceRate).filter(Number.isFinite);

@@ -4,7 +4,7 @@ import { INK, MUTED, symbolPath, textWidth } from './chart';
 
 /** `label` sizes the item; `node` (if given) is what is drawn, e.g. with subscripts. */
 export type LegendItem = { label: string; node?: ReactNode } & (
-  | { kind: 'series'; color: string; symbol: d3.SymbolType; line?: boolean }
+  | { kind: 'series'; color: string; symbol: d3.SymbolType; line?: boolean; dash?: string }
   | { kind: 'dashed'; color?: string }
   | { kind: 'release' }
   | { kind: 'rule' }
@@ -50,7 +50,9 @@ export function Legend(props: { items: readonly LegendItem[]; width: number; x: 
         <g key={i} transform={`translate(${x},${y + ROW / 2})`}>
           {item.kind === 'series' && (
             <>
-              {item.line !== false && <line x1={0} x2={SWATCH} stroke={item.color} strokeWidth={2.2} />}
+              {item.line !== false && (
+                <line x1={0} x2={SWATCH} stroke={item.color} strokeWidth={2.2} strokeDasharray={item.dash} />
+              )}
               <path
                 d={symbolPath(item.symbol, 56)}
                 transform={`translate(${SWATCH / 2},0)`}

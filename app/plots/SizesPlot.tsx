@@ -112,6 +112,7 @@ function SizesFigure({ series }: { series: SizesSeries[] }) {
     label: s.label,
     color: STYLE[s.id].color,
     symbol: STYLE[s.id].symbol,
+    dash: STYLE[s.id].dash,
   }));
   const legend = layoutLegend(items, width - 20);
   const m = { top: legend.height + 16, right: 16, bottom: 52, left: 62 };

@@ -12,7 +12,7 @@ import {
 } from '../privacy/kngJoint';
 import type { KngGroup, KngSettings } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
-import { lnMeanAndMedian } from '../sampling/stats';
+import { effectiveSampleSize, lnMeanAndMedian } from '../sampling/stats';
 
 export { lnMeanAndMedian };
 import { defineTask } from '../workers/defineTask';
@@ -277,23 +277,28 @@ export function prepareJointGroups(
   };
 }
 
-/** Group `group` of a kng-joint release: one chain, one pair, in the lab's parametrisation. */
-export function releaseJointGroup(g: JointGroupContext, rng: Rng, group: number): KngGroup {
-  const r = releaseKngJointChain(g.ctx, rng, group);
+/**
+ * Group `group` of a kng-joint release: one chain, one pair, in the lab's parametrisation. Its one joint chain is
+ * reported as the group's footpoint chain (there is no separate shooting-vector chain).
+ */
+export function releaseJointGroup(g: JointGroupContext, rng: Rng, group: number, traceEvery = 0): KngGroup {
+  const r = releaseKngJointChain(g.ctx, rng, group, traceEvery);
   const [a, b] = g.toPublic;
   const lab = reparametrise(g.reg.M, r.p, r.v, a, b);
   const diagnostics = {
     acceptanceRate: r.acceptanceRate,
     burnInAcceptanceRate: r.acceptanceRate,
     step: r.step,
-    effectiveSampleSize: NaN,
-    trace: new Float64Array(0),
+    // over the frozen stage's part of the trace
+    effectiveSampleSize:
+      r.trace.length >= 16 ? effectiveSampleSize(r.trace.subarray(r.trace.length >> 1)) : NaN,
+    trace: r.trace,
   };
   return {
     footpoints: [lab.p],
     shootingVectors: [[lab.v]],
     footpointChains: [diagnostics],
-    shootingChains: [diagnostics],
+    shootingChains: [],
     escapedShootingChains: 0,
     stuckChains: r.acceptanceRate === 0 ? 1 : 0,
   };

@@ -20,6 +20,8 @@ export type ReleaseCell = KngGroup & {
   /** The manifold's name (e.g. "sphere"): views use it to ignore cells of another data set. */
   manifold: string;
   mechanism: ReleaseMechanism;
+  /** kng-joint's own calibration: the clip c, the energy term's σ_E and Δ_E (Infinity: none), the release's ε. */
+  joint?: { clip: number; sigmaE: number; deltaE: number; epsilon: number };
   isPrivate: boolean;
   /** The calibration's badge text (KngCalibration.privacyLabel). */
   privacyLabel: string;
@@ -46,7 +48,7 @@ interface ReleaseScratch {
 function jointCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): ReleaseCell {
   const reg = (scratch.reg ??= prepareRegression(spec.source));
   const ctx = (scratch.joint ??= prepareJointGroups(reg, spec.source, spec.kng));
-  const g = releaseJointGroup(ctx, Rng.fromKey(spec.seed, 0x7e1), group);
+  const g = releaseJointGroup(ctx, Rng.fromKey(spec.seed, 0x7e1), group, spec.kng.traceEvery ?? 0);
   const cal = ctx.ctx.calibration;
   return {
     ...g,
@@ -59,7 +61,8 @@ function jointCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): R
     sigmaV: cal.sigmaV,
     deltaP: cal.deltaP,
     deltaV: cal.deltaV,
-    tau: cal.clip,
+    tau: NaN,
+    joint: { clip: cal.clip, sigmaE: cal.sigmaE, deltaE: cal.deltaE, epsilon: cal.epsilon },
     pHat: reg.pHat,
     vHat: reg.vHat,
     lnNonPrivateMse: reg.lnNonPrivateMse,

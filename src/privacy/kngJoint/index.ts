@@ -46,10 +46,15 @@ export function prepareKngJoint(
   return { M, kernel: jointKernel(M, ts, ys, settings.clip), calibration, settings, ts, clamped };
 }
 
-/** Chain `i` of a release (stream (2, i)), from the public start. */
-export function releaseKngJointChain(ctx: KngJointContext, rng: Rng, i: number): JointChainResult {
+/** Chain `i` of a release (stream (2, i)), from the public start; U recorded every `traceEvery` steps at β = 1. */
+export function releaseKngJointChain(
+  ctx: KngJointContext,
+  rng: Rng,
+  i: number,
+  traceEvery = 0,
+): JointChainResult {
   const r = rng.split(2, i);
-  return runJointChain(ctx, publicStart(ctx.M, r.split(0)), r.split(1));
+  return runJointChain(ctx, publicStart(ctx.M, r.split(0)), r.split(1), traceEvery);
 }
 
 /**

@@ -103,6 +103,8 @@ export interface JointChainResult {
   /** Acceptance rate of the frozen (non-adapting) stage, and the step in force there. */
   acceptanceRate: number;
   step: number;
+  /** U every `traceEvery` steps over the β = 1 stages (adapting, then frozen); empty without a trace. */
+  trace: Float64Array;
 }
 
 /** Tempering stages before the β = 1 burn-in: β = 10⁻³, …, 10^(−3/K). */
@@ -113,7 +115,12 @@ const ANNEAL_STAGES = 6;
  * the target acceptance, then `frozenSteps` with the step fixed (a plain Metropolis chain for f); the draw is the
  * final state. Starts at `start` (the public start for a release; the diagnostics also start at the fit).
  */
-export function runJointChain(ctx: JointContext, start: Float64Array, rng: Rng): JointChainResult {
+export function runJointChain(
+  ctx: JointContext,
+  start: Float64Array,
+  rng: Rng,
+  traceEvery = 0,
+): JointChainResult {
   const s = ctx.settings;
   const target = jointTarget(ctx);
   let z = start;
@@ -131,17 +138,28 @@ export function runJointChain(ctx: JointContext, start: Float64Array, rng: Rng):
     step = r.step;
   }
   target.beta = 1;
+  let adaptingTrace: Float64Array = new Float64Array(0);
   if (s.burnIn > 0) {
     const r = runChain(target, z, rng.split(ANNEAL_STAGES), {
       burnIn: s.burnIn,
       draws: 1,
       step,
       adaptTarget: s.adaptTarget,
+      traceEvery,
     });
     z = r.draws[0];
     step = r.step;
+    adaptingTrace = r.trace.subarray(0, r.trace.length - 1); // its last value starts the frozen stage's trace
   }
-  const frozen = runChain(target, z, rng.split(ANNEAL_STAGES + 1), { burnIn: s.frozenSteps, draws: 1, step });
+  const frozen = runChain(target, z, rng.split(ANNEAL_STAGES + 1), {
+    burnIn: s.frozenSteps,
+    draws: 1,
+    step,
+    traceEvery,
+  });
+  const trace = new Float64Array(adaptingTrace.length + frozen.trace.length);
+  trace.set(adaptingTrace);
+  trace.set(frozen.trace, adaptingTrace.length);
   const a = ctx.M.ambientDim;
   const final = frozen.draws[0];
   return {
@@ -150,6 +168,7 @@ export function runJointChain(ctx: JointContext, start: Float64Array, rng: Rng):
     potential: target.potential(final),
     acceptanceRate: frozen.burnInAcceptanceRate,
     step,
+    trace,
   };
 }
 
