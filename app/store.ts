@@ -4,6 +4,7 @@ import type {
   ReleaseCell,
   SensitivityCell,
   HistogramCell,
+  JointReleaseCell,
   SizesCell,
   SweepCellResult,
   SweepRow,
@@ -73,7 +74,7 @@ export type LinregJob = JobView<LinregCell> & Pick<LinregResult, 'rows' | 'lines
 export type FrechetJob = JobView<FrechetCell> & { rows: FrechetRow[] };
 
 /** What the current results of an on-demand analysis (sensitivity check, histograms) were computed for. */
-export interface AnalysisRun<K extends 'sensitivity' | 'histograms' | 'sizes'> {
+export interface AnalysisRun<K extends 'sensitivity' | 'histograms' | 'sizes' | 'jointRelease'> {
   key: string;
   spec: TaskParams<K>;
   settings: LabSettings;
@@ -169,6 +170,8 @@ export interface LabState {
   histograms: JobView<HistogramCell>;
   /** Error against n: the release private for any data, the paper's KNG and the non-private fit. */
   sizes: JobView<SizesCell>;
+  /** The joint release's start check: its chains from the public start and from the fit. */
+  jointRelease: JobView<JointReleaseCell>;
   /** Fréchet workspace: the releases the view draws, and the error-vs-ε and error-vs-k sweeps. */
   frechetView: FrechetJob;
   frechetEps: FrechetJob;
@@ -181,6 +184,7 @@ export interface LabState {
     sensitivity: AnalysisRun<'sensitivity'> | null;
     histograms: AnalysisRun<'histograms'> | null;
     sizes: AnalysisRun<'sizes'> | null;
+    jointRelease: AnalysisRun<'jointRelease'> | null;
   };
   /** Sphere, Fig. 5: the private geodesics at ten budgets. */
   budgets: BudgetState;
@@ -219,12 +223,13 @@ export const useLab = create<LabState>((set, get) => ({
   sensitivity: idleJob(),
   histograms: idleJob(),
   sizes: idleJob(),
+  jointRelease: idleJob(),
   frechetView: { ...idleJob<FrechetCell>(), rows: [] },
   frechetEps: { ...idleJob<FrechetCell>(), rows: [] },
   frechetK: { ...idleJob<FrechetCell>(), rows: [] },
   frechetSens: idleJob(),
   linreg: { ...idleJob<LinregCell>(), rows: [], lines: [], notes: [] },
-  analysisRuns: { sensitivity: null, histograms: null, sizes: null },
+  analysisRuns: { sensitivity: null, histograms: null, sizes: null, jointRelease: null },
   budgets: idleBudgets(),
   advisor: { run: null },
   paperSampler: { status: 'idle', cells: [] },

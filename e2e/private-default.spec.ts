@@ -93,3 +93,14 @@ test('Diagnostics of the joint release: one joint chain per draw from a public s
   await expect(page.getByTestId('escaped-chains')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('the start check runs chains from the public start and from the fit and says whether they agree', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('/?m=3&plot=diagnostics');
+  await page.getByRole('button', { name: 'Check the start' }).click();
+  await expect(page.getByTestId('start-verdict')).toContainText(/KS p = [\d.]+/, { timeout: 120_000 });
+  await expect(page.getByTestId('start-verdict')).toContainText('3 + 3 chains');
+  expect(errors).toEqual([]);
+});

@@ -5,16 +5,17 @@
  * animation frame). The spec each result was computed for is kept in the store's `analysisRuns`, so the views
  * can tell when settings have moved on.
  */
-import type { HistogramSpec, SensitivitySpec, SizesSpec } from '../../src/experiments';
+import type { HistogramSpec, JointReleaseSpec, SensitivitySpec, SizesSpec } from '../../src/experiments';
+import { jointSettingsFromBudget } from '../../src/experiments/jointSettings';
 import type { TaskParams, TaskResult } from '../../src/workers/tasks';
 import { idleJob, sliceHook, useLab, type AnalysisRun, type JobView, type LabState } from '../store';
 import { labRunner, step } from './runner';
 import { regressionWorkspace, type LabSettings } from '../state/settings';
-import { kngSettings, landmarksOf } from './jobs';
+import { currentBudget, dataSource, kngSettings, landmarksOf } from './jobs';
 
 export type { AnalysisRun } from '../store';
 
-export type AnalysisKind = 'sensitivity' | 'histograms' | 'sizes';
+export type AnalysisKind = 'sensitivity' | 'histograms' | 'sizes' | 'jointRelease';
 
 /** Fig. 9/10: 20 adjacent pairs for each of n = 20, 50, 100. */
 export const SENSITIVITY_NS: readonly number[] = [20, 50, 100];
@@ -63,16 +64,32 @@ export function sizesSpec(s: LabSettings): SizesSpec {
   };
 }
 
+/**
+ * The joint release's start check on the view's synthetic data: m chains from the public start and m from the
+ * non-private fit, at the current budget (their final U are compared; never released).
+ */
+export function startCheckSpec(s: LabSettings): JointReleaseSpec {
+  const manifold = regressionWorkspace(s.workspace);
+  return {
+    source: dataSource(s, undefined),
+    joint: jointSettingsFromBudget({ ...currentBudget(s), m: s.m }, manifold),
+    seed: s.seed,
+    fromFit: true,
+  };
+}
+
 const SPECS: { [K in AnalysisKind]: (s: LabSettings) => TaskParams<K> } = {
   sensitivity: sensitivitySpec,
   histograms: histogramSpec,
   sizes: sizesSpec,
+  jointRelease: startCheckSpec,
 };
 
 const NAMES: Record<AnalysisKind, string> = {
   sensitivity: 'sensitivity check',
   histograms: 'histograms',
   sizes: 'error against n',
+  jointRelease: 'start check',
 };
 
 export function analysisKey(kind: AnalysisKind, s: LabSettings): string {

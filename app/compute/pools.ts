@@ -16,6 +16,7 @@ export const POOLS = {
   sensitivity: { max: 2, spare: 1 },
   histograms: { max: 2, spare: 1 },
   sizes: { max: 2, spare: 1 },
+  jointRelease: { max: 2, spare: 1 },
   /** Fig. 5's private geodesics at ten budgets. */
   budgets: { max: 2, spare: 1 },
   /** The split advisor's two sweeps. */

@@ -7,6 +7,7 @@ import { useId, useMemo, useRef } from 'react';
 import type { ReleaseCell } from '../../src/experiments';
 import type { ChainDiagnostics } from '../../src/privacy/kng';
 import { DEFAULT_KNG_JOINT } from '../../src/privacy/kngJoint/calibration';
+import { StartCheck } from './StartCheck';
 import { releaseSpec } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
 import { ExportButtons } from '../export/ExportButtons';
@@ -208,6 +209,7 @@ export function DiagnosticsTab() {
           {cal.isPrivate ? '' : ', data-driven: not private'}).
         </p>
       )}
+      {joint && <StartCheck />}
       {cal && (
         <p className="plot-readout" data-testid="gradient-kernel">
           Gradient kernel: {cal.kernel}.

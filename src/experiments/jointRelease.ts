@@ -205,33 +205,14 @@ export function jointCalibration(spec: JointReleaseSpec): KngJointCalibration {
   return calibrateKngJoint(reg.M, reg.ys.length, resolveJointSettings(reg, spec.joint, cov));
 }
 
-export { jointReleaseCellCount } from './jointReleaseCount';
-import { jointReleaseCellCount } from './jointReleaseCount';
+export { jointReleaseCellCount, jointSettingsFromBudget } from './jointSettings';
+import { jointReleaseCellCount, jointSettingsFromBudget } from './jointSettings';
 
 export const jointReleaseTask = defineTask<JointReleaseSpec, JointReleaseCell, JointScratch>({
   cellCount: jointReleaseCellCount,
   setup: () => ({}),
   cell: jointReleaseCell,
 });
-
-/**
- * kng-joint's settings from the lab's KNG budget: ε_p + ε_v is the release's total, of which ¼ goes to the
- * energy term and the rest is shared by the split (on SPD, which has no energy term, the split shares all of it).
- */
-export function jointSettingsFromBudget(
-  kng: Pick<KngSettings, 'epsP' | 'epsV' | 'm'>,
-  kind: string | undefined,
-): JointSettingsInput {
-  const withEnergy = kind !== 'spd';
-  const share = withEnergy ? 0.75 : 1;
-  return {
-    ...DEFAULT_KNG_JOINT,
-    epsP: share * kng.epsP,
-    epsV: share * kng.epsV,
-    epsE: withEnergy ? 0.25 * (kng.epsP + kng.epsV) : 0,
-    m: kng.m,
-  };
-}
 
 /** Everything a kng-joint group needs that does not depend on the random stream (cached per budget). */
 export interface JointGroupContext {

@@ -9,7 +9,7 @@ import { frechetCellCount, frechetSensitivityCellCount } from '../experiments/fr
 import { histogramCellCount } from '../experiments/histograms';
 import { linregCellCount } from '../experiments/linreg';
 import { releaseCellCount } from '../experiments/release';
-import { jointReleaseCellCount } from '../experiments/jointReleaseCount';
+import { jointReleaseCellCount } from '../experiments/jointSettings';
 import { sizesCellCount } from '../experiments/sizesRows';
 import { sensitivityCellCount } from '../experiments/sensitivityCheck';
 import { sweepCellCount } from '../experiments/sweep';

@@ -1,0 +1,30 @@
+import type { KngSettings } from '../privacy/kng';
+import { DEFAULT_KNG_JOINT } from '../privacy/kngJoint/calibration';
+import type { JointReleaseSpec, JointSettingsInput } from './jointRelease';
+
+/*
+ * What the lab's page needs of a kng-joint release without its sampler: the cell count of a job and the settings
+ * from the lab's budget (jointRelease.ts has the rest).
+ */
+
+/** Cells of a kng-joint release job: one chain each. */
+export const jointReleaseCellCount = (spec: JointReleaseSpec): number => spec.joint.m;
+
+/**
+ * kng-joint's settings from the lab's KNG budget: ε_p + ε_v is the release's total, of which ¼ goes to the
+ * energy term and the rest is shared by the split (on SPD, which has no energy term, the split shares all of it).
+ */
+export function jointSettingsFromBudget(
+  kng: Pick<KngSettings, 'epsP' | 'epsV' | 'm'>,
+  kind: string | undefined,
+): JointSettingsInput {
+  const withEnergy = kind !== 'spd';
+  const share = withEnergy ? 0.75 : 1;
+  return {
+    ...DEFAULT_KNG_JOINT,
+    epsP: share * kng.epsP,
+    epsV: share * kng.epsV,
+    epsE: withEnergy ? 0.25 * (kng.epsP + kng.epsV) : 0,
+    m: kng.m,
+  };
+}
