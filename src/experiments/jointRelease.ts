@@ -13,10 +13,11 @@ import {
 import type { KngGroup, KngSettings } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
 import { effectiveSampleSize, lnMeanAndMedian } from '../sampling/stats';
-
-export { lnMeanAndMedian };
 import { defineTask } from '../workers/defineTask';
+import { jointReleaseCellCount, jointSettingsFromBudget } from './jointSettings';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
+
+export { lnMeanAndMedian, jointReleaseCellCount, jointSettingsFromBudget };
 
 /**
  * Releases of the joint clipped KNG mechanism (docs/kng-joint.md) for the lab and the CLI: each cell is one
@@ -204,9 +205,6 @@ export function jointCalibration(spec: JointReleaseSpec): KngJointCalibration {
   const cov = jointCovariates(reg, spec.source, spec.joint.xRange);
   return calibrateKngJoint(reg.M, reg.ys.length, resolveJointSettings(reg, spec.joint, cov));
 }
-
-export { jointReleaseCellCount, jointSettingsFromBudget } from './jointSettings';
-import { jointReleaseCellCount, jointSettingsFromBudget } from './jointSettings';
 
 export const jointReleaseTask = defineTask<JointReleaseSpec, JointReleaseCell, JointScratch>({
   cellCount: jointReleaseCellCount,
