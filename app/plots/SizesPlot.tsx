@@ -6,14 +6,14 @@
 import * as d3 from 'd3';
 import { useId, useMemo, useRef } from 'react';
 import { aggregateSizes, type SizesCell } from '../../src/experiments/sizesRows';
-import { analysisKey, cancelAnalysis, runAnalysis, SIZES_NS, useAnalysisRuns } from '../compute/analysis';
+import { analysisKey, SIZES_NS, useAnalysisRuns } from '../compute/analysis';
+import { AnalysisControls } from './AnalysisControls';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab } from '../store';
 import {
   AxisBottom,
   AxisLeft,
   INK,
-  JobProgress,
   OKABE_ITO,
   PlotFigure,
   fmt,
@@ -39,7 +39,6 @@ export function SizesSection() {
   const stale = run !== null && run.key !== key;
   const cells = useMemo(() => job.cells.filter((c): c is SizesCell => c !== undefined), [job.cells]);
   const rows = useMemo(() => aggregateSizes(cells), [cells]);
-  const running = job.status === 'running';
   const eps = run?.spec.eps ?? settings.eps;
   const verdict = sizesVerdict(rows);
   return (
@@ -50,34 +49,17 @@ export function SizesSection() {
         the total budget ε = {fmt(eps)} (equal split), this compares it with paper 000&apos;s KNG, whose τ
         comes from the data (it leaks), and with the non-private fit, for n = {SIZES_NS.join(', ')}.
       </p>
-      <div className="plot-actions">
-        <button
-          type="button"
-          className="primary"
-          onClick={() => runAnalysis('sizes')}
-          disabled={running && !stale}
-        >
-          {cells.length && !stale ? 'Re-run error against n' : 'Compute error against n'}
-        </button>
-        {running && (
-          <button type="button" onClick={() => cancelAnalysis('sizes')}>
-            Stop
-          </button>
-        )}
-      </div>
-      <JobProgress
-        label="Error against n progress"
-        status={job.status}
-        done={job.done}
-        total={job.total}
-        error={job.error}
+      <AnalysisControls
+        kind="sizes"
+        runLabel="Compute error against n"
+        rerunLabel="Re-run error against n"
+        progressLabel="Error against n progress"
+        staleText={
+          stale
+            ? `These results are for ε = ${fmt(run.spec.eps)}, seed ${run.spec.seed}; the settings have changed since. Re-run to update.`
+            : null
+        }
       />
-      {stale && (
-        <p className="plot-warning" role="note">
-          These results are for ε = {fmt(run.spec.eps)}, seed {run.spec.seed}; the settings have changed
-          since. Re-run to update.
-        </p>
-      )}
       {rows.length > 0 && <SizesFigure series={sizesSeries(rows)} />}
       {verdict && (
         <p className="plot-caption" data-testid="sizes-verdict">

@@ -5,9 +5,10 @@
 import { useMemo } from 'react';
 import type { JointReleaseCell } from '../../src/experiments';
 import { ksTwoSample, mean } from '../../src/sampling/stats';
-import { analysisKey, cancelAnalysis, runAnalysis, useAnalysisRuns } from '../compute/analysis';
+import { analysisKey, useAnalysisRuns } from '../compute/analysis';
+import { AnalysisControls } from './AnalysisControls';
 import { useLab } from '../store';
-import { JobProgress, fmt } from './chart';
+import { fmt } from './chart';
 
 /** The verdict from the cells: agreement at the 1% level, with both samples' mean U. */
 export function startVerdict(cells: readonly JointReleaseCell[]) {
@@ -30,7 +31,6 @@ export function StartCheck() {
   const run = useAnalysisRuns((s) => s.jointRelease);
   const stale = run !== null && run.key !== analysisKey('jointRelease', settings);
   const cells = useMemo(() => job.cells.filter((c): c is JointReleaseCell => c !== undefined), [job.cells]);
-  const running = job.status === 'running';
   const verdict = job.status === 'done' && !stale ? startVerdict(cells) : null;
   return (
     <section aria-labelledby="start-check-heading">
@@ -41,33 +41,13 @@ export function StartCheck() {
         data and compares their final U (two-sample Kolmogorov–Smirnov test). It is a check, not a proof: the
         sampler&apos;s δ stays uncertified.
       </p>
-      <div className="plot-actions">
-        <button
-          type="button"
-          className="primary"
-          onClick={() => runAnalysis('jointRelease')}
-          disabled={running}
-        >
-          {cells.length && !stale ? 'Check the start again' : 'Check the start'}
-        </button>
-        {running && (
-          <button type="button" onClick={() => cancelAnalysis('jointRelease')}>
-            Stop
-          </button>
-        )}
-      </div>
-      <JobProgress
-        label="Start check progress"
-        status={job.status}
-        done={job.done}
-        total={job.total}
-        error={job.error}
+      <AnalysisControls
+        kind="jointRelease"
+        runLabel="Check the start"
+        rerunLabel="Check the start again"
+        progressLabel="Start check progress"
+        staleText={stale ? 'The check below was for other settings; run it again.' : null}
       />
-      {stale && (
-        <p className="plot-warning" role="note">
-          The check below was for other settings; run it again.
-        </p>
-      )}
       {verdict && (
         <p
           className={verdict.agree ? 'verdict verdict-good' : 'verdict verdict-bad'}
