@@ -5,7 +5,6 @@
  * with p the geodesic's point at the middle of the public covariate range.
  */
 import type { Manifold } from '../../geometry/types';
-import { ksTwoSample } from '../../sampling/stats';
 import type { Rng } from '../../sampling/rng';
 import {
   calibrateKngJoint,
@@ -63,18 +62,6 @@ export function releaseKngJointChain(
  */
 export function chainFrom(ctx: KngJointContext, start: Float64Array, rng: Rng, i: number): JointChainResult {
   return runJointChain(ctx, start, rng.split(3, i));
-}
-
-/** Whether chains from the public start and from the fit reach the same law: a two-sample KS test on U. */
-export function startAgreement(
-  fromPublic: readonly JointChainResult[],
-  fromFit: readonly JointChainResult[],
-) {
-  const test = ksTwoSample(
-    fromPublic.map((c) => c.potential),
-    fromFit.map((c) => c.potential),
-  );
-  return { pValue: test.pValue, agree: test.pValue > 0.01 };
 }
 
 /**
