@@ -1,15 +1,14 @@
 /** `release --mechanism kng-joint`: one pair ε-DP for any data (docs/kng-joint.md), with its privacy statement. */
 import {
   jointAssumptions,
-  jointCovariates,
   jointReleaseCell,
   lnMeanAndMedian,
+  prepareJointGroups,
   prepareRegression,
-  resolveJointSettings,
   type DataSource,
   type JointReleaseSpec,
 } from '../experiments';
-import { prepareKngJoint, DEFAULT_KNG_JOINT } from '../privacy/kngJoint';
+import { DEFAULT_KNG_JOINT } from '../privacy/kngJoint';
 import type { Config } from './config';
 import { spread, toCsv, toJson, vectorColumns, type ErrorSink, type Sink } from './output';
 
@@ -32,26 +31,21 @@ export function releaseJointCommand(
     seed: cfg.seed,
   };
   const reg = prepareRegression(source);
-  const cov = jointCovariates(reg, source, spec.joint.xRange);
-  const settings = resolveJointSettings(reg, spec.joint, cov);
+  const group = prepareJointGroups(reg, source, spec.joint);
+  const { ctx, cov } = group;
+  const settings = ctx.settings;
   if (settings.epsE !== spec.joint.epsE) io.note('the energy term needs a bounded space: ε_E = 0 on SPD');
-  const ctx = prepareKngJoint(reg.M, cov.raw, reg.ys, settings);
-  const scratch = {};
+  const scratch = { reg, group };
   const cells = Array.from({ length: spec.joint.m }, (_, i) => jointReleaseCell(spec, i, scratch));
-  const cal = cells[0].calibration;
-  for (const n of cells[0].notes) io.note(n);
-  if (ctx.clamped > 0)
-    io.note(
-      `${ctx.clamped} covariate${ctx.clamped === 1 ? '' : 's'} lay outside the public range and ` +
-        `${ctx.clamped === 1 ? 'was' : 'were'} clamped to it`,
-    );
+  const cal = ctx.calibration;
+  for (const n of group.notes) io.note(n);
   if (spec.joint.m > 1)
     io.note(
       `${spec.joint.m} draws: each is one release; publishing all of them costs ${spec.joint.m} × ε = ` +
         `${(spec.joint.m * cal.epsilon).toPrecision(3)} (they are for studying the mechanism)`,
     );
   const { lnMeanMse, lnMedianMse } = lnMeanAndMedian(cells.map((c) => c.mse));
-  const isPrivate = cells[0].isPrivate;
+  const isPrivate = group.isPrivate;
   const privacy = {
     private: isPrivate,
     epsilon: cal.epsilon,

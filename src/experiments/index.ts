@@ -40,9 +40,10 @@ export {
 } from './sizes';
 export {
   jointAssumptions,
-  jointCalibration,
   jointCovariates,
   jointReleaseCell,
+  jointSettingsFromBudget,
+  prepareJointGroups,
   jointReleaseTask,
   lnMeanAndMedian,
   resolveJointSettings,

@@ -1,5 +1,4 @@
 import {
-  calibrateKngJoint,
   DEFAULT_DOMAIN,
   DEFAULT_KNG_JOINT,
   prepareKngJoint,
@@ -10,7 +9,7 @@ import {
   type KngJointContext,
   type KngJointSettings,
 } from '../privacy/kngJoint';
-import type { KngGroup, KngSettings } from '../privacy/kng';
+import type { KngGroup } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
 import { effectiveSampleSize, lnMeanAndMedian } from '../sampling/stats';
 import { defineTask } from '../workers/defineTask';
@@ -124,22 +123,10 @@ export interface JointReleaseCell {
   vHat: Float64Array;
 }
 
-interface JointScratch {
+/** Per worker: the data's fit and the release's preparation, computed once for all chains of a job. */
+export interface JointScratch {
   reg?: PreparedRegression;
-  ctx?: KngJointContext;
-  cov?: JointCovariates;
-}
-
-function context(spec: JointReleaseSpec, scratch: JointScratch) {
-  const reg = (scratch.reg ??= prepareRegression(spec.source));
-  const cov = (scratch.cov ??= jointCovariates(reg, spec.source, spec.joint.xRange));
-  const ctx = (scratch.ctx ??= prepareKngJoint(
-    reg.M,
-    cov.raw,
-    reg.ys,
-    resolveJointSettings(reg, spec.joint, cov),
-  ));
-  return { reg, cov, ctx };
+  group?: JointGroupContext;
 }
 
 /** Lab parametrisation x ↦ public t = a + b·x (x the data's rescaled covariate). */
@@ -156,10 +143,11 @@ export function jointReleaseCell(
   chain: number,
   scratch: JointScratch,
 ): JointReleaseCell {
-  const { reg, cov, ctx } = context(spec, scratch);
+  const reg = (scratch.reg ??= prepareRegression(spec.source));
+  const g = (scratch.group ??= prepareJointGroups(reg, spec.source, spec.joint));
   const rng = Rng.fromKey(spec.seed, 0x1b7);
-  const r = releaseKngJointChain(ctx, rng, chain);
-  const [a, b] = labToPublic(cov);
+  const r = releaseKngJointChain(g.ctx, rng, chain);
+  const [a, b] = g.toPublic;
   const lab = reparametrise(reg.M, r.p, r.v, a, b);
   let fromFit: JointReleaseCell['fromFit'] = null;
   if (spec.fromFit) {
@@ -168,17 +156,10 @@ export function jointReleaseCell(
     const start = new Float64Array(2 * reg.M.ambientDim);
     start.set(mid.p);
     start.set(mid.v, reg.M.ambientDim);
-    const f = chainFrom(ctx, start, rng, chain);
+    const f = chainFrom(g.ctx, start, rng, chain);
     const fl = reparametrise(reg.M, f.p, f.v, a, b);
     fromFit = { potential: f.potential, mse: mse(reg, fl.p, fl.v) };
   }
-  const isPrivate = cov.rangeIsPublic;
-  const notes = isPrivate
-    ? []
-    : [
-        `No public covariate range was given, so the data's own range [${cov.range[0]}, ${cov.range[1]}] is used: ` +
-          'this release is not private. Give the range the covariates are known to lie in.',
-      ];
   return {
     chain,
     manifold: reg.M.name,
@@ -191,19 +172,12 @@ export function jointReleaseCell(
     potential: r.potential,
     acceptanceRate: r.acceptanceRate,
     fromFit,
-    calibration: ctx.calibration,
-    isPrivate,
-    notes,
+    calibration: g.ctx.calibration,
+    isPrivate: g.isPrivate,
+    notes: g.notes,
     pHat: reg.pHat,
     vHat: reg.vHat,
   };
-}
-
-/** The calibration alone (no chains), e.g. for a badge before any draw. */
-export function jointCalibration(spec: JointReleaseSpec): KngJointCalibration {
-  const reg = prepareRegression(spec.source);
-  const cov = jointCovariates(reg, spec.source, spec.joint.xRange);
-  return calibrateKngJoint(reg.M, reg.ys.length, resolveJointSettings(reg, spec.joint, cov));
 }
 
 export const jointReleaseTask = defineTask<JointReleaseSpec, JointReleaseCell, JointScratch>({
@@ -224,12 +198,12 @@ export interface JointGroupContext {
   toPublic: [number, number];
 }
 
+/** Everything the chains of a kng-joint release share, with the notes that state its privacy in plain words. */
 export function prepareJointGroups(
   reg: PreparedRegression,
   source: DataSource,
-  kng: Pick<KngSettings, 'epsP' | 'epsV' | 'm'>,
+  input: JointSettingsInput,
 ): JointGroupContext {
-  const input = jointSettingsFromBudget(kng, reg.M.family?.kind);
   const cov = jointCovariates(reg, source, input.xRange);
   const ctx = prepareKngJoint(reg.M, cov.raw, reg.ys, resolveJointSettings(reg, input, cov));
   const eps = ctx.calibration.epsilon;
@@ -241,9 +215,15 @@ export function prepareJointGroups(
             `c = ${ctx.settings.clip} and covariate range [${cov.range[0]}, ${cov.range[1]}]; the sampler's δ is not certified.`,
         ]
       : [
-          `No public covariate range: the data's own [${cov.range[0]}, ${cov.range[1]}] is used, so this release is not private.`,
+          `No public covariate range was given, so the data's own range [${cov.range[0]}, ${cov.range[1]}] is used: ` +
+            'this release is not private. Give the range the covariates are known to lie in.',
         ]),
-    ...(ctx.clamped > 0 ? [`${ctx.clamped} covariate(s) outside the public range were clamped to it.`] : []),
+    ...(ctx.clamped > 0
+      ? [
+          `${ctx.clamped} covariate${ctx.clamped === 1 ? '' : 's'} lay outside the public range and ` +
+            `${ctx.clamped === 1 ? 'was' : 'were'} clamped to it`,
+        ]
+      : []),
   ];
   return {
     reg,

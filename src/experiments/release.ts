@@ -1,7 +1,12 @@
 import { releaseKngGroup, prepareKng, kngGroupCount, type KngGroup, type KngSettings } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
-import { prepareJointGroups, releaseJointGroup, type JointGroupContext } from './jointRelease';
+import {
+  jointSettingsFromBudget,
+  prepareJointGroups,
+  releaseJointGroup,
+  type JointGroupContext,
+} from './jointRelease';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
 
 /** One private release (m footpoints × m shooting vectors) for the lab's views, as worker cells (groups). */
@@ -47,7 +52,11 @@ interface ReleaseScratch {
 
 function jointCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): ReleaseCell {
   const reg = (scratch.reg ??= prepareRegression(spec.source));
-  const ctx = (scratch.joint ??= prepareJointGroups(reg, spec.source, spec.kng));
+  const ctx = (scratch.joint ??= prepareJointGroups(
+    reg,
+    spec.source,
+    jointSettingsFromBudget(spec.kng, reg.M.family?.kind),
+  ));
   const g = releaseJointGroup(ctx, Rng.fromKey(spec.seed, 0x7e1), group, spec.kng.traceEvery ?? 0);
   const cal = ctx.ctx.calibration;
   return {

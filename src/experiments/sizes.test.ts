@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateSizes, sizesCell, sizesCellCount, type SizesSpec } from './sizes';
+import { aggregateSizes, sizesCell, sizesCellCount, sizesTask, type SizesSpec } from './sizes';
 
 describe('error against n', () => {
   it('gives, per n, the joint release, the paper’s KNG and the non-private fit, with ln mean ≥ ln median', () => {
     const spec: SizesSpec = { manifold: 'sphere', ns: [20, 300], noise: 0.001, seed: 1, eps: 2, m: 4 };
-    const scratch = { regressions: new Map() };
+    const scratch = sizesTask.setup!(spec);
     const cells = Array.from({ length: sizesCellCount(spec) }, (_, i) => sizesCell(spec, i, scratch));
     expect(cells).toHaveLength(2 * 2 * 4);
     const rows = aggregateSizes(cells);

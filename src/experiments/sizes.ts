@@ -4,10 +4,15 @@
  * fit. Cells are (n, mechanism, group), each with its own random stream; ln of the mean and of the median MSE per
  * (n, mechanism), since rare far draws dominate the mean.
  */
-import { DEFAULT_KNG_SETTINGS, prepareKng, releaseKngGroup, type KngSettings } from '../privacy/kng';
+import { DEFAULT_KNG_SETTINGS, prepareKng, releaseKngGroup, type KngContext } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
-import { prepareJointGroups, releaseJointGroup } from './jointRelease';
+import {
+  jointSettingsFromBudget,
+  prepareJointGroups,
+  releaseJointGroup,
+  type JointGroupContext,
+} from './jointRelease';
 import { SIZE_MECHANISMS, sizesCellCount, type SizesCell, type SizesSpec } from './sizesRows';
 
 export * from './sizesRows';
@@ -15,6 +20,7 @@ import { mse, prepareRegression, type DataSource, type PreparedRegression } from
 
 interface SizesScratch {
   regressions: Map<number, PreparedRegression>;
+  contexts: Map<string, KngContext | JointGroupContext>;
 }
 
 function source(spec: SizesSpec, n: number): DataSource {
@@ -38,17 +44,20 @@ export function sizesCell(spec: SizesSpec, index: number, scratch: SizesScratch)
     reg = prepareRegression(source(spec, n));
     scratch.regressions.set(n, reg);
   }
-  const budget = { epsP: spec.eps / 2, epsV: spec.eps / 2, m: spec.m };
   const rng = Rng.fromKey(spec.seed, 0x512e, n, k % SIZE_MECHANISMS.length);
-  let pairs: { p: Float64Array; v: Float64Array }[];
-  if (mechanism === 'kng-joint') {
-    const g = releaseJointGroup(prepareJointGroups(reg, source(spec, n), budget), rng, group);
-    pairs = [{ p: g.footpoints[0], v: g.shootingVectors[0][0] }];
-  } else {
-    const settings: KngSettings = { ...DEFAULT_KNG_SETTINGS, ...budget };
-    const g = releaseKngGroup(prepareKng(reg, settings), rng, group);
-    pairs = g.footpoints.flatMap((p, i) => g.shootingVectors[i].map((v) => ({ p, v })));
+  // the release's preparation (its kernel, calibration) once per (n, mechanism) on this worker
+  const key = `${n}/${mechanism}`;
+  let ctx = scratch.contexts.get(key);
+  if (!ctx) {
+    const budget = { epsP: spec.eps / 2, epsV: spec.eps / 2, m: spec.m };
+    ctx =
+      mechanism === 'kng-joint'
+        ? prepareJointGroups(reg, source(spec, n), jointSettingsFromBudget(budget, reg.M.family?.kind))
+        : prepareKng(reg, { ...DEFAULT_KNG_SETTINGS, ...budget });
+    scratch.contexts.set(key, ctx);
   }
+  const g = 'toPublic' in ctx ? releaseJointGroup(ctx, rng, group) : releaseKngGroup(ctx, rng, group);
+  const pairs = g.footpoints.flatMap((p, i) => g.shootingVectors[i].map((v) => ({ p, v })));
   return {
     n,
     mechanism,
@@ -59,6 +68,6 @@ export function sizesCell(spec: SizesSpec, index: number, scratch: SizesScratch)
 
 export const sizesTask = defineTask<SizesSpec, SizesCell, SizesScratch>({
   cellCount: sizesCellCount,
-  setup: () => ({ regressions: new Map() }),
+  setup: () => ({ regressions: new Map(), contexts: new Map() }),
   cell: sizesCell,
 });

@@ -12,6 +12,7 @@ import { defineTask } from '../workers/defineTask';
 import { budgetPairs, type BudgetOptions, type Panel } from './budgets';
 import {
   lnMeanAndMedian,
+  jointSettingsFromBudget,
   prepareJointGroups,
   releaseJointGroup,
   type JointGroupContext,
@@ -162,7 +163,13 @@ export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch)
   let ctx = scratch.contexts.get(key);
   if (!ctx) {
     const settings = { ...spec.kng, ...budgets[panel][budget] };
-    ctx = joint ? prepareJointGroups(reg, dataSources(spec)[dataset], settings) : prepareKng(reg, settings);
+    ctx = joint
+      ? prepareJointGroups(
+          reg,
+          dataSources(spec)[dataset],
+          jointSettingsFromBudget(settings, reg.M.family?.kind),
+        )
+      : prepareKng(reg, settings);
     scratch.contexts.set(key, ctx);
   }
   const path = [spec.seed, 0x5eed, panel, budget, dataset] as const;

@@ -257,7 +257,7 @@ export function calibrateKng(input: RegressionInput, s: KngSettings): KngCalibra
 }
 
 /** Writes into `out` a vector uniform in the ball of radius r of T_p M (in the metric at p). */
-function uniformTangentBall(
+export function uniformTangentBall(
   M: Manifold,
   p: Float64Array,
   r: number,

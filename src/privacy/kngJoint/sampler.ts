@@ -1,5 +1,6 @@
 import { GeometryError, type Manifold } from '../../geometry/types';
 import { runChain, type RandomWalkTarget } from '../../sampling/mh';
+import { uniformTangentBall } from '../kng';
 import type { Rng } from '../../sampling/rng';
 import type { KngJointCalibration, KngJointSettings } from './calibration';
 import type { JointKernel } from './jointKernel';
@@ -52,12 +53,6 @@ export function jointTarget(ctx: JointContext): RandomWalkTarget & { beta: numbe
   const stats = new Float64Array(3);
   const ratio = vStepRatio(cal);
   const maxStep = Number.isFinite(M.injectivityRadius) ? 0.5 * M.injectivityRadius : 1;
-  const ball = (p: Float64Array, r: number, rng: Rng, out: Float64Array) => {
-    M.randomTangent(p, rng, out);
-    const k = (r * Math.pow(rng.uniform(), 1 / M.dim)) / M.norm(p, out);
-    for (let i = 0; i < a; i++) out[i] *= k;
-    return out;
-  };
   const target = {
     beta: 1,
     size: 2 * a,
@@ -70,9 +65,9 @@ export function jointTarget(ctx: JointContext): RandomWalkTarget & { beta: numbe
       const p2 = out.subarray(0, a);
       const v2 = out.subarray(a);
       try {
-        M.exp(p, ball(p, step, rng, nu), p2);
+        M.exp(p, uniformTangentBall(M, p, step, rng, nu), p2);
         M.transport(p, p2, z.subarray(a), v2);
-        ball(p2, Math.min(step * ratio, cal.vRadius), rng, nu);
+        uniformTangentBall(M, p2, Math.min(step * ratio, cal.vRadius), rng, nu);
         for (let i = 0; i < a; i++) v2[i] += nu[i];
       } catch (e) {
         if (!(e instanceof GeometryError)) throw e;
@@ -193,9 +188,7 @@ export function rejectionDraws(
     const z = publicStart(M, rng);
     const p = z.subarray(0, a);
     const v = z.subarray(a);
-    M.randomTangent(p, rng, v);
-    const k = (cal.vRadius * Math.pow(rng.uniform(), 1 / M.dim)) / M.norm(p, v);
-    for (let i = 0; i < a; i++) v[i] *= k;
+    uniformTangentBall(M, p, cal.vRadius, rng, v);
     if (rng.uniform() < Math.exp(-jointPotential(ctx, p, v, stats))) draws.push(z);
   }
   return draws.length === count ? draws : null;
