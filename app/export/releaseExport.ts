@@ -78,6 +78,13 @@ export function fitJson(
 }
 
 function calibrationNotes(c: ReleaseCell): string[] {
+  if (c.joint)
+    return [
+      c.privacyLabel,
+      `σ_p = ${c.sigmaP}, σ_v = ${c.sigmaV}, σ_E = ${c.joint.sigmaE}, Δ_p = ${c.deltaP}, Δ_v = ${c.deltaV}, ` +
+        `Δ_E = ${c.joint.deltaE}, clip c = ${c.joint.clip}`,
+      ...c.notes,
+    ];
   return [
     c.isPrivate
       ? `public bounds: ${c.privacyLabel}`
@@ -137,7 +144,14 @@ export function releaseJson(
     private: c.isPrivate,
     privacy: c.privacyLabel,
     notes: calibrationNotes(c),
-    calibration: { sigmaP: c.sigmaP, sigmaV: c.sigmaV, deltaP: c.deltaP, deltaV: c.deltaV, tau: c.tau },
+    calibration: {
+      sigmaP: c.sigmaP,
+      sigmaV: c.sigmaV,
+      deltaP: c.deltaP,
+      deltaV: c.deltaV,
+      // the joint release has a clip c and an energy term where paper 000's KNG has τ
+      ...(c.joint ? c.joint : { tau: c.tau }),
+    },
     pairs,
   };
 }
