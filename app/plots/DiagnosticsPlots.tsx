@@ -111,6 +111,7 @@ export function DiagnosticsTab() {
             color={OKABE_ITO.green}
             traceEvery={traceEvery}
             burnIn={j.burnIn}
+            markLabel="step fixed from here"
           />
         </>
       ) : (
@@ -176,10 +177,13 @@ export function DiagnosticsTab() {
         </table>
       </div>
       <p className="hint">
-        Acceptance is the share of proposals accepted (during burn-in for independent chains). Near 0: the
-        step η is too large; near 1: too small, and the chain crawls. The reference run of the method accepts{' '}
-        {REFERENCE_BAND[0]}–{REFERENCE_BAND[1]} (shaded). ESS is the effective number of independent values in
-        the second half of the recorded trace ({Math.floor(sFoot.traceLength / 2)} values,{' '}
+        {joint
+          ? `Acceptance is the share of proposals accepted over the last ${j.frozenSteps} steps, with the step fixed after adapting toward 0.3.`
+          : 'Acceptance is the share of proposals accepted (during burn-in for independent chains).'}{' '}
+        Near 0: the step η is too large; near 1: too small, and the chain crawls. The reference run of paper
+        000&apos;s method accepts {REFERENCE_BAND[0]}–{REFERENCE_BAND[1]} (shaded). ESS is the effective
+        number of independent values in the second half of the recorded trace (
+        {Math.floor(sFoot.traceLength / 2)} values,{' '}
         {traceEvery === 1 ? 'one per step' : `one every ${traceEvery} steps`}); “—” when the trace is constant
         there.
         {sShoot.essUndefined > 0 && ` (${sShoot.essUndefined} shooting chains have no ESS.)`}
@@ -278,6 +282,8 @@ function TracePlot(props: {
   color: string;
   traceEvery: number;
   burnIn: number;
+  /** The text at the burn-in mark (default "end of burn-in"). */
+  markLabel?: string;
 }) {
   const titleId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -354,7 +360,7 @@ function TracePlot(props: {
             strokeDasharray="4 3"
           />
           <text x={x(props.burnIn) + 4} y={m.top + 12} fontSize={12} fill={MUTED} {...HALO}>
-            end of burn-in
+            {props.markLabel ?? 'end of burn-in'}
           </text>
         </g>
       )}
