@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PRESETS } from '../app/presets';
-import { watchErrors } from './util';
+import { labState, SMALL, watchErrors } from './util';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Rules outside those tags that the issue names (axe files them under best practice or experimental). */
@@ -71,7 +71,7 @@ test('axe: every workspace, and its Figures menu, has no WCAG 2 A/AA violation',
   test.setTimeout(WORKSPACES.length * 180_000);
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`/?ws=${WORKSPACES[0]}`);
+  await page.goto(`/?ws=${WORKSPACES[0]}&${SMALL}`);
   const found: string[] = [];
   for (const ws of WORKSPACES) {
     await showWorkspace(page, ws);
@@ -88,19 +88,40 @@ test('axe: every workspace, and its Figures menu, has no WCAG 2 A/AA violation',
   expect(errors).toEqual([]);
 });
 
-test('axe: every figure preset has no WCAG 2 A/AA violation', async ({ page }) => {
+test('every figure preset applies (address, settings, caption, menu mark) with no console error and no WCAG 2 A/AA violation', async ({
+  page,
+}) => {
   // one page stepping through the presets (as a class would): a reload per preset costs more than the scan
   test.setTimeout(PRESETS.length * 90_000);
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/');
+  await page.goto(`/?${SMALL}`);
+  const menu = page.locator('#figures-button');
   const found: string[] = [];
   for (const p of PRESETS) {
-    await page.locator('#figures-button').click();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await page.locator(`.figures-list button[data-preset="${p.id}"]`).click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(page).toHaveURL(new RegExp(`[?&]fig=${p.figure}(&|$)`));
+    await expect(page.getByTestId('figure-caption').getByRole('heading')).toContainText(p.title);
+    expect(await labState<Record<string, unknown>>(page, 'settings')).toMatchObject({
+      ...p.patch,
+      figure: p.figure,
+    });
+    await expect(page.locator(`#tab-${p.patch.workspace}`)).toHaveAttribute('aria-selected', 'true');
     await settled(page);
     found.push(...(await scan(page, p.id)));
+    // the figure's menu entry is marked as the current one
+    await menu.click();
+    await expect(page.locator(`[data-preset="${p.id}"]`)).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('Escape');
   }
+  // a link reproduces the last preset (caption included)
+  const fresh = await page.context().newPage();
+  await fresh.goto(page.url());
+  await expect(fresh.getByTestId('figure-caption').getByRole('heading')).toContainText(PRESETS.at(-1)!.title);
+  await fresh.close();
   expect(found).toEqual([]);
   expect(errors).toEqual([]);
 });
@@ -112,7 +133,7 @@ test('axe: presenting mode (every workspace, and the unfolded page) has no WCAG 
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1024, height: 768 });
   const found: string[] = [];
-  await page.goto(`/?ws=${WORKSPACES[0]}&present=1`);
+  await page.goto(`/?ws=${WORKSPACES[0]}&present=1&${SMALL}`);
   await expect(page.getByTestId('present-bar')).toBeVisible();
   for (const ws of WORKSPACES) {
     await showWorkspace(page, ws);

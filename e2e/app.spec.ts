@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { distinctColours, labState, letCellsThrough, waitForRelease, watchErrors } from './util';
+import { distinctColours, labState, letCellsThrough, SMALL, waitForRelease, watchErrors } from './util';
 
 test('the lab loads with its four workspaces and no console errors', async ({ page }) => {
   const errors = watchErrors(page);
-  await page.goto('/?notour=1');
+  await page.goto(`/?notour=1&${SMALL}`);
   await expect(page).toHaveTitle('DP Manifold Lab');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('DP Manifold Lab');
   const tabs = page.getByRole('tab', { name: /Sphere|SPD|Shapes|Euclidean/ });

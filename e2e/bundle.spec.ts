@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { waitForRelease, watchErrors } from './util';
+import { SMALL, waitForRelease, watchErrors } from './util';
 
 const DIST = process.env.E2E_DIST ?? 'dist';
 
@@ -21,7 +21,7 @@ test('the first view loads only its own scripts: no other workspace, plot tab or
     if (path.endsWith('.js') && !scripts.includes(path.slice(path.indexOf('assets/'))))
       scripts.push(path.slice(path.indexOf('assets/')));
   });
-  await page.goto('/?notour=1');
+  await page.goto(`/?notour=1&${SMALL}`);
   await expect(page.locator('[data-testid="sphere-canvas"][data-ready="true"]')).toBeVisible({
     timeout: 60_000,
   });

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PRESETS } from '../app/presets';
-import { labState, waitForRelease, watchErrors } from './util';
+import { labState, SMALL, waitForRelease, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 
@@ -43,7 +43,7 @@ for (const size of [
     }) => {
       const errors = watchErrors(page);
       await page.setViewportSize(size);
-      await page.goto(`/?ws=${ws}&present=1`);
+      await page.goto(`/?ws=${ws}&present=1&${SMALL}`);
       await expect(page.getByTestId('present-bar')).toBeVisible();
       // the flag survives the settings' own URL sync
       await expect.poll(() => new URL(page.url()).searchParams.get('present')).toBe('1');
@@ -78,7 +78,7 @@ test('presenting: the split slider moved by keyboard moves the plot and the view
 }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1024, height: 768 });
-  await page.goto('/?ws=sphere&present=1');
+  await page.goto(`/?ws=sphere&present=1&${SMALL}`);
   const rule = page.getByTestId('current-rule-unequal');
   await expect(rule).toBeAttached({ timeout: 60_000 });
   await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
@@ -103,7 +103,7 @@ test('presenting: PageDown walks the figures in order, PageUp goes back, M unfol
 }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1024, height: 768 });
-  await page.goto('/?present=1');
+  await page.goto(`/?present=1&${SMALL}`);
   const step = page.getByTestId('present-step');
   await expect(step).toHaveText('Figures');
   for (const [i, p] of PRESETS.entries()) {
@@ -133,7 +133,7 @@ test('presenting: PageDown walks the figures in order, PageUp goes back, M unfol
 test('presenting: the play button sweeps the split while the view follows', async ({ page }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1024, height: 768 });
-  await page.goto('/?ws=euclidean&present=1');
+  await page.goto(`/?ws=euclidean&present=1&${SMALL}`);
   await page.getByTestId('present-play').click();
   await expect.poll(() => labState<number>(page, 'settings.split'), { timeout: 30_000 }).toBeGreaterThan(0.2);
   await page.getByTestId('present-play').click();

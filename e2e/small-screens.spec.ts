@@ -3,7 +3,7 @@
  * bottom sheet, and a slider moved by touch changes the release while the view stays in sight.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { labState, watchErrors } from './util';
+import { labState, SMALL, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 
@@ -47,7 +47,7 @@ for (const width of [360, 390, 430]) {
     }) => {
       const errors = watchErrors(page);
       await page.setViewportSize({ width, height: 844 });
-      await page.goto(`/?ws=${ws}`);
+      await page.goto(`/?ws=${ws}&${SMALL}`);
       const view = page.getByTestId(VIEW[ws]);
       await expect(view).toBeVisible({ timeout: 60_000 });
       const box = (await view.boundingBox())!;
@@ -78,7 +78,7 @@ test('390×844: a slider moved by touch in the open sheet changes the release, t
   });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto('/?ws=sphere');
+  await page.goto(`/?ws=sphere&${SMALL}`);
   await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
   await page.getByTestId('sheet-handle').tap();
   const slider = page.locator('#lab-controls').getByTestId('split');

@@ -15,6 +15,7 @@ import {
   mostIsolated,
   onCanvas,
   shownCamera,
+  SMALL,
   waitForRelease,
   watchErrors,
 } from './util';
@@ -204,7 +205,7 @@ test.describe('SPD(2) workspace', () => {
   test('shows predictions as ellipses and the SPD cone', async ({ page }) => {
     test.setTimeout(240_000);
     const errors = watchErrors(page);
-    await page.goto('/');
+    await page.goto(`/?${SMALL}`);
     // through the tab, which applies the SPD data defaults (tangent noise sd 0.01)
     await page.getByRole('tab', { name: /SPD\(2\)/ }).click();
     await expect(page.getByRole('tab', { name: /SPD\(2\)/ })).toHaveAttribute('aria-selected', 'true');
@@ -216,10 +217,10 @@ test.describe('SPD(2) workspace', () => {
     await expect(svg.locator('ellipse.e-np')).toHaveCount(7, { timeout: 120_000 });
     await expect.poll(() => svg.locator('ellipse.e-priv').count(), { timeout: 120_000 }).toBeGreaterThan(0);
     await waitForRelease(page, 200_000);
-    // one pair per footpoint by default (m = 10), all m² on request
-    await expect(svg.locator('ellipse.e-priv')).toHaveCount(7 * 10);
+    // one pair per footpoint by default (m = 2 here), all m² on request
+    await expect(svg.locator('ellipse.e-priv')).toHaveCount(7 * 2);
     await page.getByTestId('spd-all-pairs').check();
-    await expect(svg.locator('ellipse.e-priv')).toHaveCount(7 * 100);
+    await expect(svg.locator('ellipse.e-priv')).toHaveCount(7 * 4);
     await page.getByTestId('spd-all-pairs').uncheck();
 
     const cone = page.locator('[data-testid="spd-cone"] canvas');
@@ -245,7 +246,7 @@ test.describe('SPD(2) workspace', () => {
   test('with the Audit tab shown, a click on a data ball in the cone picks that record', async ({ page }) => {
     test.setTimeout(180_000);
     const errors = watchErrors(page);
-    await page.goto('/');
+    await page.goto(`/?${SMALL}`);
     await page.getByRole('tab', { name: /SPD\(2\)/ }).click(); // the SPD data defaults, as above
     await page.getByRole('tab', { name: 'Audit', exact: true }).click();
     const legend = page.getByTestId('audit-record-legend');
@@ -282,7 +283,7 @@ test('Fig. 8: the ellipses are on the first screen at 1440×900, and start on it
     [1024, 768, 60], // its top rows at least
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.goto('/?notour=1');
+    await page.goto(`/?notour=1&${SMALL}`);
     await page.locator('#figures-button').click();
     await page.locator('.figures-list button[data-preset="fig8"]').click();
     const svg = page.getByTestId('spd-ellipses');

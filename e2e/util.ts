@@ -2,6 +2,13 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import * as THREE from 'three';
 
 /**
+ * Settings a person could pick that make the lab compute little (two draws per release, one data set in the
+ * plots): tests whose subject is not the numbers open the lab with them, so the two cores go to the page under
+ * test rather than to a figure's worth of chains nobody reads.
+ */
+export const SMALL = 'm=2&curves=50';
+
+/**
  * Collects console errors and warnings and uncaught page errors; tests assert the list is empty at the end (a
  * clean console: a warning is a defect too, e.g. a deprecated API a dependency calls).
  */
