@@ -103,6 +103,7 @@ test('every figure preset applies (address, settings, caption, menu mark) with n
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await page.locator(`.figures-list button[data-preset="${p.id}"]`).click();
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
     await expect(page).toHaveURL(new RegExp(`[?&]fig=${p.figure}(&|$)`));
     await expect(page.getByTestId('figure-caption').getByRole('heading')).toContainText(p.title);
     expect(await labState<Record<string, unknown>>(page, 'settings')).toMatchObject({
