@@ -18,6 +18,11 @@ test('the advisor recommends a split with an interval, drawn on the split plot',
     timeout: 120_000,
   });
   await expect(result).toContainText('at ε = 1, n = 20');
+  // the distance from the non-private error in words, and the advisor's own entries in the plot's legend
+  await expect(result).toContainText(/the error is about [\d.,]+× the non-private one/);
+  const legend = page.getByTestId('mse-plot-unequal').locator('.legend');
+  await expect(legend).toContainText('advisor’s fit');
+  await expect(legend).toContainText('advised range');
   const band = page.getByTestId('advice-interval');
   await expect(band).toBeAttached();
   const lo = Number(await band.getAttribute('data-lo'));
@@ -33,6 +38,15 @@ test('the advisor recommends a split with an interval, drawn on the split plot',
   await page
     .getByTestId('mse-plot-unequal')
     .screenshot({ path: 'test-output/screenshots/advice-split-plot.png' });
+  // "Use this split" moves the split slider to the advised split (the advice stays: it does not depend on it)
+  const apply = page.getByTestId('advice-apply');
+  if (/^Give the footpoint/.test((await result.textContent()) ?? '')) {
+    const share = Number((await apply.textContent())!.match(/(\d+)% of ε/)![1]) / 100;
+    await apply.click();
+    await expect.poll(() => labState<number>(page, 'settings.split')).toBeCloseTo(share, 9);
+    await expect(apply).toBeDisabled();
+    await expect(band).toBeAttached();
+  } else await expect(apply).toHaveCount(0); // no split is clearly better: nothing to apply
   // another total ε: the advice no longer applies, and says so
   await page.evaluate(() =>
     (window as unknown as { __dpLab: { getState(): { set(p: object): void } } }).__dpLab

@@ -17,7 +17,7 @@ test('public τ = π and the strict σ rule at ε = 0.2: the split caption says 
   const caption = page.getByTestId('mse-caption-unequal');
   await expect(caption).toHaveAttribute('data-shape', 'flat');
   await expect(caption).toContainText('No split helps here');
-  await expect(caption).not.toContainText('Look for a U');
+  await expect(caption).not.toContainText('A U');
   // … and points to the total ε where the split starts to matter (from the total-ε curves)
   await expect(caption).toContainText(/starting to fall only at ε ≈ \d/);
   await page
@@ -26,13 +26,18 @@ test('public τ = π and the strict σ rule at ε = 0.2: the split caption says 
   expect(errors).toEqual([]);
 });
 
-test('the paper’s Fig. 1 settings: the split caption still asks for the U', async ({ page }) => {
+test('the paper’s Fig. 1 settings: the split caption sees the U, and the readout puts the best split in words', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto('/?ws=sphere&mech=kng&eps=2.02&split=0.3&m=3&burn=300&curves=20,50');
   await waitForSweep(page);
   const caption = page.getByTestId('mse-caption-unequal');
-  await expect(caption).toHaveAttribute('data-shape', 'moves');
-  await expect(caption).toContainText('Look for a U');
+  await expect(caption).toHaveAttribute('data-shape', 'u');
+  await expect(caption).toContainText('A U:');
+  await expect(page.getByTestId('current-readout-unequal')).toContainText(
+    /Best split: n = 20 at εp ≈ [\d.]+ \(about [\d.,]+× the non-private error\)/,
+  );
 });
 
 test('the issue’s example (sphere, public τ = π, strict σ rule): the total-ε axis reaches where the curves move', async ({

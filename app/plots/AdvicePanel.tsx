@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { adviceKey, cancelAdvice, runAdvice, useAdvice, type AdviceSource } from '../compute/advise';
 import { useLab } from '../store';
 import type { Advice } from '../../src/experiments';
+import { timesInWords } from './curveShape';
 
 /** The advice for the current settings, if one has been computed (null when settings moved on). */
 export function useCurrentAdvice(): Advice | null {
@@ -16,6 +17,9 @@ export function useCurrentAdvice(): Advice | null {
   if (!run || run.status !== 'done') return null;
   return run.key === adviceKey(settings, imported, run.source) ? run.advice : null;
 }
+
+/** The advised split on the split slider's grid (steps of 0.01). */
+const roundSplit = (split: number) => Math.min(0.99, Math.max(0.01, Math.round(split * 100) / 100));
 
 export function AdvicePanel() {
   const settings = useLab((s) => s.settings);
@@ -67,15 +71,25 @@ export function AdvicePanel() {
           : run?.status === 'error'
             ? `The advisor failed: ${run.error}`
             : current
-              ? current.summary
+              ? `${current.summary} At its best split the error is ${timesInWords(Math.exp(current.excess))} the non-private one.`
               : stale
                 ? 'The settings changed since the last advice: run it again.'
                 : 'A finer sweep of the split near its best, a smooth fit, and the range of splits within the noise of the best.'}
       </p>
+      {current && !current.flat && (
+        <button
+          type="button"
+          data-testid="advice-apply"
+          disabled={Math.abs(settings.split - roundSplit(current.split)) < 1e-9}
+          onClick={() => useLab.getState().set({ split: roundSplit(current.split) })}
+        >
+          Use this split (ε<sub>p</sub> = {Math.round(roundSplit(current.split) * 100)}% of ε)
+        </button>
+      )}
       {current && (
         <p className="hint">
           Shaded on the split plot: the recommended range
-          {current.flat ? ' (the whole range: no split is clearly better)' : ''}; green line: the fitted ln
+          {current.flat ? ' (the whole range: no split is clearly better)' : ''}; violet line: the fitted ln
           MSE (n = {current.n}
           {run?.source === 'data' ? ', your data' : ', synthetic'}).
           {!current.isPrivate &&

@@ -9,6 +9,7 @@ export type LegendItem = { label: string; node?: ReactNode } & (
   | { kind: 'release' }
   | { kind: 'rule' }
   | { kind: 'box'; color: string; fill?: string }
+  | { kind: 'line'; color: string; dash?: string }
 );
 
 const FONT = 13;
@@ -61,6 +62,9 @@ export function Legend(props: { items: readonly LegendItem[]; width: number; x: 
                 strokeWidth={1}
               />
             </>
+          )}
+          {item.kind === 'line' && (
+            <line x1={0} x2={SWATCH} stroke={item.color} strokeWidth={2.2} strokeDasharray={item.dash} />
           )}
           {item.kind === 'dashed' && (
             <line x1={0} x2={SWATCH} stroke={item.color ?? MUTED} strokeWidth={1.8} strokeDasharray="6 4" />

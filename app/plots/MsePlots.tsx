@@ -26,7 +26,7 @@ import {
   logTicks,
   squaredUnit,
   fmt,
-  OKABE_ITO,
+  ADVICE_COLOUR,
   seriesStyle,
   symbolPath,
   useElementWidth,
@@ -40,13 +40,13 @@ import { AdvicePanel, useCurrentAdvice } from './AdvicePanel';
 import { ReleaseTip, SweepPointTip } from './MseTooltip';
 import { Brief } from '../help/Brief';
 import type { Advice } from '../../src/experiments';
+import { BestSplit, EpsCaption, SplitCaption, SplitVersusTotal } from './mseCaptions';
+import { panelShape, splitVerdict } from './curveShape';
 import {
   FLAT_SPREAD,
   epsWhereErrorMoves,
-  lowest,
   type EpsMoves,
   mseModel,
-  panelShape,
   paddedExtent,
   releaseSummary,
   type MseModel,
@@ -90,6 +90,7 @@ export function MseTab() {
     sweep.notes.some((n) => /not private/i.test(n)) ||
     (releaseMechanism(settings) === 'kng' && settings.tauMode === 'data');
   const releaseN = imported ? imported.ys.length : settings.n;
+  const curveCount = isImported ? 1 : sweepSpec(settings, undefined).datasets.length;
 
   return (
     <div className="plot-tab-body">
@@ -123,6 +124,7 @@ export function MseTab() {
               running={sweep.status === 'running'}
               advice={panel === 'unequal' ? advice : undefined}
               epsMoves={epsMoves}
+              curveCount={curveCount}
             />
           </ErrorBoundary>
           {panel === 'unequal' && (
@@ -198,67 +200,32 @@ function AdviceBand(props: {
         y={props.top}
         width={Math.max(2, hi - lo)}
         height={props.bottom - props.top}
-        fill={OKABE_ITO.green}
-        opacity={0.15}
+        fill={ADVICE_COLOUR}
+        opacity={0.12}
       />
-      <path d={path ?? ''} fill="none" stroke={OKABE_ITO.green} strokeWidth={2} opacity={0.9} />
+      <path d={path ?? ''} fill="none" stroke={ADVICE_COLOUR} strokeWidth={2.2} opacity={0.9} />
       <line
         x1={at}
         x2={at}
         y1={props.top}
         y2={props.bottom}
-        stroke={OKABE_ITO.green}
+        stroke={ADVICE_COLOUR}
         strokeWidth={2}
         strokeDasharray="5 4"
       />
-      <text x={at + 4} y={props.top + 14} fontSize={12} fill="#005c44" {...HALO}>
+      {/* beside the line, on the side with room (the right end of the axis would cut it off) */}
+      <text
+        x={at > x(eps) - 64 ? at - 4 : at + 4}
+        textAnchor={at > x(eps) - 64 ? 'end' : 'start'}
+        y={props.top + 14}
+        fontSize={12}
+        fill={ADVICE_COLOUR}
+        {...HALO}
+      >
         advised
       </text>
     </g>
   );
-}
-
-/** What the total-ε curves show, in words: where the error starts to fall and where it meets its non-private line. */
-function EpsCaption({ moves }: { moves: EpsMoves | null }) {
-  if (!moves) return null;
-  const { falls, reaches, range } = moves;
-  return (
-    <>
-      <strong>Look for:</strong>{' '}
-      {falls !== null ? (
-        <>the error starts to fall at ε ≈ {fmt(falls, 2)}</>
-      ) : (
-        <>the error is low from the left end</>
-      )}
-      {reaches !== null ? (
-        <> and meets the dashed non-private line from ε ≈ {fmt(reaches, 2)}.</>
-      ) : (
-        <>, but is still above the dashed non-private line at ε = {fmt(range[1], 2)}.</>
-      )}
-    </>
-  );
-}
-
-/** On a flat split plot: whether the total ε is below where the error starts to fall, or already at its floor. */
-function SplitVersusTotal({ total, moves }: { total: number; moves: EpsMoves | null }) {
-  if (!moves) return null;
-  if (moves.falls !== null && total < moves.falls)
-    return (
-      <>
-        {' '}
-        The total-ε plot shows the error starting to fall only at ε ≈ {fmt(moves.falls, 2)}: the split starts
-        to matter near there.
-      </>
-    );
-  if (moves.reaches !== null && total >= moves.reaches)
-    return (
-      <>
-        {' '}
-        At this total ε the error is already at its non-private floor (from ε ≈ {fmt(moves.reaches, 2)} on the
-        total-ε plot).
-      </>
-    );
-  return null;
 }
 
 /**
@@ -283,6 +250,8 @@ function MseFigure(props: {
   advice?: Advice | null;
   /** Where the total-ε curves move (both captions describe it). */
   epsMoves: EpsMoves | null;
+  /** How many curves the sweep draws (some may not have arrived yet). */
+  curveCount: number;
 }) {
   const { panel, model, settings, release } = props;
   const titleId = useId();
@@ -317,6 +286,12 @@ function MseFigure(props: {
           ),
         }
       : { kind: 'rule', label: 'current total ε' },
+    ...(props.advice
+      ? [
+          { kind: 'line' as const, color: ADVICE_COLOUR, label: 'advisor’s fit' },
+          { kind: 'box' as const, color: ADVICE_COLOUR, label: 'advised range' },
+        ]
+      : []),
   ];
   // presenting: room for the larger tick labels beside the axis title
   const margin = { left: presentH ? 80 : 64, right: 16, bottom: presentH ? 62 : 56, top: 0 };
@@ -420,14 +395,7 @@ function MseFigure(props: {
     panel === 'unequal'
       ? `ln mean MSE vs budget split (total ε = ${fmt(total)})`
       : 'ln mean MSE vs total ε (equal split)';
-  const best = panel === 'unequal' ? model.series.map((s) => [s, lowest(s)] as const) : [];
-  // where each finished split curve is lowest: at an end (no U) or inside
-  const ends =
-    shape === 'moves'
-      ? best.map(([s, b]) =>
-          !b ? 'inside' : b === s.points[0] ? 'left' : b === s.points.at(-1) ? 'right' : 'inside',
-        )
-      : [];
+  const verdict = panel === 'unequal' ? splitVerdict(model, SWEEP_POINTS, props.curveCount) : null;
 
   return (
     <PlotFigure
@@ -458,26 +426,10 @@ function MseFigure(props: {
             as="figcaption"
             className="plot-caption"
             testId={`mse-caption-${panel}`}
-            attrs={{ 'data-shape': shape }}
+            attrs={{ 'data-shape': verdict?.shape ?? shape }}
             short={
-              panel === 'unequal' ? (
-                shape === 'flat' ? (
-                  <>
-                    <strong>No split helps here:</strong> at this n and ε every split gives about the same
-                    error.
-                  </>
-                ) : ends.every((e) => e !== 'inside') && ends.length > 0 ? (
-                  <>
-                    <strong>No U here:</strong> the error is lowest at the{' '}
-                    {ends[0] === 'left' ? 'left' : 'right'} end, so give most of ε to the{' '}
-                    {ends[0] === 'left' ? 'shooting vector' : 'footpoint'}.
-                  </>
-                ) : (
-                  <>
-                    <strong>Look for a U:</strong> starving either part of the budget ruins the fit, so the
-                    best split lies in between.
-                  </>
-                )
+              verdict ? (
+                <SplitCaption verdict={verdict} />
               ) : shape === 'flat' ? (
                 <strong>Over this range of ε the error hardly changes.</strong>
               ) : (
@@ -524,22 +476,7 @@ function MseFigure(props: {
             {panel === 'equal' && Math.abs(epsP - epsV) > 1e-9 && (
               <> (its split is not equal, so the ring need not sit on the curves)</>
             )}
-            .
-            {shape !== 'flat' && best.length > 0 && best.some(([, b]) => b) && (
-              <>
-                {' '}
-                Best split so far:{' '}
-                {best
-                  .filter(([, b]) => b)
-                  .map(([s, b], i) => (
-                    <span key={s.key}>
-                      {i > 0 && '; '}
-                      {s.label} at ε<sub>p</sub> ≈ {fmt(b!.x, 2)}
-                    </span>
-                  ))}
-                .
-              </>
-            )}
+            .{verdict && <BestSplit verdict={verdict} />}
           </p>
           {(model.skipped > 0 || release.nonFinite > 0) && (
             <p className="plot-warning" role="note">

@@ -22,6 +22,9 @@ export const OKABE_ITO = {
   yellow: '#f0e442',
 } as const;
 
+/** The split advisor's marks: a colour no curve uses (a dark violet, apart from the curves' reddish purple). */
+export const ADVICE_COLOUR = '#542788';
+
 /** Curve styles: colour AND marker shape differ, so curves stay distinguishable without colour. */
 export const SERIES_STYLES: readonly { color: string; symbol: d3.SymbolType; name: string }[] = [
   { color: OKABE_ITO.blue, symbol: d3.symbolCircle, name: 'circle' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SweepRow } from '../../src/experiments';
-import { epsWhereErrorMoves, lowest, mseModel, paddedExtent, panelShape, releaseSummary } from './mseModel';
+import { epsWhereErrorMoves, lowest, mseModel, paddedExtent, releaseSummary } from './mseModel';
 import type { ReleaseCell } from '../../src/experiments';
 
 const row = (n: number, split: 'unequal' | 'equal', epsP: number, epsV: number, ln: number): SweepRow => ({
@@ -98,53 +98,6 @@ describe('mseModel with several noise levels (Fig. 6)', () => {
       ['50|0.01', 'δ = 0.01', 1, 1],
       ['50|0.1', 'δ = 0.1', 2, 1],
     ]);
-  });
-});
-
-describe('panelShape (captions that describe the curves shown)', () => {
-  const series = (ys: number[][]) =>
-    mseModel(
-      ys.flatMap((y, k) => y.map((v, i) => row([20, 50][k], 'unequal', 0.1 + 0.1 * i, 1.9 - 0.1 * i, v))),
-      'unequal',
-      [20, 50],
-    );
-  it('a U is "moves", flat curves (a truly private release at small ε) are "flat", partial ones "pending"', () => {
-    expect(panelShape(series([[-2, -4, -5, -4, -2]]), 5)).toBe('moves');
-    expect(
-      panelShape(
-        series([
-          [0.5, 0.45, 0.52, 0.48, 0.5],
-          [0.4, 0.42, 0.39, 0.41, 0.4],
-        ]),
-        5,
-      ),
-    ).toBe('flat');
-    // one curve moving is enough
-    expect(
-      panelShape(
-        series([
-          [0.5, 0.45, 0.52, 0.48, 0.5],
-          [-1, -3, -4, -3, -1],
-        ]),
-        5,
-      ),
-    ).toBe('moves');
-    expect(panelShape(series([[-2, -4, -5]]), 5)).toBe('pending');
-    // noisy but flat (seeded lab numbers: public τ = π, strict σ, ε = 0.2, 3 × 3 pairs): its jumps are noise
-    const noisy = [
-      [1.21, 1.14, 0.67, 1.17, 0.68, 1.05, 0.86, 1.24, 1.02, 1.12],
-      [0.94, 1.05, 0.86, 1.15, 0.9, 0.29, 1.35, 0.94, 1.54, 0.63],
-    ];
-    expect(panelShape(series(noisy), 10)).toBe('flat');
-    // a smooth swell of 1 in ln MSE at 6–7 above the non-private −6 (public τ = π, strict σ, ε = 1): flat
-    const swamped = [[1.25, 1.15, 0.9, 0.75, 0.6, 0.65, 0.45, 0.3, 0.95, 0.85]];
-    expect(panelShape(series(swamped), 10)).toBe('flat');
-    // the same swell near the non-private line is a shape
-    expect(panelShape(series(swamped.map((c) => c.map((y) => y - 5.5))), 10)).toBe('moves');
-    // the paper's U with a little noise still moves
-    expect(panelShape(series([[-1.2, -3.5, -4.6, -5.1, -5.3, -5.2, -4.9, -4.3, -3.1, -0.6]]), 10)).toBe(
-      'moves',
-    );
   });
 });
 

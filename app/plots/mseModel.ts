@@ -167,32 +167,6 @@ export function lowest(s: MseSeries): MsePoint | null {
 /** Below this spread in ln MSE (a factor 1.65 in MSE) across a panel, its curves count as flat. */
 export const FLAT_SPREAD = 0.5;
 
-/** A curve whose spread is below this fraction of its lowest point's excess over non-private counts as flat. */
-export const SWAMPED_FRACTION = 0.25;
-
-/**
- * What a panel's finished curves show, for its caption: 'flat' when no curve moves by more than its own noise
- * (and by at least FLAT_SPREAD) over the panel — no split helps, or ε does not matter, at these settings —
- * 'moves' otherwise, 'pending' until every curve has `points` points. A curve's noise is estimated from its
- * second differences (median |yᵢ − (yᵢ₋₁ + yᵢ₊₁)/2| ≈ 0.83 σ for independent noise of sd σ). A curve far
- * above its non-private line moves only when its spread is a real part of that distance (SWAMPED_FRACTION).
- */
-export function panelShape(model: MseModel, points: number): 'pending' | 'flat' | 'moves' {
-  if (model.series.length === 0 || model.series.some((s) => s.points.length < points)) return 'pending';
-  const moves = (s: MseSeries) => {
-    const ys = s.points.map((p) => p.y);
-    const spread = Math.max(...ys) - Math.min(...ys);
-    const d = ys.slice(1, -1).map((y, i) => Math.abs(y - (ys[i] + ys[i + 2]) / 2));
-    d.sort((a, b) => a - b);
-    const sigma = d.length ? d[d.length >> 1] / 0.83 : 0;
-    // far above the non-private line (the noise swamps every fit), bumps of a small fraction of that
-    // distance are not a shape a reader should look for
-    const excess = s.lnNonPrivate === null ? 0 : Math.min(...ys) - s.lnNonPrivate;
-    return spread >= Math.max(FLAT_SPREAD, 4.5 * sigma, SWAMPED_FRACTION * excess);
-  };
-  return model.series.some(moves) ? 'moves' : 'flat';
-}
-
 /** Within this of its non-private ln MSE (a factor 1.65 in MSE), a private curve counts as "at" that line. */
 export const NEAR_NON_PRIVATE = 0.5;
 

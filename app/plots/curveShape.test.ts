@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { SweepRow } from '../../src/experiments';
+import { mseModel } from './mseModel';
+import { lnDifferenceInWords, panelShape, splitVerdict, timesInWords } from './curveShape';
+
+const row = (n: number, epsP: number, ln: number): SweepRow =>
+  ({
+    n,
+    noise: 0.001,
+    split: 'unequal',
+    epsP,
+    epsV: 1 - epsP,
+    eps: 1,
+    lnMeanMse: ln,
+    lnMedianMse: ln,
+    lnNonPrivateMse: -6,
+  }) as SweepRow;
+
+/** One curve per list of ln MSEs, at ε_p = 0.1, 0.2, … (n = 20, 50, 100). */
+const curves = (ys: number[][]) =>
+  mseModel(
+    ys.flatMap((y, k) => y.map((v, i) => row([20, 50, 100][k], 0.1 + 0.1 * i, v))),
+    'unequal',
+    [20, 50, 100],
+  );
+
+describe('panelShape (captions that describe the curves shown)', () => {
+  const series = curves;
+  it('a U is "moves", flat curves (a truly private release at small ε) are "flat", partial ones "pending"', () => {
+    expect(panelShape(series([[-2, -4, -5, -4, -2]]), 5)).toBe('moves');
+    expect(
+      panelShape(
+        series([
+          [0.5, 0.45, 0.52, 0.48, 0.5],
+          [0.4, 0.42, 0.39, 0.41, 0.4],
+        ]),
+        5,
+      ),
+    ).toBe('flat');
+    // one curve moving is enough
+    expect(
+      panelShape(
+        series([
+          [0.5, 0.45, 0.52, 0.48, 0.5],
+          [-1, -3, -4, -3, -1],
+        ]),
+        5,
+      ),
+    ).toBe('moves');
+    expect(panelShape(series([[-2, -4, -5]]), 5)).toBe('pending');
+    // noisy but flat (seeded lab numbers: public τ = π, strict σ, ε = 0.2, 3 × 3 pairs): its jumps are noise
+    const noisy = [
+      [1.21, 1.14, 0.67, 1.17, 0.68, 1.05, 0.86, 1.24, 1.02, 1.12],
+      [0.94, 1.05, 0.86, 1.15, 0.9, 0.29, 1.35, 0.94, 1.54, 0.63],
+    ];
+    expect(panelShape(series(noisy), 10)).toBe('flat');
+    // a smooth swell of 1 in ln MSE at 6–7 above the non-private −6 (public τ = π, strict σ, ε = 1): flat
+    const swamped = [[1.25, 1.15, 0.9, 0.75, 0.6, 0.65, 0.45, 0.3, 0.95, 0.85]];
+    expect(panelShape(series(swamped), 10)).toBe('flat');
+    // the same swell near the non-private line is a shape
+    expect(panelShape(series(swamped.map((c) => c.map((y) => y - 5.5))), 10)).toBe('moves');
+    // the paper's U with a little noise still moves
+    expect(panelShape(series([[-1.2, -3.5, -4.6, -5.1, -5.3, -5.2, -4.9, -4.3, -3.1, -0.6]]), 10)).toBe(
+      'moves',
+    );
+  });
+});
+
+describe('splitVerdict: the split plot’s caption decided from its plotted numbers', () => {
+  it('says nothing about the shape until every curve is complete, and counts the points', () => {
+    const v = splitVerdict(curves([[-2, -4, -5], [-1]]), 5);
+    expect(v.shape).toBe('pending');
+    expect([v.done, v.total]).toEqual([4, 10]);
+    // a curve that has not arrived yet counts too
+    const first = splitVerdict(curves([[-2, -4, -5, -4, -2]]), 5, 3);
+    expect([first.shape, first.done, first.total]).toEqual(['pending', 5, 15]);
+    expect(v.curves.every((c) => c.shape === 'flat')).toBe(true);
+  });
+
+  it('tells a U from a curve lowest at one end, within the curve’s noise', () => {
+    expect(splitVerdict(curves([[-2, -4, -5, -4, -2]]), 5).shape).toBe('u');
+    // falling all the way: lowest at the right end (an end within noise of the minimum counts as lowest)
+    expect(splitVerdict(curves([[-1, -2, -3, -4, -4.8, -5]]), 6).shape).toBe('right');
+    expect(splitVerdict(curves([[-5, -4.9, -4, -3, -2, -1]]), 6).shape).toBe('left');
+    // two curves that disagree
+    const mixed = splitVerdict(
+      curves([
+        [-2, -4, -5, -4, -2],
+        [-5, -4, -3, -2, -1],
+      ]),
+      5,
+    );
+    expect(mixed.shape).toBe('mixed');
+    expect(mixed.curves.map((c) => c.shape)).toEqual(['u', 'left']);
+  });
+
+  it('a flat curve beside a moving one keeps its own verdict; the panel follows the moving one', () => {
+    const v = splitVerdict(
+      curves([
+        [0.5, 0.45, 0.52, 0.48, 0.5],
+        [-1, -3, -4, -3, -1],
+      ]),
+      5,
+    );
+    expect(v.shape).toBe('u');
+    expect(v.curves.map((c) => c.shape)).toEqual(['flat', 'u']);
+  });
+
+  it('shapes: seeded lab numbers (000’s setting on shapes at ε = 1) are swamped, ≈ 120× the non-private error', () => {
+    // the lab's split sweep on Kendall shapes, default settings (n = 20, 50, 100; non-private ≈ −5.8)
+    const shapes = mseModel(
+      [
+        [20, [0.62, 0.83, 0.5, 0.44, 0.44, 0.4, 0.31, 0.22, 0.07, 0.04], -5.94],
+        [50, [0.38, 0.13, -0.16, -0.29, -0.22, -0.1, -0.02, 0.01, -0.03, -0.1], -5.78],
+        [100, [0.58, -0.11, -0.72, -1, -0.81, -0.52, -0.3, -0.25, -0.22, -0.25], -5.79],
+      ].flatMap(([n, ys, np]) =>
+        (ys as number[]).map((y, i) => ({
+          ...row(n as number, 0.01 + 0.109 * i, y),
+          lnNonPrivateMse: np as number,
+        })),
+      ),
+      'unequal',
+      [20, 50, 100],
+    );
+    const v = splitVerdict(shapes, 10);
+    expect(v.swamped).toBe(true);
+    const n100 = v.curves.find((c) => c.label === 'n = 100')!;
+    expect(n100.timesNonPrivate).toBeGreaterThan(100);
+    expect(timesInWords(n100.timesNonPrivate!)).toBe('about 120×');
+    // n = 20 and 50 are flat at this distance from the non-private line
+    expect(v.curves.map((c) => c.shape)).toEqual(['flat', 'flat', 'u']);
+  });
+
+  it('puts ratios and ln differences in words', () => {
+    expect(timesInWords(133.4)).toBe('about 130×');
+    expect(timesInWords(1.52)).toBe('about 1.5×');
+    expect(timesInWords(1.02)).toBe('about the same as');
+    expect(timesInWords(2150)).toBe('about 2,200×');
+    expect(lnDifferenceInWords(4.89)).toBe('about 130× larger');
+    expect(lnDifferenceInWords(0.42)).toBe('about 1.5× larger');
+    expect(lnDifferenceInWords(-0.42)).toBe('about 1.5× smaller');
+    expect(lnDifferenceInWords(0.01)).toBe('about the same');
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The MSE plots' captions in words, each decided from the plotted numbers (curveShape, mseModel): what the
+ * split curves show, where the total-ε curves move, and the best split with its distance from the non-private
+ * error.
+ */
+import { Fragment } from 'react';
+import { fmt } from './chart';
+import type { EpsMoves } from './mseModel';
+import { timesInWords, type CurveVerdict, type SplitVerdict } from './curveShape';
+
+const whereLowest = (c: CurveVerdict) =>
+  c.shape === 'left'
+    ? 'lowest at the left end'
+    : c.shape === 'right'
+      ? 'lowest at the right end'
+      : c.shape === 'u'
+        ? 'lowest in between'
+        : c.shape === 'hump'
+          ? 'highest in between'
+          : 'flat';
+
+/** "for n = 100" when only some curves have the panel's shape (the others are flat). */
+function forWhich(verdict: SplitVerdict) {
+  const moving = verdict.curves.filter((c) => c.shape !== 'flat');
+  return moving.length < verdict.curves.length ? ` for ${moving.map((c) => c.label).join(', ')}` : '';
+}
+
+/** The split plot's headline: computing, flat, a U, lowest at one end, or curves that disagree. */
+export function SplitCaption({ verdict }: { verdict: SplitVerdict }) {
+  const { shape } = verdict;
+  const swamp = verdict.swamped && shape !== 'pending' && (
+    <>
+      <strong>The noise swamps the fit:</strong> even the best split leaves the error{' '}
+      {timesInWords(Math.min(...verdict.curves.map((c) => c.timesNonPrivate ?? Infinity)))} the non-private
+      one.{' '}
+    </>
+  );
+  if (shape === 'pending')
+    return (
+      <>
+        <strong>Computing:</strong> {verdict.done} of {verdict.total} points; what the curves show is said
+        once they are complete.
+      </>
+    );
+  if (shape === 'flat')
+    return (
+      <>
+        {swamp}
+        <strong>No split helps here:</strong> at this n and ε every split gives about the same error.
+      </>
+    );
+  if (shape === 'u')
+    return (
+      <>
+        {swamp}
+        <strong>A U{forWhich(verdict)}:</strong> starving either part of the budget raises the error, so the
+        best split lies in between.
+      </>
+    );
+  if (shape === 'left' || shape === 'right')
+    return (
+      <>
+        {swamp}
+        <strong>No U{forWhich(verdict)}:</strong> the error is lowest at the {shape} end, so give most of ε to
+        the {shape === 'left' ? 'shooting vector' : 'footpoint'}.
+      </>
+    );
+  return (
+    <>
+      {swamp}
+      <strong>The curves differ:</strong>{' '}
+      {verdict.curves.map((c, i) => (
+        <Fragment key={c.label}>
+          {i > 0 && '; '}
+          {c.label} {whereLowest(c)}
+        </Fragment>
+      ))}
+      .
+    </>
+  );
+}
+
+/** "Best split: n = 100 at ε_p ≈ 0.34 (about 120× the non-private error)", for the curves that have a best. */
+export function BestSplit({ verdict }: { verdict: SplitVerdict }) {
+  const shown = verdict.curves.filter((c) => c.shape === 'u' || c.shape === 'left' || c.shape === 'right');
+  if (verdict.shape === 'pending' || shown.length === 0) return null;
+  return (
+    <>
+      {' '}
+      Best split:{' '}
+      {shown.map((c, i) => (
+        <span key={c.label}>
+          {i > 0 && '; '}
+          {c.label} at ε<sub>p</sub> ≈ {fmt(c.best.x, 2)}
+          {c.timesNonPrivate !== null && <> ({timesInWords(c.timesNonPrivate)} the non-private error)</>}
+        </span>
+      ))}
+      .
+    </>
+  );
+}
+
+/** What the total-ε curves show, in words: where the error starts to fall and where it meets its non-private line. */
+export function EpsCaption({ moves }: { moves: EpsMoves | null }) {
+  if (!moves) return null;
+  const { falls, reaches, range } = moves;
+  return (
+    <>
+      <strong>Look for:</strong>{' '}
+      {falls !== null ? (
+        <>the error starts to fall at ε ≈ {fmt(falls, 2)}</>
+      ) : (
+        <>the error is low from the left end</>
+      )}
+      {reaches !== null ? (
+        <> and meets the dashed non-private line from ε ≈ {fmt(reaches, 2)}.</>
+      ) : (
+        <>, but is still above the dashed non-private line at ε = {fmt(range[1], 2)}.</>
+      )}
+    </>
+  );
+}
+
+/** On a flat split plot: whether the total ε is below where the error starts to fall, or already at its floor. */
+export function SplitVersusTotal({ total, moves }: { total: number; moves: EpsMoves | null }) {
+  if (!moves) return null;
+  if (moves.falls !== null && total < moves.falls)
+    return (
+      <>
+        {' '}
+        The total-ε plot shows the error starting to fall only at ε ≈ {fmt(moves.falls, 2)}: the split starts
+        to matter near there.
+      </>
+    );
+  if (moves.reaches !== null && total >= moves.reaches)
+    return (
+      <>
+        {' '}
+        At this total ε the error is already at its non-private floor (from ε ≈ {fmt(moves.reaches, 2)} on the
+        total-ε plot).
+      </>
+    );
+  return null;
+}
