@@ -6,6 +6,7 @@ import * as d3 from 'd3';
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { MANIFOLDS } from '../../src/data/manifolds';
 import { ExportButtons } from '../export/ExportButtons';
+import { usePresent } from '../present/presentStore';
 import type { WorkspaceId } from '../state/settings';
 
 /** Okabe–Ito (colour-blind safe), as in styles.css. */
@@ -83,6 +84,38 @@ export function logTicks(scale: d3.ScaleLogarithmic<number, number>): number[] {
   });
 }
 
+/** Tick labels in presenting mode (present.css): larger, so fewer fit side by side. */
+const PRESENT_TICK_FONT = 17;
+
+/**
+ * Which ticks get a label so that no two labels overlap: the round ones first (powers of ten, then the rest),
+ * each only where its label clears those already placed. Widths are estimated (0.6 em per character, 6 px gap).
+ */
+export function labelledTicks(
+  ticks: readonly number[],
+  at: (t: number) => number,
+  label: (t: number) => string,
+  fontSize: number,
+): Set<number> {
+  const half = (t: number) => (label(t).length * 0.6 * fontSize) / 2 + 3;
+  const roundness = (t: number) => {
+    if (!(t > 0)) return 0;
+    const lead = Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9));
+    return lead === 1 ? 0 : lead === 5 ? 1 : 2;
+  };
+  const order = [...ticks].sort((a, b) => roundness(a) - roundness(b));
+  const placed: { lo: number; hi: number }[] = [];
+  const kept = new Set<number>();
+  for (const t of order) {
+    const c = at(t);
+    const box = { lo: c - half(t), hi: c + half(t) };
+    if (placed.some((p) => box.lo < p.hi && p.lo < box.hi)) continue;
+    placed.push(box);
+    kept.add(t);
+  }
+  return kept;
+}
+
 /** Width of an element, kept current with a ResizeObserver (whole pixels, so layout does not loop). */
 export function useElementWidth<T extends HTMLElement>(fallback = 400): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);
@@ -116,6 +149,8 @@ export function AxisBottom(props: {
   const ticks = props.ticks ?? scale.ticks(props.count ?? 5);
   const [x0, x1] = scale.range();
   const format = props.format ?? tickFormat;
+  const presenting = usePresent((st) => st.on && !st.more);
+  const labelled = labelledTicks(ticks, scale, format, presenting ? PRESENT_TICK_FONT : TICK_FONT);
   return (
     <g className="axis axis-x">
       {props.grid !== undefined &&
@@ -126,9 +161,11 @@ export function AxisBottom(props: {
       {ticks.map((t) => (
         <g key={t} transform={`translate(${scale(t)},${y})`}>
           <line y2={5} stroke={MUTED} />
-          <text className="tick-label" y={18} textAnchor="middle" fontSize={TICK_FONT} fill={INK}>
-            {format(t)}
-          </text>
+          {labelled.has(t) && (
+            <text className="tick-label" y={18} textAnchor="middle" fontSize={TICK_FONT} fill={INK}>
+              {format(t)}
+            </text>
+          )}
         </g>
       ))}
       <text
