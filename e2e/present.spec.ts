@@ -111,6 +111,11 @@ test('presenting: PageDown walks the figures in order, PageUp goes back, M unfol
     await expect(step).toHaveText(`${i + 1} / ${PRESETS.length} · ${p.label}`);
     expect(await labState<string>(page, 'settings.figure')).toBe(p.figure);
     await expect(page.getByTestId('present-caption').locator('summary')).not.toBeEmpty();
+    if (p.id === 'p002fig1') {
+      // its caption is about the matrix size k: the slide shows error against k, not against ε
+      await inViewport(page, page.getByTestId('frechet-plot-k'), 'error-vs-k plot');
+      await expect(page.getByTestId('frechet-plot-eps')).toBeHidden();
+    }
   }
   await page.keyboard.press('PageUp');
   await expect(step).toHaveText(`${PRESETS.length - 1} / ${PRESETS.length} · ${PRESETS.at(-2)!.label}`);
