@@ -72,7 +72,9 @@ export function App() {
               }}
               title={w.blurb}
             >
-              {w.label}
+              {/* "SPD(2) · ellipses": the part after the dot folds away on phones */}
+              {w.label.split(' · ')[0]}
+              {w.label.includes(' · ') && <span className="tab-detail"> · {w.label.split(' · ')[1]}</span>}
             </button>
           ))}
         </div>

@@ -68,7 +68,7 @@ for (const width of [360, 390, 430]) {
   }
 }
 
-test('390×844: a slider moved by touch in the open sheet changes the release, the view stays in sight', async ({
+test('390×844: a slider moved by touch in the open sheet changes the release; the view and the split plot at a glance stay in sight', async ({
   browser,
 }) => {
   const context = await browser.newContext({
@@ -85,9 +85,24 @@ test('390×844: a slider moved by touch in the open sheet changes the release, t
   await expect(slider).toBeVisible();
   const box = (await slider.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(44);
+  // the split plot at a glance is pinned above the sliders, in the viewport, and its rule follows the slider
+  const glance = page.getByTestId('split-glance');
+  const inSight = async () => {
+    const g = (await glance.boundingBox())!;
+    return g.y >= 0 && g.y + g.height <= 844 && g.height > 80;
+  };
+  await expect.poll(inSight).toBe(true);
+  const ruleX = () => page.getByTestId('split-glance-rule').getAttribute('x1').then(Number);
+  const before = await ruleX();
   // a locator's tap waits until the sheet has finished sliding up (the element is stable), then taps there
   await slider.tap({ position: { x: box.width * 0.8, y: box.height / 2 } });
   await expect.poll(() => labState<number>(page, 'settings.split')).toBeGreaterThan(0.7);
+  await expect.poll(ruleX).toBeGreaterThan(before + 30);
+  expect(await inSight()).toBe(true);
+  // the docked handle covers nothing of the sheet: the slider sits above it
+  const handle = (await page.getByTestId('sheet-handle').boundingBox())!;
+  const settled = (await slider.boundingBox())!;
+  expect(settled.y + settled.height).toBeLessThanOrEqual(handle.y + 0.5);
   await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
   // the view above the sheet: at least two thirds of it on screen, above the sheet's top edge
   const view = (await page.getByTestId('sphere-canvas').boundingBox())!;

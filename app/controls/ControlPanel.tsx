@@ -1,3 +1,4 @@
+import { SplitGlance } from '../plots/SplitGlance';
 import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT } from '../../src/privacy/kngJoint/calibration';
 import { Explainers } from '../help/Explain';
 import { ImportData } from './ImportData';
@@ -21,6 +22,8 @@ export function ControlPanel() {
   const joint = releaseMechanism(s) === 'kng-joint';
   return (
     <aside className="control-panel" id="lab-controls" aria-label="Controls">
+      {/* phones only (small.css): the split plot stays in sight above the sliders of the bottom sheet */}
+      <SplitGlance />
       <fieldset>
         <legend>Data</legend>
         {imported ? (
