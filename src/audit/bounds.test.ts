@@ -4,7 +4,9 @@ import { logGamma } from '../sampling/stats';
 import {
   betaQuantile,
   clopperPearson,
+  epsilonCeiling,
   epsilonLowerBound,
+  evaluationCount,
   privacyBoundary,
   regularizedBeta,
   scoreHistograms,
@@ -121,3 +123,24 @@ describe('curves', () => {
 function laplaceScore(rng: Rng, shift: number): number {
   return shift + (rng.uniform() < 0.5 ? -1 : 1) * -Math.log(rng.uniformOpen());
 }
+
+describe('the ceiling of the ε lower bound', () => {
+  it('is what perfectly separated scores give, for any N and δ; it grows like ln N', () => {
+    for (const n of [4, 10, 101, 400, 2000]) {
+      const d = new Float64Array(n).fill(0);
+      const d2 = new Float64Array(n).fill(1);
+      for (const delta of [0, 1e-5]) {
+        const ceiling = epsilonCeiling(n, delta);
+        expect(epsilonLowerBound(d, d2, delta).lower).toBeCloseTo(ceiling, 12);
+        // 4 releases per side can show nothing: 3 clean evaluations bound each error rate only by 0.71
+        if (n >= 10) expect(ceiling).toBeGreaterThan(0);
+        else expect(ceiling).toBe(0);
+      }
+    }
+    expect(evaluationCount(2000)).toBe(1500);
+    // 1 − 0.025^{1/m} ≈ ln 40 / m for large m
+    expect(epsilonCeiling(100_000, 0)).toBeCloseTo(Math.log(75_000 / Math.log(40)), 3);
+    expect(epsilonCeiling(2000, 0)).toBeGreaterThan(epsilonCeiling(1000, 0) + 0.6);
+    expect(epsilonCeiling(1, 0)).toBe(0);
+  });
+});

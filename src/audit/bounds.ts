@@ -212,6 +212,28 @@ export function evaluateTest(
   };
 }
 
+/** Confidence of `epsilonLowerBound`: two one-sided 97.5% Clopper–Pearson bounds that hold together. */
+export const AUDIT_CONFIDENCE = 0.95;
+
+/** Releases per side that evaluate the chosen test: those whose index is not 0 (mod 4). */
+export function evaluationCount(releases: number): number {
+  return releases - Math.ceil(releases / 4);
+}
+
+/**
+ * The largest lower bound the audit can report from `releases` per side: a test that makes no error on the
+ * m = evaluationCount(releases) evaluation releases of each side, so α_hi = β_hi = 1 − 0.025^{1/m} (the
+ * Clopper–Pearson bound for 0 errors in m) and ε_lb = ln((1 − δ − β_hi)/α_hi) ≈ ln(m/ln 40) ≈ ln(N/4.9). A
+ * mechanism whose ε is above this cannot be shown to leak more with N releases; more releases raise it.
+ */
+export function epsilonCeiling(releases: number, delta: number): number {
+  const m = evaluationCount(releases);
+  if (!(m >= 1)) return 0;
+  const hi = clopperPearson(0, m, 0.975).hi;
+  const eps = Math.log((1 - delta - hi) / hi);
+  return Number.isFinite(eps) && eps > 0 ? eps : 0;
+}
+
 /** The whole procedure on scores in release order: index ≡ 0 (mod 4) selects, the rest evaluate. */
 export function epsilonLowerBound(
   scoresD: ArrayLike<number>,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MECHANISMS } from '../experiments/mechanisms';
 import { OPTIONS } from './options';
-import { cli, json } from './testing';
+import { cli, csvParts, json } from './testing';
 
 describe('audit --help', () => {
   it('documents the audit options with defaults; the global help lists the command', async () => {
@@ -19,7 +19,7 @@ describe('audit --help', () => {
 describe('audit output', () => {
   const rl = ['audit', '--mechanism', 'riemannian-laplace', '--eps', '1', '--n', '30', '--releases', '400'];
 
-  it('JSON: one object with claimedEpsilon, delta, releases, epsilonLower, epsilonEstimate, statistic, isPrivate', async () => {
+  it('JSON: one object with claimedEpsilon, delta, releases, confidence, epsilonLower, ceiling, statistic, privacy', async () => {
     const out = await json(...rl, '--workers', '1');
     expect(out).toMatchObject({
       command: 'audit',
@@ -27,15 +27,34 @@ describe('audit output', () => {
       claimedEpsilon: 1,
       delta: 0,
       releases: 400,
+      confidence: 0.95,
       statistic: 'log-likelihood ratio',
-      isPrivate: true,
       leaks: false,
     });
+    expect(out).not.toHaveProperty('isPrivate');
+    // 300 clean evaluations per side: ln((1 − β_hi)/α_hi) with α_hi = β_hi = 1 − 0.025^{1/300}
+    const hi = 1 - 0.025 ** (1 / 300);
+    expect(out.ceiling).toBeCloseTo(Math.log((1 - hi) / hi), 10);
+    // the mechanism's releases meet their claim; the audit's output (records, scores) is not a release
+    expect(out.privacy).toMatchObject({
+      private: false,
+      epsilon: 1,
+      delta: 0,
+      releases: 800,
+      totalEpsilon: 800,
+    });
+    expect(out.privacy.statement).toMatch(/^Not a private release: it prints the record that differs/);
+    expect(out.neighbour.inDataUnits).toMatchObject({
+      record: out.neighbour.index + 1,
+      x: null,
+      xLabel: null,
+    });
+    expect(out.neighbour.inDataUnits.columns).toEqual(['x', 'y', 'z']);
     expect(out.settings).toMatchObject({
       mechanism: 'riemannian-laplace',
       manifold: 'sphere',
-      eps: 1,
-      n: 30,
+      eps: [1],
+      n: [30],
     });
     expect(out.epsilonLower).toBeGreaterThanOrEqual(0);
     expect(out.epsilonLower).toBeLessThanOrEqual(out.exactEpsilon);
@@ -54,8 +73,10 @@ describe('audit output', () => {
   it('the non-private fit: ε = ∞ (null in JSON), not private, ε_lb ≥ ln N − 2', async () => {
     const out = await json('audit', '--mechanism', 'nonprivate', '--releases', '1000', '--workers', '1');
     expect(out.claimedEpsilon).toBeNull();
-    expect(out.isPrivate).toBe(false);
+    expect(out.privacy.private).toBe(false);
     expect(out.epsilonLower).toBeGreaterThanOrEqual(Math.log(1000) - 2);
+    // a release without noise is told apart every time: the bound reaches the ceiling of 1000 releases
+    expect(out.epsilonLower).toBeCloseTo(out.ceiling, 10);
     expect(out.statistic).toBe('distance along the line between the non-private outputs');
   });
 
@@ -63,7 +84,8 @@ describe('audit output', () => {
     const r = await cli('audit', '--n', '20', '--burn-in', '20', '--releases', '8', '--workers', '1');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out.isPrivate).toBe(false);
+    expect(out.privacy.private).toBe(false);
+    expect(out.privacy.statement).toMatch(/τ = [\d.]+ is the largest residual of the data/);
     expect(out.reason).toMatch(/τ is the largest residual/);
     expect(out.claimedEpsilon).toBe(2);
     expect(out.statistic).toBe('unnormalised log-likelihood ratio');
@@ -107,12 +129,13 @@ describe('audit output', () => {
 
   it('CSV: a header line and one row', async () => {
     const r = await cli(...rl, '--workers', '1', '--format', 'csv', '--quiet');
-    const lines = r.stdout.trim().split('\n');
+    const { head, lines } = csvParts(r.stdout);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
-      'mechanism,claimedEpsilon,delta,releases,epsilonLower,epsilonEstimate,exactEpsilon,statistic,isPrivate,leaks,verdict',
+      'mechanism,claimedEpsilon,delta,releases,confidence,epsilonLower,epsilonEstimate,ceiling,exactEpsilon,statistic,leaks,verdict',
     );
-    expect(lines[1]).toMatch(/^riemannian-laplace,1,0,400,/);
+    expect(lines[1]).toMatch(/^riemannian-laplace,1,0,400,0\.95,/);
+    expect(head.command).toBe('audit');
     expect(r.stderr).toBe('');
   });
 

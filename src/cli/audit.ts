@@ -3,20 +3,47 @@
  * the command line. The data and KNG options are those of `release` (resolved by `resolveConfig`), the
  * Fréchet and linear-regression options those of `frechet` and `linreg`; the work runs as the `audit` task.
  */
-import { auditInfo, auditResult, type AuditData, type AuditSpec } from '../audit';
-import { DEFAULT_LINREG_SETTINGS } from '../privacy/linreg';
+import {
+  AUDIT_CONFIDENCE,
+  auditInfo,
+  auditResult,
+  epsilonCeiling,
+  type AuditData,
+  type AuditInfo,
+  type AuditPair,
+  type AuditSpec,
+} from '../audit';
+import { MANIFOLDS, type DataManifold } from '../data';
+import { upperTriangle, upperTriangleNames } from '../io';
+import { DEFAULT_LINREG_SETTINGS, maxResidualNorm, olsFit } from '../privacy/linreg';
+import { prepareRegression, type PreparedRegression } from '../experiments/regressionSetup';
 import { MECHANISMS, type MechanismSettings } from '../experiments/mechanisms';
-import { PAPER_SAMPLER, type KngSettings } from '../privacy/kng';
+import {
+  frechetClaim,
+  jointClaim,
+  kngClaimFor,
+  linregClaim,
+  nonPrivateClaim,
+  tableClaim,
+} from '../privacy/claims';
+import { DEFAULT_DOMAIN } from '../privacy/kngJoint';
+import { calibrateKng, PAPER_SAMPLER, type KngSettings } from '../privacy/kng';
+import { privacyStatement, type ReleaseClaim } from '../privacy/statement';
 import { FRECHET_DEFAULT_RADIUS } from './frechet';
 import { yBoundsValue } from './linreg';
-import { resolveConfig } from './config';
-import { loadData } from './data';
+import { kngSettingsEcho, resolveConfig } from './config';
+import { loadData, regressionDataEcho, type LoadedData } from './data';
 import { CliError, enumValue, intValue, numberValue, str, type RawOptions } from './options';
-import { Progress, toCsv, toJson, type ErrorSink, type Sink } from './output';
+import { Progress, writeOutput, type ErrorSink, type Sink } from './output';
+import { provenance } from './provenance';
 import { runTask } from './run';
 
 interface AuditConfig {
   spec: AuditSpec;
+  manifold: DataManifold;
+  /** The imported regression data, if any, and the regression data's fit. */
+  loaded: LoadedData | null;
+  reg: PreparedRegression | null;
   workers: number;
   format: 'json' | 'csv';
   quiet: boolean;
@@ -110,6 +137,7 @@ function resolve(values: RawOptions): AuditConfig {
     settings.linreg.ssp = { yBounds: { lo: [yb.lo[0]], hi: [yb.hi[0]] } };
 
   let data: AuditData;
+  let loaded: LoadedData | null = null;
   if (mechanism.family === 'frechet') {
     if (cfg.data)
       throw new CliError(
@@ -125,6 +153,7 @@ function resolve(values: RawOptions): AuditConfig {
     };
   } else if (cfg.data) {
     const d = loadData(cfg.data.path, manifold, cfg.data.columns, cfg.data.normalize);
+    loaded = d;
     for (const w of d.parsed.warnings) notes.push(`${d.file}: ${w}`);
     data = {
       kind: 'regression',
@@ -136,6 +165,7 @@ function resolve(values: RawOptions): AuditConfig {
       source: { kind: 'synthetic', manifold, n: cfg.ns[0], noise: cfg.noise, seed: cfg.seed },
     };
   }
+  const reg = data.kind === 'regression' ? prepareRegression(data.source) : null;
   const releases = intValue('releases', get('releases') ?? '2000', 4, 1_000_000);
   if (given('record') && given('neighbour'))
     throw new CliError('--record I is short for --neighbour index:I: give one of them, not both');
@@ -144,36 +174,56 @@ function resolve(values: RawOptions): AuditConfig {
   const statistic = enumValue('statistic', get('statistic') ?? 'auto', ['auto', 'distance'] as const);
   return {
     spec: { mechanism: mechanism.id, data, settings, neighbour, releases, seed: cfg.seed, statistic },
+    manifold,
+    loaded,
+    reg,
     workers: cfg.workers,
     format: cfg.format,
     quiet: cfg.quiet,
     settingsEcho: {
-      mechanism: mechanism.id,
       manifold,
-      ...(cfg.data ? { data: cfg.data.path } : { n: cfg.ns[0] }),
       seed: cfg.seed,
+      n: [loaded ? loaded.parsed.n : cfg.ns[0]],
+      noise: loaded || mechanism.family === 'frechet' ? null : cfg.noise,
+      data: loaded ? regressionDataEcho(loaded, cfg.data?.normalize ?? false) : null,
+      mechanism: mechanism.id,
       releases,
       neighbour: neighbourText,
-      ...(mechanism.family === 'regression'
-        ? { epsP: kng.epsP, ...(mechanism.id === 'kng' ? { epsV: kng.epsV } : {}), sampler, ...kngEcho(kng) }
-        : mechanism.family === 'frechet'
-          ? { eps, ...settings.frechet, ...(manifold === 'spd' ? { k } : {}) }
-          : { eps, ...settings.linreg }),
+      statistic,
+      ...(mechanism.id === 'kng' || mechanism.id === 'kng-footpoint'
+        ? {
+            epsP: kng.epsP,
+            epsV: mechanism.id === 'kng-footpoint' ? null : kng.epsV,
+            sampler,
+            // the audit's KNG releases one pair per release (m = 1)
+            ...kngSettingsEcho({ ...kng, m: 1 }, [calibrateKng(reg!, kng).vRadius]),
+          }
+        : mechanism.family === 'regression'
+          ? // kng-joint shares ε_p + ε_v 3/8, 3/8, 1/4 with its energy term (mechanisms.ts); nonprivate has no ε
+            { epsP: kng.epsP, epsV: kng.epsV }
+          : mechanism.family === 'frechet'
+            ? // as the frechet command reports them
+              {
+                eps: [eps],
+                k: manifold === 'spd' ? [k] : null,
+                metric: manifold === 'spd' ? settings.frechet.metric : null,
+                radius: settings.frechet.radius,
+                radiusSource: 'synthetic',
+                heterogeneous: values.heterogeneous === true,
+                delta: settings.frechet.delta,
+                calibration: settings.frechet.calibration,
+                sigmaRule: settings.frechet.sigmaRule,
+                burnIn: settings.frechet.burnIn ?? 2000,
+                rlSampler:
+                  manifold === 'spd' && settings.frechet.metric === 'logEuclidean'
+                    ? (settings.frechet.rlSampler ?? 'exact')
+                    : null,
+                phiSource:
+                  mechanism.id === 'conformal' ? (settings.frechet.conformal?.phiSource ?? null) : null,
+              }
+            : { eps: [eps], ...settings.linreg }),
     },
     notes,
-  };
-}
-
-function kngEcho(k: KngSettings) {
-  return {
-    sigmaRule: k.sigmaRule,
-    tau: k.tau,
-    tauM: k.tauM,
-    vDomain: k.vDomain,
-    burnIn: k.burnIn,
-    scheme: k.scheme,
-    stepP: k.stepScaleP,
-    stepV: k.stepScaleV,
   };
 }
 
@@ -183,18 +233,19 @@ export const AUDIT_COLUMNS = [
   'claimedEpsilon',
   'delta',
   'releases',
+  'confidence',
   'epsilonLower',
   'epsilonEstimate',
+  'ceiling',
   'exactEpsilon',
   'statistic',
-  'isPrivate',
   'leaks',
   'verdict',
 ] as const;
 
 export async function auditCommand(
   values: RawOptions,
-  io: { stdout: Sink; stderr: ErrorSink },
+  io: { stdout: Sink; stderr: ErrorSink; argv?: readonly string[] },
 ): Promise<void> {
   const cfg = resolve(values);
   let info;
@@ -211,10 +262,133 @@ export async function auditCommand(
   const progress = new Progress(io.stderr, 'audit', !cfg.quiet);
   const cells = await runTask('audit', cfg.spec, cfg.workers, progress.update);
   progress.finish(`${cells.length} cells on ${cfg.workers} worker${cfg.workers === 1 ? '' : 's'}`);
-  const result = auditResult(info, cells, cfg.spec.releases);
-  if (cfg.format === 'json') {
-    io.stdout.write(`${toJson({ command: 'audit', settings: cfg.settingsEcho, ...result, notes })}\n`);
-  } else {
-    io.stdout.write(toCsv(AUDIT_COLUMNS, [result as unknown as Record<string, unknown>]));
+  const { isPrivate: _, ...result } = auditResult(info, cells, cfg.spec.releases);
+  const { reg } = cfg;
+  const privacy = privacyStatement({
+    batches: [{ claim: auditClaim(cfg, info, reg), releases: 2 * result.releases }],
+    derived:
+      'it prints the record that differs between D and D′, the non-private outputs on both and scores that ' +
+      'compare every release with them',
+    data: cfg.loaded ? 'imported' : 'synthetic',
+  });
+  const body = {
+    ...result,
+    confidence: AUDIT_CONFIDENCE,
+    ceiling: epsilonCeiling(result.releases, info.delta),
+    neighbour: { ...result.neighbour, inDataUnits: inDataUnits(cfg, result.neighbour, reg) },
+  };
+  const head = {
+    command: 'audit' as const,
+    settings: cfg.settingsEcho,
+    notes,
+    privacy,
+    provenance: provenance(
+      io.argv ?? [],
+      { data: cfg.loaded ? null : cfg.spec.seed, samplers: cfg.spec.seed },
+      cfg.loaded ? cfg.loaded.file : null,
+    ),
+  };
+  writeOutput(io.stdout, cfg.format, head, body, () => ({
+    columns: AUDIT_COLUMNS,
+    rows: [body as unknown as Record<string, unknown>],
+  }));
+}
+
+/** What one release of the audited mechanism claims (its own claim where the lab has one, else its calibration). */
+function auditClaim(cfg: AuditConfig, info: AuditInfo, reg: PreparedRegression | null): ReleaseClaim {
+  const { spec } = cfg;
+  const s = spec.settings;
+  const id = spec.mechanism;
+  const n = info.neighbour.records;
+  if (reg && (id === 'kng' || id === 'kng-footpoint'))
+    return kngClaimFor([reg], s.kng, id === 'kng' ? 'pair' : 'footpoint');
+  if (reg && id === 'kng-joint')
+    // the table's joint release takes the lab's covariates, rescaled to [0, 1] by their own range
+    return jointClaim({
+      epsilon: info.claimedEpsilon,
+      n,
+      clip: (DEFAULT_DOMAIN[reg.M.family?.kind ?? 'sphere'] ?? DEFAULT_DOMAIN.sphere).clip,
+      clipGiven: false,
+      range: [0, 1],
+      rangeIsPublic: false,
+    });
+  if (id === 'nonprivate') return nonPrivateClaim('fit (p̂, v̂)', 'the non-private fit');
+  if (reg && (id === 'dpgr' || id === 'ssp' || id === 'dpsgd')) {
+    const data = { xs: Float64Array.from(reg.xs), ys: reg.ys };
+    const maxResidual = maxResidualNorm(data, olsFit(data));
+    return linregClaim({
+      method: id,
+      eps: s.eps,
+      n,
+      tau: s.linreg.dpgr.tau,
+      tauInForce: s.linreg.dpgr.tau === 'data' ? maxResidual : s.linreg.dpgr.tau,
+      sigmaRule: s.linreg.dpgr.sigmaRule,
+      maxResidual,
+      yBounds: s.linreg.ssp.yBounds,
+      delta: s.linreg.dpsgd.delta,
+      clip: s.linreg.dpsgd.clip,
+      noise: true,
+    });
   }
+  const mcmc =
+    id === 'conformal' ||
+    (id === 'riemannian-laplace' &&
+      cfg.manifold === 'spd' &&
+      (s.frechet.metric === 'affine' || s.frechet.rlSampler === 'mcmc'));
+  if (id === 'euclidean-knorm') return tableClaim({ ...info, epsilon: info.claimedEpsilon }, 'mean', false);
+  return frechetClaim({
+    mechanism: id,
+    eps: s.eps,
+    n,
+    applicable: true,
+    isPrivate: info.isPrivate,
+    notes: info.notes,
+    gaussianDelta: id === 'tangent-gaussian' || id === 'extrinsic-gaussian' ? s.frechet.delta : null,
+    mcmc,
+    radius: s.frechet.radius,
+    radiusSource: 'synthetic',
+  });
+}
+
+/**
+ * The changed record as the data give it: its number (from 1), the covariate in its own units (a year, an age:
+ * the imported range or the generator's), and the response in the file's columns (latitude and longitude in
+ * degrees where the file had them). Kendall shapes are given as preshape coordinates (the file's scale and
+ * position are gone).
+ */
+function inDataUnits(cfg: AuditConfig, pair: AuditPair, reg: PreparedRegression | null) {
+  const d = cfg.loaded;
+  let x: number | null = null;
+  if (pair.x !== null) {
+    if (d) x = d.xRange[0] + pair.x * (d.xRange[1] - d.xRange[0]);
+    else if (reg && 'covariates' in reg.data && reg.data.covariates) x = reg.data.covariates.raw[pair.index];
+    else x = pair.x;
+  }
+  const toRow = (y: number[]): number[] => {
+    if (cfg.manifold === 'sphere' && d?.parsed.yLabels.length === 2) {
+      const deg = 180 / Math.PI;
+      return [Math.asin(Math.max(-1, Math.min(1, y[2]))) * deg, Math.atan2(y[1], y[0]) * deg];
+    }
+    if (pair.x === null && cfg.manifold === 'spd') return upperTriangle(y, Math.round(Math.sqrt(y.length)));
+    return pair.x === null ? y : MANIFOLDS[cfg.manifold].rows.exportRow(Float64Array.from(y));
+  };
+  const width = toRow(pair.before).length;
+  const columns =
+    cfg.manifold === 'sphere' && d?.parsed.yLabels.length === 2
+      ? d.parsed.yLabels
+      : pair.x === null
+        ? cfg.manifold === 'spd'
+          ? upperTriangleNames(Math.round(Math.sqrt(pair.before.length)))
+          : cfg.manifold === 'sphere'
+            ? ['x', 'y', 'z']
+            : Array.from({ length: width }, (_, j) => `y${j + 1}`)
+        : MANIFOLDS[cfg.manifold].rows.exportNames(width, d?.parsed.yLabels);
+  return {
+    record: pair.index + 1,
+    x,
+    xLabel: pair.x === null ? null : (d?.parsed.xLabel ?? 'x'),
+    columns,
+    before: toRow(pair.before),
+    after: toRow(pair.after),
+  };
 }

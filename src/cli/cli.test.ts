@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, json, WINE_CSV } from './testing';
+import { cli, csvParts, json, WINE_CSV } from './testing';
 import { OPTIONS } from './options';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -59,7 +60,22 @@ describe('sweep', () => {
       expect(row.n).toBe(20);
       expect(Number.isFinite(row.lnMeanMse)).toBe(true);
       expect(row.pairs).toBe(4);
+      expect(row).not.toHaveProperty('isPrivate');
+      // 2 footpoint chains: the interval rests on 2 groups, around ln mean MSE
+      expect(row.lnMeanMseSe).toBeGreaterThan(0);
+      expect(row.lnMeanMseCi[0]).toBeLessThan(row.lnMeanMse);
+      expect(row.lnMeanMseCi[1]).toBeGreaterThan(row.lnMeanMse);
     }
+    // 6 rows of 2 footpoints (ε_p) and 4 shooting vectors (ε_v): the cost of publishing every release
+    const cost = out.rows.reduce(
+      (a: number, r: { epsP: number; epsV: number }) => a + 2 * r.epsP + 4 * r.epsV,
+      0,
+    );
+    expect(out.privacy).toMatchObject({ private: false, epsilon: null, releases: 24 });
+    expect(out.privacy.totalEpsilon).toBeCloseTo(cost, 10);
+    expect(out.privacy.statement).toMatch(
+      /^Not a private release: its errors compare each release with the data/,
+    );
     expect(out.rows.filter((r: { split: string }) => r.split === 'equal')).toHaveLength(3);
   });
 
@@ -67,9 +83,11 @@ describe('sweep', () => {
     const one = await cli(...SMALL_SWEEP, '--split', 'unequal', '--workers', '1', '--seed', '7');
     const two = await cli(...SMALL_SWEEP, '--split', 'unequal', '--workers', '2', '--seed', '7');
     expect(one.code).toBe(0);
-    expect(one.stdout).toBe(two.stdout);
+    // the same output but for the command line in the provenance
+    const results = (stdout: string) => ({ ...JSON.parse(stdout), provenance: null });
+    expect(results(one.stdout)).toEqual(results(two.stdout));
     const other = await cli(...SMALL_SWEEP, '--split', 'unequal', '--workers', '1', '--seed', '8');
-    expect(other.stdout).not.toBe(one.stdout);
+    expect(results(other.stdout).rows).not.toEqual(results(one.stdout).rows);
     const csv = await cli(
       ...SMALL_SWEEP,
       '--split',
@@ -81,16 +99,24 @@ describe('sweep', () => {
       '--format',
       'csv',
     );
-    const lines = csv.stdout.trim().split('\n');
+    const { head, lines } = csvParts(csv.stdout);
     expect(lines[0].split(',')).toEqual(
-      expect.arrayContaining(['n', 'split', 'epsP', 'epsV', 'lnMeanMse', 'lnNonPrivateMse']),
+      expect.arrayContaining(['n', 'split', 'epsP', 'epsV', 'lnMeanMse', 'lnMeanMseSe', 'lnNonPrivateMse']),
     );
+    expect(lines[0].split(',')).not.toContain('isPrivate');
     expect(lines).toHaveLength(4);
     const rows = JSON.parse(one.stdout).rows;
-    const k = lines[0].split(',').indexOf('lnMeanMse');
-    expect(lines.slice(1).map((l) => Number(l.split(',')[k]))).toEqual(
-      rows.map((r: { lnMeanMse: number }) => r.lnMeanMse),
-    );
+    const column = (name: string) => {
+      const k = lines[0].split(',').indexOf(name);
+      return lines.slice(1).map((l) => Number(l.split(',')[k]));
+    };
+    expect(column('lnMeanMse')).toEqual(rows.map((r: { lnMeanMse: number }) => r.lnMeanMse));
+    expect(column('lnMeanMseCiLo')).toEqual(rows.map((r: { lnMeanMseCi: number[] }) => r.lnMeanMseCi[0]));
+    // the head: the settings and privacy as JSON, the seed among the provenance
+    expect(JSON.parse(head.settings)).toMatchObject({ seed: 7, n: [20], splits: ['unequal'] });
+    expect(JSON.parse(head.privacy)).toMatchObject({ private: false, releases: 12 });
+    expect(JSON.parse(head.seeds)).toEqual({ data: 7, samplers: 7 });
+    expect(head.command).toBe('sweep');
     // progress and notes go to stderr, never into the CSV
     expect(csv.stderr).toMatch(/sweep: 6 cells on 1 worker /);
     expect(csv.stdout).not.toMatch(/note/);
@@ -115,6 +141,27 @@ describe('bad command lines exit 2 with a one-line message', () => {
     [[], /no command given/],
     [['fit', '--data', '/no/such/file.csv'], /cannot read data file "\/no\/such\/file\.csv": no such file/],
     [['sensitivity', '--data', 'x.csv'], /--data does not apply to the sensitivity command/],
+    // sizes the machine cannot hold are refused at once, with the limit named
+    [['fit', '--n', '100000000'], /--n 100000000 is beyond the fit command's limit of 1,000,000 records/],
+    [['advise', '--n', '1000000'], /--n 1000000 is beyond the advise command's limit of 100,000 records/],
+    [['sweep', '--n', '20,2e5'], /--n 200000 is beyond the sweep command's limit of 100,000 records/],
+    [
+      ['fit', '--manifold', 'kendall', '--n', '600000'],
+      /needs 60,600,000 numbers in memory; the limit is 50,000,000/,
+    ],
+    [
+      ['release', '--mechanism', 'kng', '--m', '2000'],
+      /--m 2000 makes 4,000,000 pairs .* the limit is 1,000,000 pairs \(m ≤ 1000\)/,
+    ],
+    [['advise', '--fine-m', '1e4'], /--fine-m 10000 makes 100,000,000 pairs/],
+    [['linreg', '--n', '2e6'], /beyond the linreg command's limit of 1,000,000 records/],
+    [
+      ['frechet', '--manifold', 'spd', '--k', '50', '--n', '30000'],
+      /the limit is 50,000,000 \(n ≤ 20,000 here\)/,
+    ],
+    // exponent notation is an integer only when it is one exactly
+    [['fit', '--n', '1.25e1'], /--n must be a comma-separated list of integers ≥ 3 \(got "1\.25e1"\)/],
+    [['audit', '--releases', '1.25e1'], /--releases must be an integer from 4/],
   ];
   it.each(cases)('%j', async (argv, message) => {
     const r = await cli(...argv);
@@ -124,6 +171,20 @@ describe('bad command lines exit 2 with a one-line message', () => {
     expect(last).toMatch(/^error: /);
     expect(last).toMatch(message);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('accepts integers in exponent notation (1e2 = 100)', async () => {
+    const out = await json('fit', '--n', '1e2', '--seed', '2e0');
+    expect(out.settings).toMatchObject({ n: [100], seed: 2 });
+    expect(out.fit.n).toBe(100);
+  });
+
+  it('latitudes and longitudes that look like radians are refused, with what to do', async () => {
+    const path = file('radians.csv', 'year,lat,lon\n1990,0.17,0.35\n2000,0.21,0.44\n2010,0.26,0.51\n');
+    const r = await cli('fit', '--data', path);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/look like radians.*multiply by 180\/π/);
   });
 
   it('a bad --data file prints the parser’s message naming row and column', async () => {
@@ -144,7 +205,10 @@ describe('advise', () => {
   it('--format json prints the recommended split, its interval and the fitted curve (2 workers = 1 worker)', async () => {
     const out = await json(...SMALL, '--eps', '2', '--workers', '2');
     expect(out.command).toBe('advise');
-    expect(out.settings).toMatchObject({ manifold: 'sphere', n: 20, eps: 2, points: 5, fineM: 4, m: 3 });
+    expect(out.settings).toMatchObject({ manifold: 'sphere', n: [20], eps: [2], points: 5, fineM: 4, m: 3 });
+    expect(out.advice).not.toHaveProperty('isPrivate');
+    // 5 coarse points of 3 × 3 pairs and 9 fine ones of 4 × 4
+    expect(out.privacy).toMatchObject({ private: false, releases: 5 * 9 + 9 * 16 });
     const a = out.advice;
     expect(a.epsP + a.epsV).toBeCloseTo(2, 12);
     expect(a.interval[0]).toBeLessThanOrEqual(a.split);
@@ -316,9 +380,11 @@ describe('--data', () => {
       '--format',
       'csv',
     );
-    expect(csv.stdout.split('\n')[0]).toBe(
-      'n,energy,lnNonPrivateMse,iterations,converged,gradNorm,maxResidual,p1,v1',
-    );
+    const { head, lines } = csvParts(csv.stdout);
+    expect(lines[0]).toBe('n,energy,lnNonPrivateMse,iterations,converged,gradNorm,maxResidual,p1,v1');
+    // the data file's hash, as sha256sum would print it
+    expect(head.dataSha256).toBe(createHash('sha256').update(readFileSync(WINE)).digest('hex'));
+    expect(JSON.parse(head.settings).data).toMatchObject({ file: WINE, n: 1599, xLabel: 'alcohol' });
   });
 });
 
@@ -345,7 +411,11 @@ describe('fit, release, sensitivity, histograms', () => {
       '--tau',
       '3.14159',
     );
-    expect(out.calibration).toMatchObject({ tau: 3.14159, isPrivate: true });
+    expect(out.calibration).toMatchObject({ tau: 3.14159 });
+    expect(out.calibration).not.toHaveProperty('isPrivate');
+    expect(out).not.toHaveProperty('isPrivate');
+    // m footpoints with m shooting vectors each: m² pairs costing m·ε_p + m²·ε_v
+    expect(out.privacy).toMatchObject({ private: false, releases: m * m, totalEpsilon: m * 0.5 + m * m * 1 });
     expect(out.calibration.deltaP).toBeCloseTo((2 * 3.14159) / 50, 12);
     expect(out.calibration.sigmaP).toBeCloseTo(out.calibration.deltaP / 0.5, 12);
     expect(out.footpoints).toHaveLength(m);
@@ -355,8 +425,41 @@ describe('fit, release, sensitivity, histograms', () => {
     expect(out.acceptance.footpointChains).toHaveLength(m);
     expect(out.escapedShootingChains).toBe(0);
     const csv = await cli('release', '--mechanism', 'kng', '--m', '2', '--burn-in', '100', '--format', 'csv');
-    expect(csv.stdout.trim().split('\n')).toHaveLength(5);
+    expect(csvParts(csv.stdout).lines).toHaveLength(5);
     expect(csv.stderr).toMatch(/calibration: τ = /);
+    expect(csv.stderr).toMatch(/m = 2: 2 footpoints, each with 2 shooting vectors \(4 pairs\)/);
+  });
+
+  it('release --mechanism kng prints one publishable pair by default, and says exactly what holds', async () => {
+    const out = await json(
+      ...['release', '--mechanism', 'kng', '--burn-in', '50', '--tau', '3.1416', '--sigma-rule', 'strict'],
+    );
+    expect(out.settings.m).toBe(1);
+    expect(out.footpoints).toHaveLength(1);
+    expect(out.shootingVectors[0]).toHaveLength(1);
+    expect(out.privacy).toMatchObject({
+      private: false,
+      epsilon: 2,
+      delta: null,
+      releases: 1,
+      totalEpsilon: 2,
+    });
+    expect(out.privacy.statement).toMatch(
+      /Each shooting vector is ε_v-DP given the released footpoint .*but the footpoint release is not ε_p-DP, so the pair is not private/,
+    );
+    const assumption = (re: RegExp) =>
+      out.privacy.assumptions.find((a: { text: string }) => re.test(a.text))?.holdsForThisData;
+    expect(assumption(/every residual ≤ τ = 3\.1416$/)).toBe(true);
+    expect(assumption(/strict rule/)).toBe(true);
+    // a public τ below the data's largest residual: the analyst is told the data break it
+    const low = await json('release', '--mechanism', 'kng', '--burn-in', '20', '--tau', '0.01');
+    expect(low.privacy.assumptions.find((a: { text: string }) => /τ = 0\.01/.test(a.text))).toMatchObject({
+      holdsForThisData: false,
+    });
+    expect(low.privacy.statement).toMatch(/largest residual 0\.\d+ exceeds the public τ = 0\.01/);
+    // every setting is a value: the ball's radius is π, not "default"
+    expect(out.settings.vRadius).toEqual([Math.PI]);
+    expect(JSON.stringify(out.settings)).not.toMatch(/default/);
   });
 
   it('release defaults to kng-joint: one pair, its privacy statement, ln mean and median MSE', async () => {
@@ -369,7 +472,7 @@ describe('fit, release, sensitivity, histograms', () => {
       clip: 0.1,
     });
     expect(out.settings.xRange).toEqual([0, 1]);
-    expect(out.isPrivate).toBe(true);
+    expect(out).not.toHaveProperty('isPrivate');
     expect(out.privacy).toMatchObject({
       private: true,
       epsilon: 2,
@@ -392,13 +495,16 @@ describe('fit, release, sensitivity, histograms', () => {
       'year,lat,lon\n1990,10,20\n2000,12,25\n2010,15,29\n2020,17,33\n2005,16,31\n',
     );
     const bare = await json('release', '--data', path);
-    expect(bare.isPrivate).toBe(false);
+    expect(bare.privacy.private).toBe(false);
+    expect(bare.provenance.dataSha256).toBe(createHash('sha256').update(readFileSync(path)).digest('hex'));
+    expect(bare.provenance.seeds).toEqual({ data: null, samplers: 1 });
+    expect(bare.settings.noise).toBeNull();
     expect(
       bare.privacy.assumptions.find((a: { text: string }) => /covariate range/.test(a.text)),
     ).toMatchObject({ holdsForThisData: false });
     expect(bare.notes.join(' ')).toMatch(/not private/);
     const ranged = await json('release', '--data', path, '--x-range', '1990,2010');
-    expect(ranged.isPrivate).toBe(true);
+    expect(ranged.privacy.private).toBe(true);
     expect(ranged.notes.join(' ')).toMatch(/1 covariate lay outside the public range and was clamped/);
     const r = await cli('release', '--x-range', '5,1');
     expect(r.code).toBe(2);

@@ -3,6 +3,7 @@ import { dataManifold, generate, manifoldOfResponses } from '../data';
 import {
   adviceFromCells,
   adviseCoarseSpec,
+  adviseFineM,
   adviseFineSpec,
   aggregateSweep,
   type AdviseSpec,
@@ -19,12 +20,28 @@ import {
   type SweepSpec,
 } from '../experiments';
 import type { Manifold } from '../geometry/types';
+import { kngClaimFor, nonPrivateClaim } from '../privacy/claims';
 import { calibrateKng, kngGroupCount, type KngSettings } from '../privacy/kng';
+import {
+  privacyStatement,
+  type ClaimBatch,
+  type PrivacyStatement,
+  type ReleaseClaim,
+} from '../privacy/statement';
 import { fitGeodesicRegression } from '../regression';
 import { kngSettingsEcho, type Config } from './config';
-import { loadData, type LoadedData } from './data';
-import { releaseJointCommand } from './jointRelease';
-import { Progress, spread, toCsv, toJson, vectorColumns, type ErrorSink, type Sink } from './output';
+import { loadData, regressionDataEcho, type LoadedData } from './data';
+import { RELEASE_ANALYST_ONLY, releaseJointCommand } from './jointRelease';
+import {
+  Progress,
+  spread,
+  vectorColumns,
+  writeOutput,
+  type ErrorSink,
+  type OutputHead,
+  type Sink,
+} from './output';
+import { provenance } from './provenance';
 import { runTask } from './run';
 
 export interface Ctx {
@@ -32,6 +49,8 @@ export interface Ctx {
   stdout: Sink;
   stderr: ErrorSink;
   notes: string[];
+  /** The command line (for the output's provenance). */
+  argv: readonly string[];
 }
 
 function note(ctx: Ctx, text: string): void {
@@ -40,10 +59,49 @@ function note(ctx: Ctx, text: string): void {
   if (!ctx.cfg.quiet) ctx.stderr.write(`note: ${text}\n`);
 }
 
-function emitJson(ctx: Ctx, body: Record<string, unknown>): void {
-  ctx.stdout.write(
-    `${toJson({ command: ctx.cfg.command, settings: body.settings, notes: ctx.notes, ...body })}\n`,
-  );
+/** The head of an output: the settings (with the ones every command shares first), provenance and privacy. */
+export function outputHead(
+  ctx: Ctx,
+  d: LoadedData | undefined,
+  settings: Record<string, unknown>,
+  privacy: PrivacyStatement,
+): OutputHead {
+  const { cfg } = ctx;
+  return {
+    command: cfg.command,
+    settings: { ...baseSettings(cfg, d), ...settings },
+    notes: ctx.notes,
+    privacy,
+    provenance: provenance(ctx.argv, { data: d ? null : cfg.seed, samplers: cfg.seed }, d ? d.file : null),
+  };
+}
+
+/** The settings every command reports: the space, the seed, the data set sizes and noise, or the data file. */
+function baseSettings(cfg: Config, d: LoadedData | undefined) {
+  return {
+    manifold: cfg.manifold,
+    seed: cfg.seed,
+    n: d ? [d.parsed.n] : cfg.ns,
+    noise: d ? null : cfg.noise,
+    data: d ? regressionDataEcho(d, cfg.data?.normalize ?? false) : null,
+  };
+}
+
+/** What the numbers of a sweep, the advisor and the histograms are: computed from releases and the data. */
+const MSE_AGAINST_DATA =
+  'its errors compare each release with the data (and the non-private fit), so they are computed from the data ' +
+  'beyond the releases';
+
+/** m footpoints at ε_p, each with m shooting vectors at ε_v: m² pairs (paper 000's KNG as the CLI runs it). */
+function kngBatch(claim: ReleaseClaim, m: number, epsP: number, epsV: number): ClaimBatch {
+  return {
+    claim: { ...claim, epsilon: epsP + epsV },
+    releases: m * m,
+    parts: [
+      { count: m, epsilon: epsP, what: 'footpoint' },
+      { count: m * m, epsilon: epsV, what: 'shooting vector' },
+    ],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -64,23 +122,6 @@ function loadUserData(ctx: Ctx): LoadedData | undefined {
   if (d.xRange[0] !== 0 || d.xRange[1] !== 1)
     note(ctx, `covariate "${d.parsed.xLabel}" rescaled from [${d.xRange[0]}, ${d.xRange[1]}] to [0, 1]`);
   return d;
-}
-
-function dataSettings(cfg: Config, d: LoadedData | undefined, single: boolean) {
-  if (!d) return single ? { n: cfg.ns[0], noise: cfg.noise } : { n: cfg.ns, noise: cfg.noise };
-  return {
-    data: {
-      file: d.file,
-      n: d.parsed.n,
-      format: d.parsed.format,
-      ...(d.parsed.separator ? { separator: d.parsed.separator } : {}),
-      xLabel: d.parsed.xLabel,
-      xRange: d.xRange,
-      yLabels: d.parsed.yLabels,
-      ...(d.parsed.landmarks ? { landmarks: d.parsed.landmarks } : {}),
-      normalize: cfg.data?.normalize ?? false,
-    },
-  };
 }
 
 function sourceOf(cfg: Config, d: LoadedData | undefined): DataSource {
@@ -136,18 +177,21 @@ export function fitCommand(ctx: Ctx): void {
     xLabel,
     xRange,
   };
-  const settings = { manifold: cfg.manifold, seed: cfg.seed, ...dataSettings(cfg, d, true) };
-  if (cfg.format === 'json') {
-    emitJson(ctx, { settings, fit: result, ...(truth ? { truth } : {}) });
-    return;
-  }
+  const privacy = privacyStatement({
+    batches: [{ claim: nonPrivateClaim('fit (p̂, v̂)', 'the non-private fit'), releases: 1 }],
+    data: d ? 'imported' : 'synthetic',
+  });
   const dim = fit.p.length;
   const columns = ['n', 'energy', 'lnNonPrivateMse', 'iterations', 'converged', 'gradNorm', 'maxResidual'];
-  ctx.stdout.write(
-    toCsv(
-      [...columns, ...vectorColumns('p', dim), ...vectorColumns('v', dim)],
-      [{ ...result, ...spread('p', fit.p), ...spread('v', fit.v) }],
-    ),
+  writeOutput(
+    ctx.stdout,
+    cfg.format,
+    outputHead(ctx, d, {}, privacy),
+    { fit: result, truth: truth ?? null },
+    () => ({
+      columns: [...columns, ...vectorColumns('p', dim), ...vectorColumns('v', dim)],
+      rows: [{ ...result, ...spread('p', fit.p), ...spread('v', fit.v) }],
+    }),
   );
 }
 
@@ -155,9 +199,15 @@ export function fitCommand(ctx: Ctx): void {
 // release
 // ---------------------------------------------------------------------------------------------------------
 
-function privacyNotes(ctx: Ctx, notes: readonly string[], isPrivate: boolean): void {
+/** The calibration's notes; `boundsPublic` false when τ or τ_m came from the data. */
+function privacyNotes(ctx: Ctx, notes: readonly string[], boundsPublic: boolean): void {
   for (const n of notes) note(ctx, n);
-  if (!isPrivate) note(ctx, 'for a private release, pass public bounds: --tau (and --tau-m on SPD)');
+  if (!boundsPublic)
+    note(
+      ctx,
+      'public bounds (--tau, and --tau-m on SPD) take the data out of the noise scale; the footpoint still leaks ' +
+        '(see privacy); the release private for any data is `release --mechanism kng-joint`',
+    );
 }
 
 export function releaseCommand(ctx: Ctx): void {
@@ -168,7 +218,8 @@ export function releaseCommand(ctx: Ctx): void {
     releaseJointCommand(cfg, source, {
       ...ctx,
       note: (text) => note(ctx, text),
-      settings: { manifold: cfg.manifold, seed: cfg.seed, ...dataSettings(cfg, d, true) },
+      head: (settings, privacy) => outputHead(ctx, d, settings, privacy),
+      dataKind: d ? 'imported' : 'synthetic',
     });
     return;
   }
@@ -176,6 +227,13 @@ export function releaseCommand(ctx: Ctx): void {
   const kng: KngSettings = { ...cfg.kng };
   const cal = calibrateKng(reg, kng);
   privacyNotes(ctx, cal.notes, cal.isPrivate);
+  const m = kng.m;
+  if (m > 1)
+    note(
+      ctx,
+      `m = ${m}: ${m} footpoints, each with ${m} shooting vectors (${m * m} pairs); publishing all of them costs ` +
+        `${m} × ε_p + ${m * m} × ε_v = ${+(m * kng.epsP + m * m * kng.epsV).toPrecision(6)} (they are for studying the mechanism)`,
+    );
   const scratch = { reg };
   const groups: ReleaseCell[] = Array.from({ length: kngGroupCount(kng) }, (_, g) =>
     releaseCell({ source, kng, seed: cfg.seed }, g, scratch),
@@ -199,12 +257,10 @@ export function releaseCommand(ctx: Ctx): void {
   const all = mses.flat();
   const lnMeanMse = Math.log(all.reduce((a, b) => a + b, 0) / all.length);
   const settings = {
-    manifold: cfg.manifold,
-    seed: cfg.seed,
-    ...dataSettings(cfg, d, true),
+    mechanism: 'kng',
     epsP: kng.epsP,
     epsV: kng.epsV,
-    ...kngSettingsEcho(kng, true),
+    ...kngSettingsEcho(kng, [cal.vRadius]),
   };
   const calibration = {
     tau: cal.tau,
@@ -214,19 +270,28 @@ export function releaseCommand(ctx: Ctx): void {
     sigmaP: cal.sigmaP,
     sigmaV: cal.sigmaV,
     vRadius: cal.vRadius,
-    isPrivate: cal.isPrivate,
-    privacy: cal.privacyLabel,
     notes: cal.notes,
   };
-  if (cfg.format === 'json') {
-    emitJson(ctx, {
-      settings,
-      nonPrivate: {
-        p: reg.pHat,
-        v: reg.vHat,
-        lnMse: reg.lnNonPrivateMse,
-        converged: reg.fitConverged,
-      },
+  const privacy = privacyStatement({
+    batches: [kngBatch(kngClaimFor([reg], kng), m, kng.epsP, kng.epsV)],
+    analystOnly: RELEASE_ANALYST_ONLY,
+    data: d ? 'imported' : 'synthetic',
+  });
+  if (cfg.format === 'csv' && !cfg.quiet) {
+    const f = (x: number) => (Number.isFinite(x) ? x.toPrecision(6) : String(x));
+    ctx.stderr.write(
+      `calibration: τ = ${f(cal.tau)}, τ_m = ${f(cal.tauM)}, Δ_p = ${f(cal.deltaP)}, Δ_v = ${f(cal.deltaV)}, ` +
+        `σ_p = ${f(cal.sigmaP)}, σ_v = ${f(cal.sigmaV)}, v radius = ${f(cal.vRadius)}; ` +
+        `ln MSE_np = ${f(reg.lnNonPrivateMse)}, ln mean MSE = ${f(lnMeanMse)}\n`,
+    );
+  }
+  const dim = reg.pHat.length;
+  writeOutput(
+    ctx.stdout,
+    cfg.format,
+    outputHead(ctx, d, settings, privacy),
+    {
+      nonPrivate: { p: reg.pHat, v: reg.vHat, lnMse: reg.lnNonPrivateMse, converged: reg.fitConverged },
       calibration,
       footpoints,
       shootingVectors,
@@ -234,35 +299,9 @@ export function releaseCommand(ctx: Ctx): void {
       lnMeanMse,
       acceptance: { footpointChains: footpointAcceptance, shootingChains: shootingAcceptance },
       escapedShootingChains: escaped,
-    });
-    return;
-  }
-  if (!cfg.quiet) {
-    const f = (x: number) => (Number.isFinite(x) ? x.toPrecision(6) : String(x));
-    ctx.stderr.write(
-      `calibration: τ = ${f(cal.tau)}, τ_m = ${f(cal.tauM)}, Δ_p = ${f(cal.deltaP)}, Δ_v = ${f(cal.deltaV)}, ` +
-        `σ_p = ${f(cal.sigmaP)}, σ_v = ${f(cal.sigmaV)}, v radius = ${f(cal.vRadius)}, privacy: ${cal.privacyLabel}; ` +
-        `ln MSE_np = ${f(reg.lnNonPrivateMse)}, ln mean MSE = ${f(lnMeanMse)}\n`,
-    );
-  }
-  const dim = reg.pHat.length;
-  const rows: Record<string, unknown>[] = [];
-  footpoints.forEach((p, i) =>
-    shootingVectors[i].forEach((v, j) =>
-      rows.push({
-        footpoint: i + 1,
-        vector: j + 1,
-        ...spread('p', p),
-        ...spread('v', v),
-        mse: mses[i][j],
-        footpointAcceptance: independent ? footpointAcceptance[i] : footpointAcceptance[0],
-        shootingAcceptance: independent ? shootingAcceptance[i][j] : shootingAcceptance[i][0],
-      }),
-    ),
-  );
-  ctx.stdout.write(
-    toCsv(
-      [
+    },
+    () => ({
+      columns: [
         'footpoint',
         'vector',
         ...vectorColumns('p', dim),
@@ -271,8 +310,18 @@ export function releaseCommand(ctx: Ctx): void {
         'footpointAcceptance',
         'shootingAcceptance',
       ],
-      rows,
-    ),
+      rows: footpoints.flatMap((p, i) =>
+        shootingVectors[i].map((v, j) => ({
+          footpoint: i + 1,
+          vector: j + 1,
+          ...spread('p', p),
+          ...spread('v', v),
+          mse: mses[i][j],
+          footpointAcceptance: independent ? footpointAcceptance[i] : footpointAcceptance[0],
+          shootingAcceptance: independent ? shootingAcceptance[i][j] : shootingAcceptance[i][0],
+        })),
+      ),
+    }),
   );
 }
 
@@ -293,7 +342,8 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
     budgets: { points: cfg.points },
     kng,
   };
-  if (d) prepareRegression(sourceOf(cfg, d)); // fail early, on this thread, with a clear message
+  // on this thread first: a bad data set fails here with a clear message, and the statement needs the fits
+  const regs = sources(cfg, d).map(prepareRegression);
   const progress = new Progress(ctx.stderr, 'sweep', !cfg.quiet);
   const cells = await runTask('sweep', spec, cfg.workers, progress.update);
   progress.finish(`${cells.length} cells on ${cfg.workers} worker${cfg.workers === 1 ? '' : 's'}`);
@@ -304,15 +354,41 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
   if (escaped > 0)
     note(ctx, `${escaped} shooting-vector chains escaped (improper target on the plane domain)`);
   const settings = {
-    manifold: cfg.manifold,
-    seed: cfg.seed,
-    ...dataSettings(cfg, d, false),
+    mechanism: 'kng',
     splits: cfg.panels,
     points: cfg.points,
-    ...kngSettingsEcho(cfg.kng, true),
+    ...kngSettingsEcho(
+      cfg.kng,
+      regs.map((r) => calibrateKng(r, cfg.kng).vRadius),
+    ),
   };
-  if (cfg.format === 'json') emitJson(ctx, { settings, rows: result.rows });
-  else ctx.stdout.write(toCsv(SWEEP_ROW_COLUMNS, result.rows as unknown as Record<string, unknown>[]));
+  const claim = kngClaimFor(regs, cfg.kng);
+  const privacy = privacyStatement({
+    batches: result.rows.map((r) => kngBatch(claim, cfg.kng.m, r.epsP, r.epsV)),
+    derived: MSE_AGAINST_DATA,
+    data: d ? 'imported' : 'synthetic',
+  });
+  const rows = result.rows.map(({ isPrivate: _, ...r }) => r);
+  writeOutput(ctx.stdout, cfg.format, outputHead(ctx, d, settings, privacy), { rows }, () => ({
+    columns: SWEEP_CSV_COLUMNS,
+    rows: rows.map(({ lnMeanMseCi, ...r }) => ({
+      ...r,
+      lnMeanMseCiLo: lnMeanMseCi?.[0],
+      lnMeanMseCiHi: lnMeanMseCi?.[1],
+    })),
+  }));
+}
+
+/** The sweep table's columns, with the interval of ln mean MSE in two columns after it and no isPrivate. */
+const SWEEP_CSV_COLUMNS = SWEEP_ROW_COLUMNS.filter((c) => c !== 'isPrivate').flatMap((c) =>
+  c === 'lnMeanMse' ? [c, 'lnMeanMseSe', 'lnMeanMseCiLo', 'lnMeanMseCiHi'] : [c],
+);
+
+/** The data sets of a sweep: the imported one, or one synthetic set per n. */
+function sources(cfg: Config, d: LoadedData | undefined): DataSource[] {
+  return d
+    ? [sourceOf(cfg, d)]
+    : cfg.ns.map((n) => ({ kind: 'synthetic', manifold: cfg.manifold, n, noise: cfg.noise, seed: cfg.seed }));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -324,8 +400,9 @@ const ADVICE_POINT_COLUMNS = ['stage', 'split', 'epsP', 'epsV', 'lnMeanMse', 'se
 export async function adviseCommand(ctx: Ctx): Promise<void> {
   const { cfg } = ctx;
   const d = loadUserData(ctx);
+  // on this thread first: a bad data set fails here with a clear message, and the statement needs the fit
+  const reg = prepareRegression(sourceOf(cfg, d));
   if (d) {
-    prepareRegression(sourceOf(cfg, d));
     note(
       ctx,
       'the advisor analyses the data it runs on, so advice computed on private data is itself not private: ' +
@@ -355,17 +432,27 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
   privacyNotes(ctx, advice.notes, advice.isPrivate);
   if (!cfg.quiet) ctx.stderr.write(`${advice.summary}\n`);
   const settings = {
-    manifold: cfg.manifold,
-    seed: cfg.seed,
-    ...dataSettings(cfg, d, true),
-    eps: cfg.eps,
+    mechanism: 'kng',
+    eps: [cfg.eps],
     points: cfg.points,
-    fineM: cfg.fineM ?? 'default',
-    ...kngSettingsEcho(cfg.kng, true),
+    fineM: adviseFineM(spec),
+    ...kngSettingsEcho(cfg.kng, [calibrateKng(reg, cfg.kng).vRadius]),
   };
-  const { points, curve, notes: _notes, ...recommendation } = advice;
-  if (cfg.format === 'json') emitJson(ctx, { settings, advice: recommendation, curve, points });
-  else ctx.stdout.write(toCsv(ADVICE_POINT_COLUMNS, points as unknown as Record<string, unknown>[]));
+  const claim = kngClaimFor([reg], cfg.kng);
+  const privacy = privacyStatement({
+    // each point's pairs come from m footpoint chains with m shooting chains each
+    batches: advice.points.map((p) => kngBatch(claim, Math.round(Math.sqrt(p.pairs)), p.epsP, p.epsV)),
+    derived: MSE_AGAINST_DATA,
+    data: d ? 'imported' : 'synthetic',
+  });
+  const { points, curve, notes: _notes, isPrivate: _private, ...recommendation } = advice;
+  writeOutput(
+    ctx.stdout,
+    cfg.format,
+    outputHead(ctx, d, settings, privacy),
+    { advice: recommendation, curve, points },
+    () => ({ columns: ADVICE_POINT_COLUMNS, rows: points as unknown as Record<string, unknown>[] }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -410,18 +497,33 @@ export async function sensitivityCommand(ctx: Ctx): Promise<void> {
   });
   const below = summary.reduce((a, s) => a + s.ratiosBelowOne, 0);
   if (below > 0) note(ctx, `${below} ratio${below === 1 ? ' is' : 's are'} below 1: the bound fails there`);
-  const settings = { manifold: cfg.manifold, seed: cfg.seed, n: cfg.ns, noise: cfg.noise, pairs: cfg.pairs };
-  if (cfg.format === 'json') {
-    emitJson(ctx, { settings, cells, summary });
-    return;
-  }
-  ctx.stdout.write(
-    toCsv(
-      ['n', 'pair', 'tau', 'tauM', 'deltaExpP', 'deltaExpV', 'deltaThyP', 'deltaThyV', 'ratioP', 'ratioV'],
-      cells as unknown as Record<string, unknown>[],
-    ),
+  const privacy = privacyStatement({
+    batches: [],
+    derived: 'it compares the sensitivity bound with the gradients of adjacent data sets',
+    data: 'synthetic',
+  });
+  writeOutput(
+    ctx.stdout,
+    cfg.format,
+    outputHead(ctx, undefined, { pairs: cfg.pairs }, privacy),
+    { cells, summary },
+    () => ({
+      columns: [
+        'n',
+        'pair',
+        'tau',
+        'tauM',
+        'deltaExpP',
+        'deltaExpV',
+        'deltaThyP',
+        'deltaThyV',
+        'ratioP',
+        'ratioV',
+      ],
+      rows: cells as unknown as Record<string, unknown>[],
+    }),
   );
-  if (!cfg.quiet) {
+  if (!cfg.quiet && cfg.format === 'csv') {
     for (const s of summary)
       ctx.stderr.write(
         `n = ${s.n}: min r_p = ${s.minRatioP.toPrecision(4)}, min r_v = ${s.minRatioV.toPrecision(4)} ` +
@@ -476,18 +578,32 @@ export async function histogramsCommand(ctx: Ctx): Promise<void> {
   const cells: HistogramCell[] = await runTask('histograms', spec, cfg.workers, progress.update);
   progress.finish(`${cells.length} draws`);
   const settings = {
-    manifold: cfg.manifold,
-    seed: cfg.seed,
-    n: cfg.ns[0],
-    noise: cfg.noise,
+    mechanism: 'kng',
     draws: cfg.draws,
     epsP: kng.epsP,
     epsV: kng.epsV,
-    ...kngSettingsEcho(kng, false),
+    ...kngSettingsEcho(kng, [cal.vRadius]),
   };
-  if (cfg.format === 'json') {
-    emitJson(ctx, {
-      settings,
+  const privacy = privacyStatement({
+    // every draw: its own footpoint chain and one shooting-vector chain
+    batches: [
+      {
+        claim: kngClaimFor([reg], kng),
+        releases: cfg.draws,
+        parts: [
+          { count: cfg.draws, epsilon: kng.epsP, what: 'footpoint' },
+          { count: cfg.draws, epsilon: kng.epsV, what: 'shooting vector' },
+        ],
+      },
+    ],
+    derived: 'its distances, angles and errors compare each draw with the non-private fit and the data',
+    data: 'synthetic',
+  });
+  writeOutput(
+    ctx.stdout,
+    cfg.format,
+    outputHead(ctx, undefined, settings, privacy),
+    {
       calibration: {
         tau: cal.tau,
         tauM: cal.tauM,
@@ -495,7 +611,6 @@ export async function histogramsCommand(ctx: Ctx): Promise<void> {
         deltaV: cal.deltaV,
         sigmaP: cal.sigmaP,
         sigmaV: cal.sigmaV,
-        isPrivate: cal.isPrivate,
       },
       summary: {
         footpointDistance: describe(cells.map((c) => c.footpointDistance)),
@@ -503,13 +618,10 @@ export async function histogramsCommand(ctx: Ctx): Promise<void> {
         mae: describe(cells.map((c) => c.mae)),
       },
       draws: cells,
-    });
-    return;
-  }
-  ctx.stdout.write(
-    toCsv(
-      ['draw', 'footpointDistance', 'angle', 'mae'],
-      cells.map((c, i) => ({ draw: i + 1, ...c })),
-    ),
+    },
+    () => ({
+      columns: ['draw', 'footpointDistance', 'angle', 'mae'],
+      rows: cells.map((c, i) => ({ draw: i + 1, ...c })),
+    }),
   );
 }

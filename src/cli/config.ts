@@ -4,6 +4,8 @@ import { DEFAULT_NOISE, MANIFOLD_KINDS, MANIFOLDS, type DataManifold } from '../
 import type { Panel } from '../experiments';
 import { DEFAULT_KNG_SETTINGS, type KngSettings } from '../privacy/kng';
 import {
+  checkPairs,
+  checkSize,
   CliError,
   columnsValue,
   dataOrNumber,
@@ -57,6 +59,9 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
   if (ns.length > 1 && !(command === 'sweep' || command === 'sensitivity'))
     throw new CliError(`--n takes one size for the ${command} command (got "${nRaw}")`);
   if (new Set(ns).size !== ns.length) throw new CliError(`--n lists a size twice (got "${nRaw}")`);
+  // a record: the covariate and the response's ambient coordinates (Kendall: 50 landmarks)
+  const perRecord = 1 + { sphere: 3, spd: 4, kendall: 100, euclidean: 1 }[manifold];
+  for (const n of ns) checkSize(command, n, perRecord);
   const seed = intValue('seed', get('seed') ?? '1', 0);
   const noiseRaw = get('noise-var');
   const noise =
@@ -104,11 +109,13 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     vDomain: enumValue('v-domain', get('v-domain') ?? 'ball', ['ball', 'plane'] as const),
     burnIn: intValue('burn-in', get('burn-in') ?? String(DEFAULT_KNG_SETTINGS.burnIn), 0),
     scheme: enumValue('scheme', get('scheme') ?? 'independent', ['independent', 'consecutive'] as const),
-    m: intValue('m', get('m') ?? String(DEFAULT_KNG_SETTINGS.m), 1, 10_000),
+    // release: one publishable pair unless more are asked for; sweeps and the advisor average over m × m pairs
+    m: intValue('m', get('m') ?? (command === 'release' ? '1' : String(DEFAULT_KNG_SETTINGS.m)), 1, 10_000),
     stepScaleP: numberValue('step-p', get('step-p') ?? String(DEFAULT_KNG_SETTINGS.stepScaleP), 'positive'),
     stepScaleV: numberValue('step-v', get('step-v') ?? String(DEFAULT_KNG_SETTINGS.stepScaleV), 'positive'),
     ...(vRadiusRaw !== undefined ? { vRadius: numberValue('v-radius', vRadiusRaw, 'positive') } : {}),
   };
+  if (mechanism === 'kng') checkPairs('m', kng.m);
   if (vRadiusRaw !== undefined && kng.vDomain === 'plane')
     throw new CliError('--v-radius is the radius of the ball domain; it does not go with --v-domain plane');
 
@@ -124,7 +131,7 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     epsP,
     epsV,
     eps,
-    ...(fineMRaw !== undefined ? { fineM: intValue('fine-m', fineMRaw, 1, 10_000) } : {}),
+    ...(fineMRaw !== undefined ? { fineM: checkedFineM(fineMRaw) } : {}),
     panels,
     points: intValue('points', get('points') ?? (command === 'advise' ? '11' : '10'), 1, 10_000),
     kng,
@@ -143,6 +150,12 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
   };
 }
 
+function checkedFineM(raw: string): number {
+  const m = intValue('fine-m', raw, 1, 10_000);
+  checkPairs('fine-m', m);
+  return m;
+}
+
 /** "LO,HI" with LO < HI, both finite. */
 function rangeValue(name: string, raw: string): readonly [number, number] {
   const parts = raw.split(',');
@@ -156,16 +169,21 @@ function rangeValue(name: string, raw: string): readonly [number, number] {
   return [lo, hi];
 }
 
-/** The KNG settings a command reports (what it actually used). */
-export function kngSettingsEcho(k: KngSettings, withM: boolean) {
+/**
+ * The KNG settings a command reports (what it actually used). `vRadius`: the shooting-vector ball's radius in
+ * force on each data set (calibrateKng; null where unbounded), in the order of settings.n — on SPD the default,
+ * 2(τ_m + τ), differs between data sets.
+ */
+export function kngSettingsEcho(k: KngSettings, vRadius: readonly number[]) {
   return {
     sigmaRule: k.sigmaRule,
     tau: k.tau,
     tauM: k.tauM,
     vDomain: k.vDomain,
-    vRadius: k.vRadius ?? 'default',
+    vRadius: vRadius.map((r) => (Number.isFinite(r) ? r : null)),
     burnIn: k.burnIn,
-    ...(withM ? { m: k.m, scheme: k.scheme } : {}),
+    m: k.m,
+    scheme: k.scheme,
     stepP: k.stepScaleP,
     stepV: k.stepScaleV,
   };

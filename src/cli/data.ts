@@ -6,6 +6,7 @@ import {
   parseDataFile,
   parsePointsFile,
   sizeText,
+  upperTriangleNames,
   type ParsedData,
   type ParsedPoints,
   type PointSpace,
@@ -32,6 +33,66 @@ export function loadData(
   const parsed = parseDataFile(readText(path), { fileName: path, manifold, columns, normalize });
   const { xs, scale } = rescaleCovariates(parsed.xs);
   return { file: path, parsed, xs, ys: parsed.ys, xRange: [scale.min, scale.max] };
+}
+
+/** An imported file as every command's settings.data describes it (null fields where they do not apply). */
+export interface DataEcho {
+  file: string;
+  format: 'csv' | 'json';
+  /** CSV: comma, semicolon or tab. */
+  separator: string | null;
+  /** Records used. */
+  n: number;
+  /** Only the first `rows` data rows were used (linreg --rows). */
+  rows: number | null;
+  xLabel: string | null;
+  /** The covariate's range in its own units, as rescaled to [0, 1]. */
+  xRange: [number, number] | null;
+  yLabels: string[];
+  landmarks: number | null;
+  normalize: boolean;
+}
+
+export function regressionDataEcho(
+  d: LoadedData,
+  normalize: boolean,
+  kept?: { n: number; rows: number; xRange: readonly [number, number] },
+): DataEcho {
+  const p = d.parsed;
+  const xRange = kept?.xRange ?? d.xRange;
+  return {
+    file: d.file,
+    format: p.format,
+    separator: p.separator ?? null,
+    n: kept?.n ?? p.n,
+    rows: kept?.rows ?? null,
+    xLabel: p.xLabel,
+    xRange: [xRange[0], xRange[1]],
+    yLabels: p.yLabels,
+    landmarks: p.landmarks ?? null,
+    normalize,
+  };
+}
+
+export function pointsDataEcho(file: string, p: ParsedPoints, normalize: boolean): DataEcho {
+  return {
+    file,
+    format: p.format,
+    separator: null,
+    n: p.n,
+    rows: null,
+    xLabel: null,
+    xRange: null,
+    // the columns as read (a header may name more, e.g. an id)
+    yLabels:
+      p.layout === 'lat-lon'
+        ? ['lat', 'lon']
+        : p.layout === 'unit-vectors'
+          ? ['x', 'y', 'z']
+          : upperTriangleNames(p.k),
+    landmarks: null,
+    normalize,
+  };
 }
 
 /** Reads a points-only --data file (the Fréchet-mean command) through the lab's points importer. */

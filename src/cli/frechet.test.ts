@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FRECHET_ROW_COLUMNS } from '../experiments/frechet';
-import { cli, json } from './testing';
+import { cli, csvParts, json } from './testing';
 import { OPTIONS } from './options';
 
 interface Row {
@@ -12,7 +12,7 @@ interface Row {
   meanSqDist: number;
   secondsPerRelease: number;
   applicable: boolean;
-  isPrivate: boolean;
+  privacy: { private: boolean; releases: number; delta: number | null; statement: string };
   notes: string[];
   fractionNotSpd: number | null;
 }
@@ -61,8 +61,12 @@ describe('frechet output', () => {
     expect(out.settings.radius).toBeCloseTo(Math.PI / 8, 15);
     expect(out.rows).toHaveLength(3 * 2);
     for (const row of out.rows as Row[]) {
-      for (const key of ['mechanism', 'k', 'eps', 'meanDist', 'meanSqDist', 'secondsPerRelease', 'isPrivate'])
+      for (const key of ['mechanism', 'k', 'eps', 'meanDist', 'meanSqDist', 'secondsPerRelease', 'privacy'])
         expect(row).toHaveProperty(key);
+      expect(row).not.toHaveProperty('isPrivate');
+      // synthetic data in the public cap: each row's 30 releases meet their claim (δ for the Gaussian)
+      expect(row.privacy).toMatchObject({ private: true, releases: 30 });
+      expect(row.privacy.delta).toBe(row.mechanism === 'extrinsic-gaussian' ? 1e-6 : 0);
       expect(row.applicable).toBe(true);
       expect(Number.isFinite(row.meanDist) && row.meanDist > 0).toBe(true);
       expect(row.meanSqDist).toBeGreaterThanOrEqual(row.meanDist ** 2);
@@ -70,6 +74,9 @@ describe('frechet output', () => {
     expect(new Set(out.rows.map((r: Row) => r.mechanism))).toEqual(
       new Set(['riemannian-laplace', 'extrinsic-gaussian', 'ambient-laplace']),
     );
+    // the distances compare the releases with the data's mean: the output is not a release
+    expect(out.privacy).toMatchObject({ private: false, releases: 180 });
+    expect(out.privacy.totalEpsilon).toBeCloseTo(3 * 30 * (0.5 + 1), 10);
     // more budget, less error
     const rl = (eps: number) =>
       out.rows.find((r: Row) => r.mechanism === 'riemannian-laplace' && r.eps === eps).meanDist;
@@ -101,8 +108,8 @@ describe('frechet output', () => {
     expect(strip(b.rows)).toEqual(strip(a.rows));
     const csv = await cli(...args, '--workers', '1', '--format', 'csv');
     expect(csv.code).toBe(0);
-    const lines = csv.stdout.trim().split('\n');
-    expect(lines[0]).toBe(FRECHET_ROW_COLUMNS.join(','));
+    const { lines } = csvParts(csv.stdout);
+    expect(lines[0]).toBe(FRECHET_ROW_COLUMNS.map((c) => (c === 'isPrivate' ? 'private' : c)).join(','));
     expect(lines).toHaveLength(1 + a.rows.length);
   });
 
@@ -122,7 +129,8 @@ describe('frechet output', () => {
         ...['--burn-in', '100', '--phi-source', source, '--workers', '1'],
       );
       expect(out.rows[0].applicable).toBe(true);
-      expect(out.rows[0].isPrivate).toBe(false);
+      expect(out.rows[0].privacy.private).toBe(false);
+      expect(out.rows[0].privacy.delta).toBeNull();
       expect(out.notes.join(' ')).toMatch(
         source === 'private' ? /private data itself/ : /public reference sample/,
       );
@@ -147,13 +155,15 @@ describe('frechet --data: the user’s own points (the lab’s points importer)'
     );
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out.settings).toMatchObject({ n: [30], radiusFrom: 'data (NOT private)' });
+    expect(out.settings).toMatchObject({ n: [30], radiusSource: 'data' });
+    expect(out.settings.data).toMatchObject({ n: 30, yLabels: ['lat', 'lon'], xLabel: null });
     expect(out.settings.radius).toBeGreaterThan(0);
     expect(out.notes.join('\n')).toMatch(/ignored column "id"/);
     expect(out.notes.join('\n')).toMatch(/taken from your data: no release is private/);
     for (const row of out.rows as Row[]) {
       expect(row.n).toBe(30);
-      expect(row.isPrivate).toBe(false);
+      expect(row.privacy.private).toBe(false);
+      expect(row.privacy.statement).toMatch(/radius r = .* was taken from the data/);
     }
   });
 
@@ -169,9 +179,10 @@ describe('frechet --data: the user’s own points (the lab’s points importer)'
       '--workers',
       '1',
     );
-    expect(ok.settings).toMatchObject({ k: [3], n: [20], radius: 5, radiusFrom: 'public' });
+    expect(ok.settings).toMatchObject({ k: [3], n: [20], radius: 5, radiusSource: 'public' });
     expect(ok.rows).toHaveLength(1);
-    expect(ok.rows[0]).toMatchObject({ k: 3, n: 20, isPrivate: true, applicable: true });
+    expect(ok.rows[0]).toMatchObject({ k: 3, n: 20, applicable: true });
+    expect(ok.rows[0].privacy.private).toBe(true);
     const tight = await json(
       'frechet',
       ...args,
@@ -183,6 +194,9 @@ describe('frechet --data: the user’s own points (the lab’s points importer)'
       '1',
     );
     expect(tight.notes.join('\n')).toMatch(/farther than the public --radius 0\.01/);
+    expect(
+      tight.rows[0].privacy.assumptions.find((a: { text: string }) => /public ball/.test(a.text)),
+    ).toMatchObject({ holdsForThisData: false });
   });
 
   it.each([

@@ -15,10 +15,23 @@ import {
   type FrechetSpec,
 } from '../experiments/frechet';
 import { frechetDataRadius, frechetPointsDataset } from '../experiments/frechetData';
+import { frechetClaim } from '../privacy/claims';
 import { FRECHET_MECHANISM_TABLE } from '../privacy/frechet/mechanisms';
-import { loadPoints } from './data';
-import { CliError, enumValue, intList, intValue, listOf, numberValue, str, type RawOptions } from './options';
-import { Progress, toCsv, toJson, type ErrorSink, type Sink } from './output';
+import { privacyStatement, type ClaimBatch } from '../privacy/statement';
+import { loadPoints, pointsDataEcho, type DataEcho } from './data';
+import {
+  checkSize,
+  CliError,
+  enumValue,
+  intList,
+  intValue,
+  listOf,
+  numberValue,
+  str,
+  type RawOptions,
+} from './options';
+import { Progress, writeOutput, type ErrorSink, type Sink } from './output';
+import { provenance } from './provenance';
 import { runTask } from './run';
 
 /** Default mechanisms per manifold (the table's `cliDefault`; conformal is opt-in: slow and never private). */
@@ -39,6 +52,10 @@ export const FRECHET_DEFAULT_RADIUS = { sphere: Math.PI / 8, spd: 0.25 } as cons
 interface FrechetConfig {
   experiment: 'utility' | 'sensitivity';
   spec: FrechetSpec;
+  /** Where the public ball's radius comes from, and the radius the user's points reach. */
+  radiusSource: 'synthetic' | 'public' | 'data';
+  dataRadius: number | null;
+  dataFile: string | null;
   pairs: number;
   workers: number;
   format: 'json' | 'csv';
@@ -68,6 +85,7 @@ function resolve(values: RawOptions): FrechetConfig {
   const own = ownPoints(values, manifold, metric, experiment, notes);
   const ns = own ? [own.points.length] : intList('n', get('n') ?? '500', 3);
   if (new Set(ns).size !== ns.length) throw new CliError(`--n lists a size twice (got "${get('n')}")`);
+  for (const n of ns) checkSize('frechet', n, manifold === 'sphere' ? 3 : Math.max(...ks) ** 2);
   const radius =
     own && !given('radius')
       ? own.dataRadius
@@ -130,25 +148,34 @@ function resolve(values: RawOptions): FrechetConfig {
   } catch (e) {
     throw new CliError((e as Error).message);
   }
-  const spdOnly = manifold === 'spd' ? { k: spec.ks, metric } : {};
-  const data = own ? { data: own.file, radiusFrom: given('radius') ? 'public' : 'data (NOT private)' } : {};
+  const radiusSource = own ? (given('radius') ? 'public' : 'data') : 'synthetic';
+  const common = {
+    experiment,
+    manifold,
+    seed,
+    n: ns,
+    noise: null,
+    data: own ? own.echo : null,
+    k: manifold === 'spd' ? spec.ks : null,
+    metric: manifold === 'spd' ? metric : null,
+    radius,
+    radiusSource,
+  };
   return {
     experiment,
     spec,
+    radiusSource,
+    dataRadius: own ? own.dataRadius : null,
+    dataFile: own ? own.file : null,
     pairs,
     workers: intValue('workers', get('workers') ?? String(availableParallelism()), 1, 1024),
     format: enumValue('format', get('format') ?? 'json', ['json', 'csv'] as const),
     quiet: values.quiet === true,
     settingsEcho:
       experiment === 'sensitivity'
-        ? { experiment, manifold, ...spdOnly, n: ns, radius, pairs, seed }
+        ? { ...common, pairs }
         : {
-            experiment,
-            manifold,
-            ...spdOnly,
-            ...data,
-            n: ns,
-            radius,
+            ...common,
             heterogeneous,
             eps,
             delta,
@@ -156,10 +183,9 @@ function resolve(values: RawOptions): FrechetConfig {
             calibration,
             sigmaRule,
             reps,
-            seed,
             burnIn,
-            ...(manifold === 'spd' && metric === 'logEuclidean' ? { rlSampler } : {}),
-            ...(mechanisms.includes('conformal') ? { phiSource } : {}),
+            rlSampler: manifold === 'spd' && metric === 'logEuclidean' ? rlSampler : null,
+            phiSource: mechanisms.includes('conformal') ? phiSource : null,
           },
     notes,
   };
@@ -175,7 +201,7 @@ function ownPoints(
   metric: 'affine' | 'logEuclidean',
   experiment: 'utility' | 'sensitivity',
   notes: string[],
-): { file: string; points: Float64Array[]; k: number; dataRadius: number } | null {
+): { file: string; points: Float64Array[]; k: number; dataRadius: number; echo: DataEcho } | null {
   const file = str(values.data);
   if (file === undefined) return null;
   if (experiment === 'sensitivity')
@@ -209,14 +235,31 @@ function ownPoints(
       `the radius r = ${dataRadius.toPrecision(4)} behind the sensitivity is taken from your data: no release is ` +
         'private (give a public bound with --radius)',
     );
-  return { file, points: parsed.points, k, dataRadius: Math.max(dataRadius, 1e-6) };
+  return {
+    file,
+    points: parsed.points,
+    k,
+    dataRadius: Math.max(dataRadius, 1e-6),
+    echo: pointsDataEcho(file, parsed, values.normalize === true),
+  };
 }
 
 export async function frechetCommand(
   values: RawOptions,
-  io: { stdout: Sink; stderr: ErrorSink },
+  io: { stdout: Sink; stderr: ErrorSink; argv?: readonly string[] },
 ): Promise<void> {
   const cfg = resolve(values);
+  const head = (privacy: ReturnType<typeof privacyStatement>) => ({
+    command: 'frechet' as const,
+    settings: cfg.settingsEcho,
+    notes,
+    privacy,
+    provenance: provenance(
+      io.argv ?? [],
+      { data: cfg.dataFile === null ? cfg.spec.seed : null, samplers: cfg.spec.seed },
+      cfg.dataFile,
+    ),
+  });
   const notes = [...cfg.notes];
   const say = () => {
     if (!cfg.quiet) for (const n of notes) io.stderr.write(`note: ${n}\n`);
@@ -256,11 +299,15 @@ export async function frechetCommand(
         : 'every empirical ρ(x̄, x̄′) is within the bound of 004 Thm 2',
     );
     say();
-    if (cfg.format === 'json')
-      io.stdout.write(
-        `${toJson({ command: 'frechet', settings: cfg.settingsEcho, notes, summary, rows })}\n`,
-      );
-    else io.stdout.write(toCsv(['k', 'n', 'pair', 'empirical', 'bound', 'ratio'], rows));
+    const privacy = privacyStatement({
+      batches: [],
+      derived: 'it compares the sensitivity bound with the means of adjacent data sets',
+      data: 'synthetic',
+    });
+    writeOutput(io.stdout, cfg.format, head(privacy), { summary, rows }, () => ({
+      columns: ['k', 'n', 'pair', 'empirical', 'bound', 'ratio'],
+      rows,
+    }));
     return;
   }
   const progress = new Progress(io.stderr, 'frechet', !cfg.quiet);
@@ -282,14 +329,44 @@ export async function frechetCommand(
         'meanEuclideanDist compares every mechanism in that distance',
     );
   say();
-  if (cfg.format === 'json') {
-    io.stdout.write(`${toJson({ command: 'frechet', settings: cfg.settingsEcho, notes, rows })}\n`);
-  } else {
-    io.stdout.write(
-      toCsv(
-        FRECHET_ROW_COLUMNS,
-        rows.map((r) => ({ ...r, notes: r.notes.join(' | ') })),
-      ),
-    );
-  }
+  const dataKind = cfg.dataFile === null ? 'synthetic' : 'imported';
+  const batches = rows.map((r): ClaimBatch => {
+    const mcmc =
+      r.mechanism === 'conformal' ||
+      (r.mechanism === 'riemannian-laplace' &&
+        spec.manifold === 'spd' &&
+        (spec.metric === 'affine' || spec.rlSampler === 'mcmc'));
+    const gaussian = r.mechanism === 'tangent-gaussian' || r.mechanism === 'extrinsic-gaussian';
+    return {
+      claim: frechetClaim({
+        mechanism: r.mechanism,
+        eps: r.eps,
+        n: r.n,
+        applicable: r.applicable,
+        isPrivate: r.isPrivate,
+        notes: r.notes,
+        gaussianDelta: gaussian ? spec.delta : null,
+        mcmc,
+        radius: spec.radius,
+        radiusSource: cfg.radiusSource,
+        ...(cfg.dataRadius !== null ? { dataRadius: cfg.dataRadius } : {}),
+      }),
+      releases: r.applicable ? r.reps : 0,
+    };
+  });
+  const out = rows.map(({ isPrivate: _, ...r }, i) => ({
+    ...r,
+    privacy: privacyStatement({ batches: [batches[i]], data: dataKind }),
+  }));
+  const privacy = privacyStatement({
+    batches,
+    derived:
+      'its distances compare each release with the Fréchet mean of the data, so they are computed from the data ' +
+      'beyond the releases',
+    data: dataKind,
+  });
+  writeOutput(io.stdout, cfg.format, head(privacy), { rows: out }, () => ({
+    columns: FRECHET_ROW_COLUMNS.map((c) => (c === 'isPrivate' ? 'private' : c)),
+    rows: out.map((r) => ({ ...r, private: r.privacy.private, notes: r.notes.join(' | ') })),
+  }));
 }

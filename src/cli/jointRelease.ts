@@ -1,6 +1,5 @@
 /** `release --mechanism kng-joint`: one pair ε-DP for any data (docs/kng-joint.md), with its privacy statement. */
 import {
-  jointAssumptions,
   jointReleaseCell,
   lnMeanAndMedian,
   prepareJointGroups,
@@ -8,14 +7,26 @@ import {
   type DataSource,
   type JointReleaseSpec,
 } from '../experiments';
+import { jointClaim } from '../privacy/claims';
 import { DEFAULT_KNG_JOINT } from '../privacy/kngJoint';
+import { privacyStatement, type PrivacyStatement } from '../privacy/statement';
 import type { Config } from './config';
-import { spread, toCsv, toJson, vectorColumns, type ErrorSink, type Sink } from './output';
+import { spread, vectorColumns, writeOutput, type ErrorSink, type OutputHead, type Sink } from './output';
+
+/** What `release` prints beside the releases (both mechanisms). */
+export const RELEASE_ANALYST_ONLY = 'the non-private fit and each release’s MSE on the data';
 
 export function releaseJointCommand(
   cfg: Config,
   source: DataSource,
-  io: { stdout: Sink; stderr: ErrorSink; notes: string[]; note: (text: string) => void; settings: object },
+  io: {
+    stdout: Sink;
+    stderr: ErrorSink;
+    notes: string[];
+    note: (text: string) => void;
+    head: (settings: Record<string, unknown>, privacy: PrivacyStatement) => OutputHead;
+    dataKind: 'synthetic' | 'imported';
+  },
 ): void {
   const spec: JointReleaseSpec = {
     source,
@@ -45,28 +56,32 @@ export function releaseJointCommand(
         `${(spec.joint.m * cal.epsilon).toPrecision(3)} (they are for studying the mechanism)`,
     );
   const { lnMeanMse, lnMedianMse } = lnMeanAndMedian(cells.map((c) => c.mse));
-  const isPrivate = group.isPrivate;
-  const privacy = {
-    private: isPrivate,
-    epsilon: cal.epsilon,
-    delta: null,
-    statement: isPrivate
-      ? `each pair is ${cal.epsilon}-DP for the exact target (ε_E + ε_p + ε_v); the sampler's δ is not certified`
-      : 'not private: the covariate range was taken from the data',
-    assumptions: jointAssumptions(cov, ctx),
-    releases: spec.joint.m,
-    totalEpsilon: spec.joint.m * cal.epsilon,
-  };
+  const privacy = privacyStatement({
+    batches: [
+      {
+        claim: jointClaim({
+          epsilon: cal.epsilon,
+          n: reg.ys.length,
+          clip: settings.clip,
+          clipGiven: cfg.joint.clip !== undefined,
+          range: cov.range,
+          rangeIsPublic: cov.rangeIsPublic,
+        }),
+        releases: spec.joint.m,
+      },
+    ],
+    analystOnly: RELEASE_ANALYST_ONLY,
+    data: io.dataKind,
+  });
   const settingsOut = {
-    ...io.settings,
     mechanism: 'kng-joint',
     epsP: settings.epsP,
     epsV: settings.epsV,
     epsE: settings.epsE,
     clip: settings.clip,
     xRange: settings.xRange,
-    vRadius: cal.vRadius,
-    ...(Number.isFinite(cal.pRadius) ? { pRadius: cal.pRadius } : {}),
+    vRadius: [cal.vRadius],
+    pRadius: Number.isFinite(cal.pRadius) ? cal.pRadius : null,
     m: settings.m,
     annealSteps: settings.annealSteps,
     burnIn: settings.burnIn,
@@ -81,47 +96,40 @@ export function releaseJointCommand(
     sigmaV: cal.sigmaV,
     sigmaE: Number.isFinite(cal.sigmaE) ? cal.sigmaE : null,
   };
-  if (cfg.format === 'json') {
-    io.stdout.write(
-      `${toJson({
-        command: cfg.command,
-        settings: settingsOut,
-        notes: io.notes,
-        nonPrivate: { p: reg.pHat, v: reg.vHat, lnMse: reg.lnNonPrivateMse, converged: reg.fitConverged },
-        calibration,
-        privacy,
-        isPrivate,
-        releases: cells.map((c) => ({
-          pMid: c.pMid,
-          vMid: c.vMid,
-          p: c.p,
-          v: c.v,
-          mse: c.mse,
-          acceptanceRate: c.acceptanceRate,
-        })),
-        lnMeanMse,
-        lnMedianMse,
-      })}\n`,
-    );
-    return;
-  }
-  if (!cfg.quiet) {
+  if (cfg.format === 'csv' && !cfg.quiet) {
     io.stderr.write(
       `kng-joint: ε = ${cal.epsilon} (${privacy.statement}); ln MSE_np = ${reg.lnNonPrivateMse.toPrecision(6)}, ` +
         `ln mean MSE = ${lnMeanMse.toPrecision(6)}, ln median MSE = ${lnMedianMse.toPrecision(6)}\n`,
     );
   }
   const dim = reg.pHat.length;
-  io.stdout.write(
-    toCsv(
-      ['draw', ...vectorColumns('p', dim), ...vectorColumns('v', dim), 'mse', 'acceptanceRate'],
-      cells.map((c, i) => ({
+  writeOutput(
+    io.stdout,
+    cfg.format,
+    io.head(settingsOut, privacy),
+    {
+      nonPrivate: { p: reg.pHat, v: reg.vHat, lnMse: reg.lnNonPrivateMse, converged: reg.fitConverged },
+      calibration,
+      releases: cells.map((c) => ({
+        pMid: c.pMid,
+        vMid: c.vMid,
+        p: c.p,
+        v: c.v,
+        mse: c.mse,
+        acceptanceRate: c.acceptanceRate,
+      })),
+      lnMeanMse,
+      lnMedianMse,
+    },
+    () => ({
+      columns: ['draw', ...vectorColumns('p', dim), ...vectorColumns('v', dim), 'mse', 'acceptanceRate'],
+      rows: cells.map((c, i) => ({
         draw: i + 1,
         ...spread('p', c.p),
         ...spread('v', c.v),
         mse: c.mse,
         acceptanceRate: c.acceptanceRate,
       })),
-    ),
+    }),
   );
 }

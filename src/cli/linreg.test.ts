@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINREG_ROW_COLUMNS } from '../experiments/linreg';
 import { linregMethodIds, MECHANISMS } from '../experiments/mechanisms';
-import { cli, json, WINE_CSV } from './testing';
+import { cli, csvParts, json, WINE_CSV } from './testing';
 import { OPTIONS } from './options';
 
 const WINE = fileURLToPath(WINE_CSV);
@@ -61,12 +61,13 @@ describe('linreg output', () => {
   it('JSON: one object whose rows are { method, eps, mse, mseSd, reps, … } per method and ε (synthetic data)', async () => {
     const out = await json('linreg', '--eps', '0.5,2', '--reps', '30', '--workers', '1', '--n', '40');
     expect(out.command).toBe('linreg');
-    expect(out.settings).toMatchObject({ seed: 1, n: 40, noise: 0.1, eps: [0.5, 2], reps: 30 });
+    expect(out.settings).toMatchObject({ seed: 1, n: [40], noise: 0.1, data: null, eps: [0.5, 2], reps: 30 });
     expect(out.settings.methods).toEqual(['dpgr', 'ssp', 'dpsgd', 'nonprivate']);
     expect(out.rows).toHaveLength(8);
     for (const row of out.rows) {
-      for (const key of ['method', 'eps', 'mse', 'mseSd', 'mseMedian', 'reps', 'nonPrivateMse', 'isPrivate'])
+      for (const key of ['method', 'eps', 'mse', 'mseSd', 'mseMedian', 'reps', 'nonPrivateMse', 'privacy'])
         expect(row).toHaveProperty(key);
+      expect(row.privacy.releases).toBe(row.reps);
       expect(Number.isFinite(row.mse)).toBe(true);
       expect(row.reps).toBe(row.method === 'nonprivate' ? 1 : 30);
     }
@@ -85,7 +86,7 @@ describe('linreg output', () => {
     expect(mse('dpsgd')).toBeLessThan(mse('ssp'));
   });
 
-  it('CSV: a header of the row columns and one line per (method, ε); public bounds make the rows private', async () => {
+  it('CSV: a header of the row columns and one line per (method, ε); even with public bounds no row is private', async () => {
     const r = await cli(
       'linreg',
       ...WINE_001,
@@ -105,13 +106,34 @@ describe('linreg output', () => {
       '1',
     );
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toBe(LINREG_ROW_COLUMNS.join(','));
+    const { head, lines } = csvParts(r.stdout);
+    expect(lines[0]).toBe(LINREG_ROW_COLUMNS.map((c) => (c === 'isPrivate' ? 'private' : c)).join(','));
     expect(lines).toHaveLength(5);
     expect(lines[1]).toMatch(/^dpgr,1,/);
     expect(lines[4]).toMatch(/^ssp,4,/);
-    for (const l of lines.slice(1)) expect(l).toMatch(/,true,0$/);
-    expect(r.stderr).not.toMatch(/not private/);
+    // the covariates are rescaled by the data's own range (and DPGR's footpoint leaks): public bounds are not enough
+    for (const l of lines.slice(1)) expect(l).toMatch(/,false,0$/);
+    expect(r.stderr).not.toMatch(/public bounds/);
+    const privacy = JSON.parse(head.privacy);
+    expect(privacy).toMatchObject({ private: false, releases: 40, totalEpsilon: 2 * 10 * (1 + 4) });
+  });
+
+  it('JSON: each row’s privacy says why its releases are not private; the table says which of its bounds are public', async () => {
+    const out = await json(
+      ...['linreg', ...WINE_001, '--eps', '1', '--reps', '5', '--workers', '1'],
+      ...['--tau', '1', '--y-bounds', '2.5:4.5'],
+    );
+    const row = (m: string) => out.rows.find((r: { method: string }) => r.method === m).privacy;
+    expect(row('ssp').statement).toMatch(
+      /^Not private: the covariates are rescaled to \[0, 1\] by the data’s own/,
+    );
+    expect(row('ssp').assumptions.find((a: { text: string }) => /response box/.test(a.text))).toMatchObject({
+      holdsForThisData: true,
+    });
+    expect(row('dpgr').statement).toMatch(/footpoint release is not ε_p-DP/);
+    expect(row('dpsgd').delta).toBe(1e-5);
+    expect(row('nonprivate')).toMatchObject({ epsilon: null, totalEpsilon: null });
+    expect(out.privacy.totalEpsilon).toBeNull();
   });
 });
 

@@ -10,18 +10,26 @@ import {
   DEFAULT_LINREG_EPS,
   firstRows,
   LINREG_ROW_COLUMNS,
+  linregData,
+  type LinregRow,
   type LinregSource,
   type LinregSpec,
 } from '../experiments/linreg';
 import { linregMethodIds } from '../experiments/mechanisms';
+import { linregClaim } from '../privacy/claims';
 import {
   checkMethod,
   DEFAULT_LINREG_SETTINGS,
+  maxResidualNorm,
+  olsFit,
   type LinregSettings,
   type SspOptions,
 } from '../privacy/linreg';
-import { loadData } from './data';
+import { privacyStatement, type ClaimBatch } from '../privacy/statement';
+import { provenance } from './provenance';
+import { loadData, regressionDataEcho, type DataEcho } from './data';
 import {
+  checkSize,
   CliError,
   columnsValue,
   dataOrNumber,
@@ -33,7 +41,7 @@ import {
   str,
   type RawOptions,
 } from './options';
-import { Progress, toCsv, toJson, type ErrorSink, type Sink } from './output';
+import { Progress, writeOutput, type ErrorSink, type Sink } from './output';
 import { runTask } from './run';
 
 /** `data`, `LO:HI` (every coordinate) or `LO:HI,LO:HI,…` (one per coordinate; checked against d later). */
@@ -94,6 +102,7 @@ function resolve(values: RawOptions): LinregConfig {
   const nRaw = get('n');
   const ns = intList('n', nRaw ?? '100', 3);
   if (ns.length > 1) throw new CliError(`--n takes one size for the linreg command (got "${nRaw}")`);
+  checkSize('linreg', ns[0], 2);
   const noiseRaw = get('noise-var');
   const noise =
     noiseRaw !== undefined ? numberValue('noise-var', noiseRaw, 'nonNegative') : DEFAULT_NOISE.euclidean;
@@ -106,7 +115,7 @@ function resolve(values: RawOptions): LinregConfig {
   } else if (path.trim() === '') throw new CliError('--data needs a file name');
 
   let source: LinregSource;
-  let dataEcho: Record<string, unknown>;
+  let data: DataEcho | null = null;
   if (path !== undefined) {
     const rows = rowsRaw !== undefined ? intValue('rows', rowsRaw, 3) : undefined;
     const loaded = loadData(path, 'euclidean', columnsRaw ? columnsValue(columnsRaw) : undefined, false);
@@ -130,19 +139,13 @@ function resolve(values: RawOptions): LinregConfig {
       `covariate "${parsed.xLabel}" rescaled from [${kept.xRange[0]}, ${kept.xRange[1]}] to [0, 1] (with the data's own range, as in the paper)`,
     );
     source = { kind: 'imported', xs: kept.xs, ys: kept.ys, label: parsed.xLabel };
-    dataEcho = {
-      data: {
-        file: path,
-        n: kept.ys.length,
-        rows: rows ?? 'all',
-        xLabel: parsed.xLabel,
-        xRange: kept.xRange,
-        yLabels: parsed.yLabels,
-      },
-    };
+    data = regressionDataEcho(loaded, false, {
+      n: kept.ys.length,
+      rows: rows ?? parsed.n,
+      xRange: kept.xRange,
+    });
   } else {
     source = { kind: 'synthetic', n: ns[0], noise, seed };
-    dataEcho = { n: ns[0], noise };
   }
   const yb = settings.ssp.yBounds;
   if (yb !== 'data') settings.ssp = { yBounds: fitBoundsToDimension(yb, responseDimension(source)) };
@@ -153,8 +156,11 @@ function resolve(values: RawOptions): LinregConfig {
     format: enumValue('format', get('format') ?? 'json', ['json', 'csv'] as const),
     quiet: values.quiet === true,
     settingsEcho: {
+      manifold: 'euclidean',
       seed,
-      ...dataEcho,
+      n: [data ? data.n : ns[0]],
+      noise: data ? null : noise,
+      data,
       eps,
       methods,
       reps,
@@ -186,7 +192,7 @@ function fitBoundsToDimension(
 
 export async function linregCommand(
   values: RawOptions,
-  io: { stdout: Sink; stderr: ErrorSink },
+  io: { stdout: Sink; stderr: ErrorSink; argv?: readonly string[] },
 ): Promise<void> {
   const cfg = resolve(values);
   const notes = [...cfg.notes];
@@ -195,14 +201,62 @@ export async function linregCommand(
   progress.finish(`${cells.length} cells on ${cfg.workers} worker${cfg.workers === 1 ? '' : 's'}`);
   const result = aggregateLinreg(cfg.spec, cells);
   for (const n of result.notes) if (!notes.includes(n)) notes.push(n);
-  if (result.rows.some((r) => !r.isPrivate && r.method !== 'nonprivate'))
-    notes.push('for truly private releases pass public bounds: --tau (DPGR) and --y-bounds (SSP)');
-  if (!cfg.quiet) for (const n of notes) io.stderr.write(`note: ${n}\n`);
-  if (cfg.format === 'json') {
-    io.stdout.write(
-      `${toJson({ command: 'linreg', settings: cfg.settingsEcho, notes, rows: result.rows, nonPrivate: result.nonPrivate })}\n`,
+  const s = cfg.spec.settings ?? DEFAULT_LINREG_SETTINGS;
+  if (s.dpgr.tau === 'data' || s.ssp.yBounds === 'data')
+    notes.push(
+      'public bounds (--tau for DPGR, --y-bounds for SSP) take the data out of the noise scales; the covariates ' +
+        'are still rescaled by their own range, so no row is private (each row’s privacy says why)',
     );
-  } else {
-    io.stdout.write(toCsv(LINREG_ROW_COLUMNS, result.rows as unknown as Record<string, unknown>[]));
-  }
+  if (!cfg.quiet) for (const n of notes) io.stderr.write(`note: ${n}\n`);
+  const dataKind = cfg.spec.source.kind === 'imported' ? 'imported' : 'synthetic';
+  const batches = rowBatches(cfg.spec, result.rows);
+  const rows = result.rows.map(({ isPrivate: _, ...r }, i) => ({
+    ...r,
+    privacy: privacyStatement({ batches: [batches[i]], data: dataKind }),
+  }));
+  const privacy = privacyStatement({
+    batches,
+    derived:
+      'its errors compare each released line with the data, so they are computed from the data beyond the releases',
+    data: dataKind,
+  });
+  const path = str(values.data);
+  const head = {
+    command: 'linreg' as const,
+    settings: cfg.settingsEcho,
+    notes,
+    privacy,
+    provenance: provenance(
+      io.argv ?? [],
+      { data: path === undefined ? cfg.spec.seed : null, samplers: cfg.spec.seed },
+      path ?? null,
+    ),
+  };
+  writeOutput(io.stdout, cfg.format, head, { rows, nonPrivate: result.nonPrivate }, () => ({
+    columns: LINREG_ROW_COLUMNS.map((c) => (c === 'isPrivate' ? 'private' : c)),
+    rows: rows.map((r) => ({ ...r, private: r.privacy.private })),
+  }));
+}
+
+/** What the releases behind each row claim (paper 001's DPGR, SSP, DP-SGD, least squares). */
+function rowBatches(spec: LinregSpec, rows: readonly LinregRow[]): ClaimBatch[] {
+  const data = linregData(spec.source);
+  const maxResidual = maxResidualNorm(data, olsFit(data));
+  const s = spec.settings ?? DEFAULT_LINREG_SETTINGS;
+  return rows.map((r) => ({
+    claim: linregClaim({
+      method: r.method,
+      eps: r.eps,
+      n: data.ys.length,
+      tau: s.dpgr.tau,
+      tauInForce: s.dpgr.tau === 'data' ? maxResidual : s.dpgr.tau,
+      sigmaRule: s.dpgr.sigmaRule,
+      maxResidual,
+      yBounds: s.ssp.yBounds,
+      delta: s.dpsgd.delta,
+      clip: s.dpsgd.clip,
+      noise: Number.isFinite(r.eps),
+    }),
+    releases: r.reps,
+  }));
 }

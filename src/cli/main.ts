@@ -56,19 +56,19 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       return 0;
     }
     if (parsed.command === 'linreg') {
-      await linregCommand(parsed.values, io);
+      await linregCommand(parsed.values, { ...io, argv });
       return 0;
     }
     if (parsed.command === 'frechet') {
-      await frechetCommand(parsed.values, io);
+      await frechetCommand(parsed.values, { ...io, argv });
       return 0;
     }
     if (parsed.command === 'audit') {
-      await auditCommand(parsed.values, io);
+      await auditCommand(parsed.values, { ...io, argv });
       return 0;
     }
     const cfg = resolveConfig(parsed.command, parsed.values);
-    const ctx: Ctx = { cfg, stdout: io.stdout, stderr: io.stderr, notes: [] };
+    const ctx: Ctx = { cfg, stdout: io.stdout, stderr: io.stderr, notes: [], argv };
     switch (cfg.command) {
       case 'fit':
         fitCommand(ctx);

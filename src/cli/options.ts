@@ -67,7 +67,10 @@ export const OPTIONS: readonly OptionDef[] = [
             : c === 'frechet'
               ? '500'
               : '50',
-    help: 'Sizes of the synthetic data sets, comma-separated (sweep, sensitivity: one curve per n; fit, release, advise, histograms: one n). Ignored with --data.',
+    help:
+      'Sizes of the synthetic data sets, comma-separated (sweep, sensitivity: one curve per n; fit, release, advise, ' +
+      'histograms: one n). At most 1,000,000 records for fit, linreg and frechet, 100,000 for the commands that ' +
+      'run chains, and 50 million numbers in memory. Ignored with --data.',
   },
   {
     name: 'seed',
@@ -208,8 +211,11 @@ export const OPTIONS: readonly OptionDef[] = [
     name: 'm',
     arg: 'INT',
     commands: ['release', 'sweep', 'advise'],
-    default: '10',
-    help: 'Private footpoints, and shooting vectors per footpoint (m × m pairs).',
+    default: (c) => (c === 'release' ? '1' : '10'),
+    help:
+      'kng: private footpoints, and shooting vectors per footpoint (m × m pairs, costing m·ε_p + m²·ε_v); ' +
+      'kng-joint: pairs, each a release of its own. release: 1, one publishable release; more are draws for ' +
+      'studying the mechanism.',
   },
   {
     name: 'burn-in',
@@ -596,9 +602,15 @@ export function numberValue(name: string, value: string, check: 'positive' | 'no
   return x;
 }
 
+/** An integer, also written as a number that is one exactly (1e6, 2.0); NaN otherwise. */
+function exactInteger(raw: string): number {
+  const s = raw.trim();
+  const x = NUMBER.test(s) ? Number(s) : NaN;
+  return Number.isSafeInteger(x) ? x : NaN;
+}
+
 export function intValue(name: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const s = value.trim();
-  const x = /^[+-]?\d+$/.test(s) ? Number(s) : NaN;
+  const x = exactInteger(value);
   if (!Number.isSafeInteger(x) || x < min || x > max)
     throw bad(
       name,
@@ -606,6 +618,52 @@ export function intValue(name: string, value: string, min: number, max = Number.
       `an integer${max < Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : ` ≥ ${min}`}`,
     );
   return x;
+}
+
+/**
+ * The largest data set each command takes (records). The sampling commands evaluate every record at every step
+ * of every chain (thousands of steps, many chains), so 10⁵ records already take hours; fit, linreg and frechet
+ * hold the data and a few passes over them. Beyond these the machine runs out of time or memory long before an
+ * answer, so the size is refused at once.
+ */
+export const MAX_RECORDS: Readonly<Record<Command, number>> = {
+  fit: 1_000_000,
+  linreg: 1_000_000,
+  frechet: 1_000_000,
+  release: 100_000,
+  sweep: 100_000,
+  advise: 100_000,
+  sensitivity: 100_000,
+  histograms: 100_000,
+  audit: 100_000,
+};
+
+/** Numbers held in memory at once, over all records (8 bytes each: 400 MB). */
+export const MAX_VALUES = 50_000_000;
+
+/** Refuses a data size beyond the command's limit, or beyond MAX_VALUES at `valuesPerRecord` numbers each. */
+export function checkSize(command: Command, n: number, valuesPerRecord: number, what = 'records'): void {
+  const limit = MAX_RECORDS[command];
+  const fmt = (x: number) => x.toLocaleString('en-US');
+  if (n > limit)
+    throw new CliError(`--n ${n} is beyond the ${command} command's limit of ${fmt(limit)} ${what}`);
+  if (n * valuesPerRecord > MAX_VALUES)
+    throw new CliError(
+      `--n ${n} with ${valuesPerRecord} numbers per record needs ${fmt(n * valuesPerRecord)} numbers in memory; ` +
+        `the limit is ${fmt(MAX_VALUES)} (n ≤ ${fmt(Math.floor(MAX_VALUES / valuesPerRecord))} here)`,
+    );
+}
+
+/** Pairs one budget point of paper 000's KNG may draw: m footpoints × m shooting vectors, each its own chain. */
+export const MAX_PAIRS = 1_000_000;
+
+/** Refuses an m whose m² pairs (each a chain run to its end) no run can finish or hold. */
+export function checkPairs(name: string, m: number): void {
+  if (m * m > MAX_PAIRS)
+    throw new CliError(
+      `--${name} ${m} makes ${(m * m).toLocaleString('en-US')} pairs (m footpoints × m shooting vectors); the ` +
+        `limit is ${MAX_PAIRS.toLocaleString('en-US')} pairs (m ≤ ${Math.floor(Math.sqrt(MAX_PAIRS))})`,
+    );
 }
 
 /** A raw option value as a string (flags given without a value are `true`). */
@@ -626,7 +684,7 @@ export function intList(name: string, value: string, min: number): number[] {
   if (parts.length === 0 || parts.some((p) => p === ''))
     throw bad(name, value, `a comma-separated list of integers ≥ ${min}`);
   return parts.map((p) => {
-    const x = /^\d+$/.test(p) ? Number(p) : NaN;
+    const x = exactInteger(p);
     if (!Number.isSafeInteger(x) || x < min)
       throw bad(name, value, `a comma-separated list of integers ≥ ${min}`);
     return x;

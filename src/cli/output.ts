@@ -1,4 +1,7 @@
-/** Output helpers: JSON (typed arrays as plain arrays) and CSV. */
+/** Output helpers: JSON (typed arrays as plain arrays) and CSV, and the head every command's output starts with. */
+import type { PrivacyStatement } from '../privacy/statement';
+import type { Command } from './options';
+import { SCHEMA_VERSION, type Provenance } from './provenance';
 
 export interface Sink {
   write(text: string): unknown;
@@ -9,14 +12,69 @@ export interface ErrorSink extends Sink {
   isTTY?: boolean;
 }
 
+const typedArrays = (_key: string, v: unknown) =>
+  ArrayBuffer.isView(v) && !(v instanceof DataView) ? Array.from(v as Float64Array) : v;
+
 /** JSON with typed arrays as arrays and non-finite numbers as null. */
 export function toJson(value: unknown): string {
-  return JSON.stringify(
-    value,
-    (_key, v: unknown) =>
-      ArrayBuffer.isView(v) && !(v instanceof DataView) ? Array.from(v as Float64Array) : v,
-    2,
-  );
+  return JSON.stringify(value, typedArrays, 2);
+}
+
+/** What every output carries before its results (docs/cli-output.md). */
+export interface OutputHead {
+  command: Command;
+  /** Every setting in force, resolved to a value. */
+  settings: Record<string, unknown>;
+  notes: readonly string[];
+  privacy: PrivacyStatement;
+  provenance: Provenance;
+}
+
+/** The head as `# key: value` lines for the top of a CSV (strings as they are, everything else as JSON). */
+export function csvHead(head: OutputHead): string {
+  const p = head.provenance;
+  const entries: [string, unknown][] = [
+    ['command', head.command],
+    ['schemaVersion', SCHEMA_VERSION],
+    ['tool', p.tool],
+    ['version', p.version],
+    ['commit', p.commit],
+    ['modified', p.modified],
+    ['node', p.node],
+    ['argv', p.argv],
+    ['seeds', p.seeds],
+    ['dataSha256', p.dataSha256],
+    ['settings', head.settings],
+    ['privacy', head.privacy],
+  ];
+  return entries
+    .map(
+      ([k, v]) =>
+        `# ${k}: ${typeof v === 'string' && !/[\r\n]/.test(v) ? v : JSON.stringify(v, typedArrays)}\n`,
+    )
+    .join('');
+}
+
+/**
+ * Writes one command's output: JSON — the head (command, schemaVersion, provenance, settings, notes, privacy),
+ * then `body`; CSV — the head as comment lines, then `table()`'s header line and rows (notes go to stderr only).
+ */
+export function writeOutput(
+  stdout: Sink,
+  format: 'json' | 'csv',
+  head: OutputHead,
+  body: Record<string, unknown>,
+  table: () => { columns: readonly string[]; rows: readonly Record<string, unknown>[] },
+): void {
+  if (format === 'json') {
+    const { command, provenance, settings, notes, privacy } = head;
+    stdout.write(
+      `${toJson({ command, schemaVersion: SCHEMA_VERSION, provenance, settings, notes, privacy, ...body })}\n`,
+    );
+    return;
+  }
+  const { columns, rows } = table();
+  stdout.write(csvHead(head) + toCsv(columns, rows));
 }
 
 function csvCell(v: unknown): string {

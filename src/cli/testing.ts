@@ -22,3 +22,15 @@ export async function json(...argv: string[]) {
 
 /** The UCI red-wine table shipped with the lab (see public/data/README). */
 export const WINE_CSV = new URL('../../public/data/winequality-red.csv', import.meta.url);
+
+/** A CSV output split into its `# key: value` head and its table lines (header first). */
+export function csvParts(stdout: string): { head: Record<string, string>; lines: string[] } {
+  const head: Record<string, string> = {};
+  const lines: string[] = [];
+  for (const line of stdout.trim().split('\n')) {
+    const m = /^# ([^:]+): (.*)$/.exec(line);
+    if (m) head[m[1]] = m[2];
+    else lines.push(line);
+  }
+  return { head, lines };
+}

@@ -3,8 +3,9 @@ import { COMMANDS, OPTIONS, type Command } from './options';
 export const COMMAND_SUMMARY: Record<Command, string> = {
   fit: 'Non-private geodesic regression: p̂, v̂, energy, iterations, convergence, ln MSE_np.',
   release:
-    'One private KNG release: calibration (Δ, σ, τ, private or not), m footpoints and m×m shooting vectors, ' +
-    'acceptance rates, escaped chains, the MSE of each pair.',
+    'One private release (kng-joint, or paper 000’s kng): its calibration, the released pair (more with --m: draws ' +
+    'for studying the mechanism; kng: m footpoints with m shooting vectors each), acceptance rates, the MSE of each ' +
+    'pair, and the privacy statement.',
   sweep:
     'Budget-split sweep of paper 000 (Fig. 1 sphere, Fig. 7 SPD, Fig. 2 Kendall): ln mean MSE of m×m private ' +
     'pairs per budget point and n, against the non-private ln MSE.',
@@ -101,7 +102,7 @@ export function usage(command?: Command): string {
     'Examples:',
     '  npm run cli -- sweep --manifold sphere --n 20,50,100 --format json      (paper 000, Fig. 1)',
     '  npm run cli -- advise --manifold sphere --n 50 --eps 1      (how to split ε = 1, synthetic data)',
-    '  npm run cli -- release --eps-p 0.5 --eps-v 1.5 --tau 3.14159 --m 5',
+    '  npm run cli -- release --mechanism kng --eps-p 0.5 --eps-v 1.5 --tau 3.1416 --sigma-rule strict',
     '  npm run cli -- fit --manifold euclidean --data winequality-red.csv --columns x=alcohol,y=pH',
     '  npm run cli -- linreg --data public/data/winequality-red.csv --rows 100 --columns "x=fixed acidity,y=pH" --eps 2',
     '  npm run cli -- frechet --manifold spd --k 2,5,10,15,20,25,30 --calibration classical    (paper 002, Fig. 1)',
@@ -111,8 +112,9 @@ export function usage(command?: Command): string {
 }
 
 const OUTPUT_NOTE = wrap(
-  'Output: results on stdout (JSON: one object with "command", "settings", "notes" and the results; CSV: a ' +
-    'header line and one line per row). Progress and notes (e.g. that a data-driven τ makes a release not ' +
+  'Output: results on stdout (JSON: one object with "command", "schemaVersion", "provenance", "settings", ' +
+    '"notes", "privacy" and the results; CSV: the same head as "# key: value" lines, a header line and one line ' +
+    'per row; see docs/cli-output.md). Progress and notes (e.g. that a data-driven τ makes a release not ' +
     'private) go to stderr. Exit codes: 0 success, 1 computation failed, 2 bad command line or bad data file.',
   0,
 );

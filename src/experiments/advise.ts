@@ -93,7 +93,8 @@ const FLAT_SHARE = 0.85;
 
 const logit = (f: number) => Math.log(f / (1 - f));
 const rangeOf = (a: AdviseSpec) => a.range ?? DEFAULT_RANGE;
-const fineMOf = (a: AdviseSpec) => a.fineM ?? Math.max(a.kng.m, Math.min(20, 2 * a.kng.m));
+/** m of the fine stage: --fine-m, else max(m, min(20, 2m)). */
+export const adviseFineM = (a: AdviseSpec): number => a.fineM ?? Math.max(a.kng.m, Math.min(20, 2 * a.kng.m));
 
 function stageSpec(a: AdviseSpec, splits: number[], m: number, stream: number): SweepSpec {
   return {
@@ -123,7 +124,7 @@ export function adviseFineSpec(a: AdviseSpec, coarse: readonly SweepCellResult[]
   const half = (1.5 * (hi - lo)) / Math.max(1, (a.coarsePoints ?? 11) - 1);
   const from = Math.max(lo, Math.min(first.split - half, hi - 2 * half));
   const to = Math.min(hi, from + 2 * half);
-  return stageSpec(a, linspace(from, to, a.finePoints ?? 9), fineMOf(a), FINE_STREAM);
+  return stageSpec(a, linspace(from, to, a.finePoints ?? 9), adviseFineM(a), FINE_STREAM);
 }
 
 export interface Stage {

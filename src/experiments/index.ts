@@ -39,7 +39,6 @@ export {
   type SizesSpec,
 } from './sizes';
 export {
-  jointAssumptions,
   jointCovariates,
   jointReleaseCell,
   jointSettingsFromBudget,
@@ -75,6 +74,7 @@ export {
   adviceFromCells,
   adviseCoarseSpec,
   adviseFineSpec,
+  adviseFineM,
   type AdviseSpec,
   type Advice,
   type AdvicePoint,

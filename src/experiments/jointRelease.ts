@@ -83,24 +83,6 @@ export function resolveJointSettings(
   } satisfies KngJointSettings;
 }
 
-/** The assumptions the guarantee needs, each with whether the data in hand meet it (shown to the analyst only). */
-export function jointAssumptions(cov: JointCovariates, ctx: KngJointContext) {
-  const s = ctx.settings;
-  const [lo, hi] = s.xRange;
-  return [
-    { text: `n = ${ctx.ts.length} is public`, holdsForThisData: true },
-    { text: `the clip c = ${s.clip} was fixed before seeing the data`, holdsForThisData: true },
-    {
-      text: `the covariate range [${lo}, ${hi}] is public (covariates outside it are clamped)`,
-      holdsForThisData: cov.rangeIsPublic,
-    },
-    {
-      text: 'the draw is exact; the Metropolis sampler (public start, tempering, fixed step after burn-in) approximates it, and its δ is not certified',
-      holdsForThisData: true,
-    },
-  ];
-}
-
 export interface JointReleaseCell {
   chain: number;
   manifold: string;

@@ -8,6 +8,7 @@ import {
   type KngSettings,
 } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
+import { lnMeanInterval } from '../sampling/stats';
 import { defineTask } from '../workers/defineTask';
 import { budgetPairs, type BudgetOptions, type Panel } from './budgets';
 import {
@@ -73,6 +74,14 @@ export interface SweepRow {
   epsV: number;
   eps: number;
   lnMeanMse: number;
+  /**
+   * Standard error of lnMeanMse and its 95% interval (delta method, `lnMeanInterval`), with each chain's group
+   * of pairs as one independent unit: pairs that share a footpoint chain are correlated. NaN with fewer than
+   * two groups (the consecutive scheme runs one chain). Always set by aggregateSweep; optional so that rows
+   * made elsewhere stay valid.
+   */
+  lnMeanMseSe?: number;
+  lnMeanMseCi?: [number, number];
   lnMedianMse: number;
   lnNonPrivateMse: number;
   /** ln mean MSE − ln MSE_np: the excess due to privacy. */
@@ -231,6 +240,8 @@ export function aggregateSweep(
     }
     const pairs = list.reduce((a, c) => a + c.pairs, 0);
     const lnMeanMse = Math.log(list.reduce((a, c) => a + c.mseSum, 0) / pairs);
+    // groups hold equal numbers of pairs, so the mean of their means is the mean over all pairs
+    const interval = lnMeanInterval(list.map((c) => c.mseSum / c.pairs));
     const avg = (f: (c: SweepCellResult) => number) => list.reduce((a, c) => a + f(c), 0) / list.length;
     rows.push({
       n,
@@ -240,6 +251,8 @@ export function aggregateSweep(
       epsV,
       eps: epsP + epsV,
       lnMeanMse,
+      lnMeanMseSe: interval.se,
+      lnMeanMseCi: interval.ci,
       lnMedianMse: lnMeanAndMedian(list.flatMap((c) => c.mses)).lnMedianMse,
       lnNonPrivateMse,
       excess: lnMeanMse - lnNonPrivateMse,

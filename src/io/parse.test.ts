@@ -86,6 +86,20 @@ describe('sphere', () => {
     }
   });
 
+  it('refuses latitudes and longitudes that all look like radians, saying how to proceed', () => {
+    const e = failure('x,lat,lon\n0,0.5,1.2\n1,-0.3,-2.9\n2,1.5,3.1\n', 'sphere');
+    expect(e.row).toBeUndefined();
+    expect(e.message).toMatch(
+      /^data\.csv: every latitude lies in \[−π\/2, π\/2\] and every longitude in \[−π, π\]/,
+    );
+    expect(e.message).toMatch(/look like radians.*multiply by 180\/π.*unit vector/);
+    // two chosen columns are read as latitude and longitude too
+    const chosen = failure('x,a,b\n0,0.5,1.2\n1,-0.3,-2.9\n', 'sphere', { columns: { y: ['a', 'b'] } });
+    expect(chosen.message).toMatch(/column "a" and column "b"\): they look like radians/);
+    // one value beyond the radian range is enough to read degrees
+    expect(parse('x,lat,lon\n0,0.5,1.2\n1,-0.3,4\n2,0,0\n', 'sphere').n).toBe(3);
+  });
+
   it('rejects a latitude outside [−90, 90], naming row and column', () => {
     const e = failure('x,lat,lon\n0,10,10\n1,95,10\n2,0,0\n', 'sphere');
     expect(e.row).toBe(3);

@@ -2,7 +2,7 @@ import { MANIFOLDS, type DataManifold } from '../data/manifolds';
 import { csvTable } from './csv';
 import { columnText, DataFormatError } from './errors';
 import { jsonTable } from './json';
-import { fmt, preshape, SPHERE_TOLERANCE } from './rows';
+import { fmt, preshape, refuseRadians, SPHERE_TOLERANCE } from './rows';
 import { cellNumber, type Table, type TableRow } from './table';
 
 export { fmt, fromLatLon, spherePoint, SPD_MAX_CONDITION, SPHERE_TOLERANCE } from './rows';
@@ -334,6 +334,8 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
   const rows: number[] = [];
   const checks = new RowChecks();
   const raw = new Float64Array(y.length);
+  const lats: number[] = [];
+  const lons: number[] = [];
   reader.table.rows.forEach((r, i) => {
     xs[i] = reader.num(r, x);
     for (let j = 0; j < y.length; j++) raw[j] = reader.num(r, y[j]);
@@ -342,7 +344,12 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
     checks.deviation(deviation);
     ys.push(point);
     rows.push(r.row);
+    if (latLon) {
+      lats.push(raw[0]);
+      lons.push(raw[1]);
+    }
   });
+  if (latLon) refuseRadians(lats, lons, { file, latColumn: context.names[0], lonColumn: context.names[1] });
   warnings.push(...checks.warnings());
   return {
     xs,

@@ -78,6 +78,14 @@ describe('sphere points', () => {
     );
   });
 
+  it('refuses latitudes and longitudes that all look like radians', () => {
+    const e = failure('lat,lon\n0.1,0.2\n-1.2,3\n', 'sphere');
+    expect(e.detail).toMatch(/look like radians, but latitude and longitude are read in degrees/);
+    expect(
+      parsePointsFile('lat,lon\n0.1,0.2\n-1.2,30\n', { fileName: 'p.csv', space: 'sphere' }).points,
+    ).toHaveLength(2);
+  });
+
   it('names the row and column of a latitude or longitude out of range', () => {
     const lat = failure('lat,lon\n10,20\n95,0\n', 'sphere');
     expect([lat.row, lat.column]).toEqual([3, 'lat']);

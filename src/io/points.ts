@@ -14,6 +14,7 @@ import {
   SPD_MAX_CONDITION,
   spherePoint,
 } from './parse';
+import { refuseRadians } from './rows';
 import { cellNumber, type Table } from './table';
 
 /**
@@ -156,6 +157,12 @@ function readRows(table: Table, opts: PointsOptions): Read {
     }
     rows.push(r.row);
   }
+  if (layout === 'lat-lon')
+    refuseRadians(
+      table.rows.map((r) => reader.num(r, cols[0])),
+      table.rows.map((r) => reader.num(r, cols[1])),
+      { file, latColumn: reader.name(cols[0]), lonColumn: reader.name(cols[1]) },
+    );
   warnings.push(...checks.warnings());
   return {
     points,

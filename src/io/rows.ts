@@ -1,6 +1,6 @@
 import { preshapeInto } from '../geometry/kendall';
 import { symEig2 } from '../geometry/linalg';
-import { DataFormatError } from './errors';
+import { columnText, DataFormatError } from './errors';
 
 /**
  * Each manifold kind's row format: how a data file's response columns become a point (the readers below) and
@@ -161,6 +161,28 @@ export function fromLatLon(
   const phi = (lat * Math.PI) / 180;
   const lam = (lon * Math.PI) / 180;
   return new Float64Array([Math.cos(phi) * Math.cos(lam), Math.cos(phi) * Math.sin(lam), Math.sin(phi)]);
+}
+
+/**
+ * Refuses latitudes and longitudes that all lie in [−π/2, π/2] and [−π, π]: such values look like radians, which
+ * read as degrees would put every point within 1.6° of (0°, 0°) without any error. Degrees that really lie that
+ * close to (0°, 0°) can be given as unit vectors x, y, z instead.
+ */
+export function refuseRadians(
+  lats: ArrayLike<number>,
+  lons: ArrayLike<number>,
+  at: { file: string; latColumn: string | number; lonColumn: string | number },
+): void {
+  if (lats.length === 0) return;
+  for (let i = 0; i < lats.length; i++)
+    if (!(Math.abs(lats[i]) <= Math.PI / 2 && Math.abs(lons[i]) <= Math.PI)) return;
+  throw new DataFormatError(
+    `every latitude lies in [−π/2, π/2] and every longitude in [−π, π] (${columnText(at.latColumn)} and ` +
+      `${columnText(at.lonColumn)}): they look like radians, but latitude and longitude are read in degrees. ` +
+      'Convert them to degrees (multiply by 180/π); if they are degrees this close to (0°, 0°), give each point as ' +
+      'the 3 coordinates x, y, z of a unit vector instead',
+    { file: at.file },
+  );
 }
 
 export function spdPoint(
