@@ -175,3 +175,40 @@ test('other bad files are refused with the file, row and column in the message',
     await expect(page.getByTestId('import-error')).toContainText(message);
   }
 });
+
+test('a sphere file headed x,y,z,age: read by its header names, said so, its name shown as written; a length-20 "point" gets no offer; every broken row is listed', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto(`/?${FAST}`);
+  // a covariate column named as such, after the coordinates
+  const rows = ['x,y,z,age'];
+  for (let i = 0; i < 30; i++) {
+    const a = 0.2 + 0.05 * i;
+    rows.push(`${Math.cos(a)},${Math.sin(a)},0,${30 + i}`);
+  }
+  await choose(page, 'directions_covlast.csv', rows.join('\n'));
+  await expect.poll(() => labState<string>(page, 'imported.sphere.xLabel')).toBe('age');
+  await expect(page.getByTestId('imported-covariate')).toHaveText('age');
+  await expect(page.getByTestId('imported-responses')).toHaveText('x, y, z');
+  // the user's file name as written (it went through the maths markup: "directions" with a subscript "covlast")
+  const description = page.locator('.workspace-sphere .view-description');
+  await expect(description).toContainText('directions_covlast.csv');
+  await expect(description.locator('sub')).toHaveCount(0);
+
+  // the covariate read as a coordinate: lengths near 20 are a wrong column, not points to project
+  const wrong = ['t,a,b,c'];
+  for (let i = 0; i < 10; i++) wrong.push(`${i},${0.1 * i},0.2,20`);
+  await choose(page, 'wrong.csv', wrong.join('\n'));
+  await expect(page.getByTestId('import-error')).toContainText('far from 1');
+  await expect(page.getByRole('button', { name: 'Normalise and import' })).toHaveCount(0);
+
+  // several broken rows: every one listed in the one message
+  await choose(page, 'broken.csv', 't,x,y,z\n0,1,0,0\n1,abc,0,0\n2,0,1,0\n3,0,x,0\n4,0,0,?\n');
+  const message = page.getByTestId('import-error');
+  await expect(message).toContainText('broken.csv, row 3, column "x": "abc" is not a number');
+  await expect(message).toContainText('3 problems in all');
+  await expect(message).toContainText('row 5, column "y"');
+  await expect(message).toContainText('row 6, column "z"');
+  expect(errors).toEqual([]);
+});

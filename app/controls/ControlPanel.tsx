@@ -28,7 +28,14 @@ export function ControlPanel() {
         <legend>Data</legend>
         {imported ? (
           <p className="hint">
-            Using <strong>{imported.fileName}</strong> ({imported.ys.length} rows).{' '}
+            Using <strong>{imported.fileName}</strong> ({imported.ys.length} rows): covariate{' '}
+            <strong data-testid="imported-covariate">{imported.xLabel}</strong>
+            {imported.yLabels && (
+              <>
+                , responses <span data-testid="imported-responses">{imported.yLabels.join(', ')}</span>
+              </>
+            )}
+            .{' '}
             <button type="button" onClick={() => setImported(s.workspace, null)}>
               Back to synthetic data
             </button>

@@ -5,7 +5,7 @@
 export function labImportMessage(message: string): string {
   return message
     .replace(
-      /; use the normalise option \(--normalize on the command line\) to project every point onto the sphere/,
+      /; use the normalise option \(--normalize on the command line\) to project every point onto the sphere/g,
       '',
     )
     .replace(/\(normalize; /g, '(normalised; ');

@@ -74,11 +74,14 @@ describe('parsing a points file in the worker (Fréchet workspace)', () => {
     const ok = parseUserPoints({ text: 'lat,lon\n10,20\n30,40\n', fileName: 'p.csv', space: 'sphere' });
     if (!ok.ok) throw new Error(ok.message);
     expect([ok.layout, ok.k, ok.points.length]).toEqual(['lat-lon', 2, 2]);
-    const off = parseUserPoints({ text: '1,0,0\n0,3,0\n0,0,1.5\n', fileName: 'p.csv', space: 'sphere' });
-    expect(off).toMatchObject({ ok: false, normalizable: { count: 2, maxDeviation: 2 } });
-    if (!off.ok) expect(off.message).toMatch(/^p\.csv, row 2: the point \(0, 3, 0\) has length 3/);
+    const off = parseUserPoints({ text: '1,0,0\n0,2,0\n0,0,1.5\n', fileName: 'p.csv', space: 'sphere' });
+    expect(off).toMatchObject({ ok: false, normalizable: { count: 2, maxDeviation: 1 } });
+    if (!off.ok) expect(off.message).toMatch(/^p\.csv, row 2: the point \(0, 2, 0\) has length 2/);
+    // far from length 1 (a covariate read as a coordinate): no offer
+    const far = parseUserPoints({ text: '1,0,0\n0,20,0\n0,0,1\n', fileName: 'p.csv', space: 'sphere' });
+    expect(far.ok || far.normalizable).toBeFalsy();
     const fixed = parseUserPoints({
-      text: '1,0,0\n0,3,0\n',
+      text: '1,0,0\n0,2,0\n',
       fileName: 'p.csv',
       space: 'sphere',
       normalize: true,

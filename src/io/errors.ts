@@ -26,6 +26,46 @@ export class DataFormatError extends Error {
   }
 }
 
+/** How many of a file's problems one message lists (the count of the rest follows). */
+export const MAX_LISTED_PROBLEMS = 10;
+
+/**
+ * A file's row problems, gathered so that one message lists them all (up to MAX_LISTED_PROBLEMS): fixing a file
+ * one error per attempt is slow. The error thrown is the first problem's (its row, column and detail, which the
+ * callers read), with the others appended to its message.
+ */
+export class ProblemList {
+  private readonly problems: DataFormatError[] = [];
+  private total = 0;
+
+  /** Runs `f`, noting a DataFormatError it throws instead of stopping; other errors pass through. */
+  check(f: () => void): void {
+    try {
+      f();
+    } catch (e) {
+      if (!(e instanceof DataFormatError)) throw e;
+      this.total++;
+      if (this.problems.length < MAX_LISTED_PROBLEMS) this.problems.push(e);
+    }
+  }
+
+  throwIfAny(): void {
+    const [first, ...rest] = this.problems;
+    if (!first) return;
+    if (rest.length === 0) throw first;
+    const more = this.total - this.problems.length;
+    // the others without their advice (the first gives it): what is wrong, and where
+    const list = rest.map(
+      (e) =>
+        `${locate({ file: '', row: e.row, column: e.column }).replace(/^, /, '')}: ${e.detail.split('; ')[0]}`,
+    );
+    throw new DataFormatError(
+      `${first.detail}\n${this.total} problems in all; also:\n${list.join('\n')}${more > 0 ? `\n… and ${more} more` : ''}`,
+      { file: first.file, row: first.row, column: first.column },
+    );
+  }
+}
+
 /** `file, row 7, column "lat"` (the parts that are known). */
 export function locate(where: { file: string; row?: number; column?: string | number }): string {
   let s = where.file;

@@ -117,10 +117,10 @@ describe('sphere', () => {
   });
 
   it('projects points with normalize: true (with a warning) but not the zero vector', () => {
-    const d = parse('0,1,0,0\n1,0,2,0\n2,0,0,3\n', 'sphere', { normalize: true });
+    const d = parse('0,1,0,0\n1,0,2,0\n2,0,0,1.5\n', 'sphere', { normalize: true });
     expect([...d.ys[1]]).toEqual([0, 1, 0]);
     expect(d.warnings.join(' ')).toMatch(/2 points were projected/);
-    const e = failure('0,1,0,0\n1,0,0,0\n2,0,0,3\n', 'sphere', { normalize: true });
+    const e = failure('0,1,0,0\n1,0,0,0\n2,0,0,1.5\n', 'sphere', { normalize: true });
     expect(e.row).toBe(2);
     expect(e.message).toMatch(/length 0/);
   });
@@ -401,5 +401,80 @@ describe('validation errors', () => {
     const text = new TextDecoder('utf-8').decode(bytes);
     const e = failure(text, 'euclidean');
     expect(e.message).toMatch(/not valid UTF-8 text \(an undecodable byte on line 3\)/);
+  });
+});
+
+describe('columns named in the header', () => {
+  const unit = (i: number) => {
+    const a = 0.3 * i;
+    return [Math.cos(a), Math.sin(a), 0].map((v) => v.toFixed(9));
+  };
+  const rows = (f: (i: number) => string) => Array.from({ length: 6 }, (_, i) => f(i)).join('\n');
+
+  it('a sphere file headed x,y,z,age reads age as the covariate and x, y, z as the point', () => {
+    const text = `x,y,z,age\n${rows((i) => [...unit(i), 40 + i].join(','))}`;
+    const d = parseDataFile(text, { fileName: 'directions_covlast.csv', manifold: 'sphere' });
+    expect(d.xLabel).toBe('age');
+    expect(d.yLabels).toEqual(['x', 'y', 'z']);
+    expect(Array.from(d.xs)).toEqual([40, 41, 42, 43, 44, 45]);
+    expect(Math.hypot(...d.ys[2])).toBeCloseTo(1, 12);
+  });
+
+  it('names SPD a, b, c and shapes x1, y1, … wherever they stand', () => {
+    const spd = parseDataFile(`a,b,c,t\n${rows((i) => `2,0.1,1,${i}`)}`, {
+      fileName: 'm.csv',
+      manifold: 'spd',
+    });
+    expect([spd.xLabel, spd.yLabels.join(' ')]).toEqual(['t', 'a b c']);
+    const shapes = parseDataFile(
+      `y1,x1,x2,y2,x3,y3,age\n${rows((i) => `0,0,1,0,0.5,${1 + 0.01 * i},${60 + i}`)}`,
+      { fileName: 's.csv', manifold: 'kendall' },
+    );
+    expect([shapes.xLabel, shapes.yLabels.join(' ')]).toEqual(['age', 'x1 y1 x2 y2 x3 y3']);
+  });
+
+  it('asks which column is the covariate when several are left and none is named like one', () => {
+    const text = `x,y,z,weight,height\n${rows((i) => [...unit(i), 1, 2 + i].join(','))}`;
+    expect(() => parseDataFile(text, { fileName: 'f.csv', manifold: 'sphere' })).toThrow(
+      /which of column "weight", column "height" is the covariate/,
+    );
+  });
+});
+
+describe('sphere points far from length 1', () => {
+  it('are a wrong column, said so, and never projected (no normalise offer)', () => {
+    // the covariate read as a coordinate: lengths near 20
+    const text = `t,a,b,c\n${Array.from({ length: 5 }, (_, i) => `${i},20,${0.1 * i},0`).join('\n')}`;
+    for (const normalize of [false, true])
+      expect(() => parseDataFile(text, { fileName: 'f.csv', manifold: 'sphere', normalize })).toThrow(
+        /has length 20, far from 1: these columns do not hold the coordinates of a unit vector/,
+      );
+  });
+
+  it('near 1 (rounded coordinates) they are projected on request', () => {
+    const text = `t,a,b,c\n${Array.from({ length: 5 }, (_, i) => `${i},1.001,${0.01 * i},0`).join('\n')}`;
+    expect(() => parseDataFile(text, { fileName: 'f.csv', manifold: 'sphere' })).toThrow(/not 1/);
+    const d = parseDataFile(text, { fileName: 'f.csv', manifold: 'sphere', normalize: true });
+    expect(d.projected?.count).toBe(5);
+  });
+});
+
+describe('a file with several problems', () => {
+  it('lists them all in one message, the first with its advice, up to ten and the count of the rest', () => {
+    const bad = ['t,x,y,z', '0,1,0,0', '1,abc,0,0', '2,0,1,0', '3,0,0,1.2', '4,0,xyz,0', '5,1,0,0.1'];
+    const e = failure(bad.join('\n'), 'sphere');
+    expect(e.row).toBe(3); // the first problem's place, for callers that read it
+    expect(e.message).toMatch(
+      /^data\.csv, row 3, column "x": "abc" is not a number\n4 problems in all; also:/,
+    );
+    expect(e.message).toContain('row 5: the point (0, 0, 1.2) has length 1.2, not 1');
+    expect(e.message).toContain('row 6, column "y": "xyz" is not a number');
+    expect(e.message).toContain('row 7: the point (1, 0, 0.1)');
+    // advice once, not per row
+    expect(e.message.match(/normalise option/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    const many = ['t,x,y,z', ...Array.from({ length: 25 }, (_, i) => `${i},oops,0,0`)];
+    const m = failure(many.join('\n'), 'sphere');
+    expect(m.message).toContain('25 problems in all');
+    expect(m.message).toMatch(/… and 15 more$/);
   });
 });

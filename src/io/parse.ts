@@ -1,6 +1,6 @@
 import { MANIFOLDS, type DataManifold } from '../data/manifolds';
 import { csvTable } from './csv';
-import { columnText, DataFormatError } from './errors';
+import { columnText, DataFormatError, ProblemList } from './errors';
 import { jsonTable } from './json';
 import { fmt, preshape, refuseRadians, SPHERE_TOLERANCE } from './rows';
 import { cellNumber, type Table, type TableRow } from './table';
@@ -13,7 +13,8 @@ export { fmt, fromLatLon, spherePoint, SPD_MAX_CONDITION, SPHERE_TOLERANCE } fro
  * the browser lab both call it on the text of a file.
  *
  * Layout of a row (after choosing columns; by default the first column is the covariate x and the others the
- * response):
+ * response — unless the header names the responses by the space's convention, `namedResponses`, when the
+ * column left, or the one named like a covariate, is x):
  *  - sphere: x, then 3 coordinates of a unit vector (|‖y‖ − 1| ≤ 1e-6, else an error — or `normalize: true`
  *    projects each point), or x, latitude, longitude in degrees when the header names them (lat/lon,
  *    latitude/longitude, lng, long), or when exactly two response columns are chosen (read as latitude, longitude);
@@ -273,6 +274,38 @@ interface Core {
 }
 
 /** Picks x and y columns (explicit choice, or defaults) for the row-per-observation formats. */
+/** A covariate column so named (when the responses are named too, this picks it among the columns left). */
+const COVARIATE_NAME = /^(x|t|time|age|year|date|covariate|cov)(\s*\(.*\))?$/i;
+
+/**
+ * The response columns a header names by the space's convention — sphere x, y, z; SPD(2) a, b, c; shapes x1,
+ * y1, …, xk, yk — in that order, or null when it does not name them all. A file headed
+ * `x,y,z,age` then reads age as the covariate instead of the coordinate x.
+ */
+function namedResponses(reader: Reader, manifold: DataManifold): number[] | null {
+  const header = reader.table.header;
+  if (!header) return null;
+  const at = (name: string) => header.findIndex((h) => h.trim().toLowerCase() === name);
+  const all = (names: string[]) => {
+    const cols = names.map(at);
+    return cols.every((c) => c >= 0) ? cols : null;
+  };
+  if (manifold === 'sphere') return all(['x', 'y', 'z']);
+  if (manifold === 'spd') return all(['a', 'b', 'c']);
+  const numbered = (prefix: string) => {
+    const cols: number[] = [];
+    for (let i = 1; at(`${prefix}${i}`) >= 0; i++) cols.push(at(`${prefix}${i}`));
+    return cols;
+  };
+  if (manifold === 'kendall') {
+    const xs = numbered('x');
+    const ys = numbered('y');
+    return xs.length >= 3 && xs.length === ys.length ? xs.flatMap((c, i) => [c, ys[i]]) : null;
+  }
+  // R^d: responses carry any names (the lab asks which columns to use)
+  return null;
+}
+
 function chooseColumns(
   reader: Reader,
   opts: ParseOptions,
@@ -292,6 +325,26 @@ function chooseColumns(
       y = [lat, lon];
       latLon = true;
     }
+  }
+  let byName = false;
+  if (!y) {
+    const named = namedResponses(reader, opts.manifold);
+    if (named && !named.includes(x)) {
+      y = named;
+      byName = true;
+    }
+  }
+  if (x < 0 && byName) {
+    const left = all.filter((k) => k !== id && !y!.includes(k));
+    x = left.length === 1 ? left[0] : (left.find((k) => COVARIATE_NAME.test(reader.label(k).trim())) ?? -1);
+    if (x < 0)
+      throw new DataFormatError(
+        left.length === 0
+          ? `the header names the responses (${y!.map((k) => reader.label(k)).join(', ')}) and no column is left for the covariate`
+          : `the header names the responses (${y!.map((k) => reader.label(k)).join(', ')}); which of ` +
+              `${left.map((k) => columnText(reader.name(k))).join(', ')} is the covariate? Name it (e.g. "t" or "age") or choose it`,
+        { file: reader.file },
+      );
   }
   if (x < 0) {
     x = all.find((k) => k !== id && !(y ?? []).includes(k)) ?? -1;
@@ -336,19 +389,23 @@ function readWide(reader: Reader, opts: ParseOptions, warnings: string[]): Core 
   const raw = new Float64Array(y.length);
   const lats: number[] = [];
   const lons: number[] = [];
-  reader.table.rows.forEach((r, i) => {
-    xs[i] = reader.num(r, x);
-    for (let j = 0; j < y.length; j++) raw[j] = reader.num(r, y[j]);
-    checks.row(`${xs[i]}|${raw.join('|')}`, `row ${r.row}`);
-    const [point, deviation] = format.read(raw, { ...context, at: { file, row: r.row } });
-    checks.deviation(deviation);
-    ys.push(point);
-    rows.push(r.row);
-    if (latLon) {
-      lats.push(raw[0]);
-      lons.push(raw[1]);
-    }
-  });
+  const problems = new ProblemList();
+  reader.table.rows.forEach((r, i) =>
+    problems.check(() => {
+      xs[i] = reader.num(r, x);
+      for (let j = 0; j < y.length; j++) raw[j] = reader.num(r, y[j]);
+      checks.row(`${xs[i]}|${raw.join('|')}`, `row ${r.row}`);
+      const [point, deviation] = format.read(raw, { ...context, at: { file, row: r.row } });
+      checks.deviation(deviation);
+      ys.push(point);
+      rows.push(r.row);
+      if (latLon) {
+        lats.push(raw[0]);
+        lons.push(raw[1]);
+      }
+    }),
+  );
+  problems.throwIfAny();
   if (latLon) refuseRadians(lats, lons, { file, latColumn: context.names[0], lonColumn: context.names[1] });
   warnings.push(...checks.warnings());
   return {

@@ -116,6 +116,12 @@ export function fmt(v: number): string {
         .replace(/\.?0+e/, 'e');
 }
 
+/**
+ * Lengths a point may have to be projected onto the sphere (rounded or scaled coordinates); beyond them the
+ * columns are not coordinates of a direction, and projecting would collapse the data onto a few spots.
+ */
+export const NORMALIZABLE_LENGTH = [0.5, 2] as const;
+
 /** The unit vector of a sphere row, and |‖raw‖ − 1| (how far off the sphere it was). */
 export function spherePoint(
   raw: Float64Array,
@@ -126,6 +132,12 @@ export function spherePoint(
   const deviation = Math.abs(r - 1);
   const off = deviation > SPHERE_TOLERANCE;
   const point = `(${[...raw].map(fmt).join(', ')})`;
+  if (r > 1e-12 && (r < NORMALIZABLE_LENGTH[0] || r > NORMALIZABLE_LENGTH[1]))
+    throw new DataFormatError(
+      `the point ${point} has length ${fmt(r)}, far from 1: these columns do not hold the coordinates of a unit ` +
+        'vector (is the covariate, or another quantity, among them?); choose the columns that hold x, y, z',
+      at,
+    );
   if (off && !normalize) {
     throw new DataFormatError(
       `the point ${point} has length ${fmt(r)}, not 1 (tolerance 1e-6): sphere coordinates must be ` +
