@@ -68,7 +68,7 @@ export function EuclideanWorkspace() {
     <section className="panel workspace-euclidean" aria-labelledby="euclidean-title">
       <h2 id="euclidean-title">Euclidean regression: the flat special case</h2>
       <p className="view2d-note">
-        {richText(data.description)}
+        {fileName ? data.description : richText(data.description)}
         {fileName ? '' : ' '}
         {!fileName &&
           'On flat space geodesic regression is ordinary least squares: p is the intercept at the smallest x, v the change across the range of x.'}

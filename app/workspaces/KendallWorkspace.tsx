@@ -176,7 +176,7 @@ export function KendallWorkspace() {
           boundary landmarks each; the model thins the body and splenium with age.
         </p>
       ) : (
-        <p className="view2d-note">{richText(data.description)}</p>
+        <p className="view2d-note">{fileName ? data.description : richText(data.description)}</p>
       )}
       {fig3 && (
         <Fig3Caption

@@ -62,14 +62,16 @@ export function SpdWorkspace() {
   return (
     <section className="panel workspace-spd view-container" aria-labelledby="spd-title">
       <h2 id="spd-title">SPD(2): covariance matrices as ellipses</h2>
+      {/* a file's name is the user's text: shown as written, never through the maths markup */}
       <Brief
         className="view-description"
-        text={
-          data.description +
-          (fileName
-            ? ''
-            : ' Each response is a 2×2 symmetric positive-definite matrix y = [[a, b], [b, c]] — think of a covariance.')
-        }
+        {...(fileName
+          ? { short: data.description }
+          : {
+              text:
+                data.description +
+                ' Each response is a 2×2 symmetric positive-definite matrix y = [[a, b], [b, c]] — think of a covariance.',
+            })}
       />
       <ReleaseStatus dim={4} />
       <div className="spd-panels">

@@ -331,14 +331,16 @@ export function SphereWorkspace() {
   return (
     <section className="panel workspace-sphere view-container" aria-labelledby="sphere-title">
       <h2 id="sphere-title">Geodesic regression on the sphere</h2>
+      {/* a file's name is the user's text: shown as written, never through the maths markup */}
       <Brief
         className="view-description"
-        text={
-          data.description +
-          (fileName
-            ? ''
-            : ' Each point is a direction (a unit vector); the covariate moves along a great circle.')
-        }
+        {...(fileName
+          ? { short: data.description }
+          : {
+              text:
+                data.description +
+                ' Each point is a direction (a unit vector); the covariate moves along a great circle.',
+            })}
       />
       {fig5 && (
         <p className="figure-caption" data-testid="fig5-caption">
