@@ -131,7 +131,9 @@ test('fit and private release exports carry the numbers shown, the settings and 
   const releaseJson = JSON.parse(
     (await download(page, 'Download private release as JSON')).body.toString('utf8'),
   );
-  expect(releaseJson.private).toBe(false);
+  // the privacy statement of what the file holds: 2 footpoints and 4 pairs of paper 000's KNG, not private
+  expect(releaseJson.privacy).toMatchObject({ private: false, releases: 4 });
+  expect(releaseJson.privacy.statement).toMatch(/^Not private: /);
   expect(releaseJson.pairs).toHaveLength(4);
   expect(Number.isFinite(releaseJson.calibration.sigmaP)).toBe(true);
   expect(releaseJson.pairs[0].p).toEqual(firstFootpoint);

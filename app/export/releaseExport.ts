@@ -5,6 +5,7 @@
  * covariate x rescaled to [0, 1], and the notes say how to map x back to the data's units.
  */
 import type { ReleaseCell } from '../../src/experiments';
+import { kngPairsBatch, privacyStatement, type PrivacyStatement } from '../../src/privacy/statement';
 import { releasedPairs } from '../release/releasedPairs';
 
 export interface CovariateInfo {
@@ -94,6 +95,25 @@ function calibrationNotes(c: ReleaseCell): string[] {
   ];
 }
 
+/** What the export's release guarantees, with the non-private fit and the MSEs printed beside it for the analyst. */
+function releasePrivacy(
+  c: ReleaseCell,
+  pairs: readonly { footpoint: number }[],
+  data: 'synthetic' | 'imported',
+): PrivacyStatement {
+  const footpoints = new Set(pairs.map((p) => p.footpoint)).size;
+  return privacyStatement({
+    // kng-joint draws each pair whole; paper 000's KNG draws m footpoints, then vectors at each
+    batches: [
+      c.mechanism === 'kng-joint'
+        ? { claim: c.claim, releases: pairs.length }
+        : kngPairsBatch(c.claim, footpoints, pairs.length, c.epsP, c.epsV),
+    ],
+    analystOnly: 'the non-private fit and each pair’s MSE on the data',
+    data,
+  });
+}
+
 /** The released pairs (p̃, ṽ) numbered by footpoint and vector (from 1), or null until the release is complete. */
 function numberedPairs(cells: readonly (ReleaseCell | undefined)[], dim: number) {
   if (cells.length === 0 || cells.some((x) => x === undefined)) return null;
@@ -110,6 +130,7 @@ export function releaseTable(
   cells: readonly (ReleaseCell | undefined)[],
   dim: number,
   covariate: CovariateInfo,
+  data: 'synthetic' | 'imported' = 'synthetic',
 ): TableExport | null {
   const c = firstCell(cells, dim);
   const pairs = numberedPairs(cells, dim);
@@ -126,7 +147,12 @@ export function releaseTable(
       ...coordinateNames('p', c.pHat.length),
       ...coordinateNames('v', c.vHat.length),
     ],
-    notes: [...calibrationNotes(c), `non-private fit: ln MSE ${c.lnNonPrivateMse}`, covariateNote(covariate)],
+    notes: [
+      `privacy: ${releasePrivacy(c, pairs, data).statement}`,
+      ...calibrationNotes(c),
+      `non-private fit: ln MSE ${c.lnNonPrivateMse}`,
+      covariateNote(covariate),
+    ],
   };
 }
 
@@ -134,6 +160,7 @@ export function releaseJson(
   cells: readonly (ReleaseCell | undefined)[],
   dim: number,
   covariate: CovariateInfo,
+  data: 'synthetic' | 'imported' = 'synthetic',
 ): Record<string, unknown> | null {
   const c = firstCell(cells, dim);
   const pairs = numberedPairs(cells, dim);
@@ -141,8 +168,8 @@ export function releaseJson(
   if (!c || !pairs || !fit) return null;
   return {
     ...fit,
-    private: c.isPrivate,
-    privacy: c.privacyLabel,
+    privacy: releasePrivacy(c, pairs, data),
+    label: c.privacyLabel,
     notes: calibrationNotes(c),
     calibration: {
       sigmaP: c.sigmaP,

@@ -22,12 +22,7 @@ import {
 import type { Manifold } from '../geometry/types';
 import { kngClaimFor, nonPrivateClaim } from '../privacy/claims';
 import { calibrateKng, kngGroupCount, type KngSettings } from '../privacy/kng';
-import {
-  privacyStatement,
-  type ClaimBatch,
-  type PrivacyStatement,
-  type ReleaseClaim,
-} from '../privacy/statement';
+import { kngPairsBatch, privacyStatement, type PrivacyStatement } from '../privacy/statement';
 import { fitGeodesicRegression } from '../regression';
 import { kngSettingsEcho, type Config } from './config';
 import { loadData, regressionDataEcho, type LoadedData } from './data';
@@ -91,18 +86,6 @@ function baseSettings(cfg: Config, d: LoadedData | undefined) {
 const MSE_AGAINST_DATA =
   'its errors compare each release with the data (and the non-private fit), so they are computed from the data ' +
   'beyond the releases';
-
-/** m footpoints at ε_p, each with m shooting vectors at ε_v: m² pairs (paper 000's KNG as the CLI runs it). */
-function kngBatch(claim: ReleaseClaim, m: number, epsP: number, epsV: number): ClaimBatch {
-  return {
-    claim: { ...claim, epsilon: epsP + epsV },
-    releases: m * m,
-    parts: [
-      { count: m, epsilon: epsP, what: 'footpoint' },
-      { count: m * m, epsilon: epsV, what: 'shooting vector' },
-    ],
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Data: synthetic or --data
@@ -273,7 +256,7 @@ export function releaseCommand(ctx: Ctx): void {
     notes: cal.notes,
   };
   const privacy = privacyStatement({
-    batches: [kngBatch(kngClaimFor([reg], kng), m, kng.epsP, kng.epsV)],
+    batches: [kngPairsBatch(kngClaimFor([reg], kng), m, m * m, kng.epsP, kng.epsV)],
     analystOnly: RELEASE_ANALYST_ONLY,
     data: d ? 'imported' : 'synthetic',
   });
@@ -364,7 +347,7 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
   };
   const claim = kngClaimFor(regs, cfg.kng);
   const privacy = privacyStatement({
-    batches: result.rows.map((r) => kngBatch(claim, cfg.kng.m, r.epsP, r.epsV)),
+    batches: result.rows.map((r) => kngPairsBatch(claim, cfg.kng.m, cfg.kng.m * cfg.kng.m, r.epsP, r.epsV)),
     derived: MSE_AGAINST_DATA,
     data: d ? 'imported' : 'synthetic',
   });
@@ -441,7 +424,10 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
   const claim = kngClaimFor([reg], cfg.kng);
   const privacy = privacyStatement({
     // each point's pairs come from m footpoint chains with m shooting chains each
-    batches: advice.points.map((p) => kngBatch(claim, Math.round(Math.sqrt(p.pairs)), p.epsP, p.epsV)),
+    batches: advice.points.map((p) => {
+      const m = Math.round(Math.sqrt(p.pairs));
+      return kngPairsBatch(claim, m, m * m, p.epsP, p.epsV);
+    }),
     derived: MSE_AGAINST_DATA,
     data: d ? 'imported' : 'synthetic',
   });

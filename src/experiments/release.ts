@@ -1,4 +1,6 @@
+import { jointClaim, kngClaimFor } from '../privacy/claims';
 import { releaseKngGroup, prepareKng, kngGroupCount, type KngGroup, type KngSettings } from '../privacy/kng';
+import type { ReleaseClaim } from '../privacy/statement';
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
 import {
@@ -30,6 +32,11 @@ export type ReleaseCell = KngGroup & {
   isPrivate: boolean;
   /** The calibration's badge text (KngCalibration.privacyLabel). */
   privacyLabel: string;
+  /** What one released pair claims, for the exports' privacy statement (src/privacy/statement.ts). */
+  claim: ReleaseClaim;
+  /** The budgets of the footpoint and the shooting vector (kng-joint: its ε_p and ε_v, beside ε_E). */
+  epsP: number;
+  epsV: number;
   notes: string[];
   sigmaP: number;
   sigmaV: number;
@@ -65,6 +72,16 @@ function jointCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): R
     mechanism: 'kng-joint',
     isPrivate: ctx.isPrivate,
     privacyLabel: ctx.privacyLabel,
+    claim: jointClaim({
+      epsilon: cal.epsilon,
+      n: reg.ys.length,
+      clip: cal.clip,
+      clipGiven: false,
+      range: ctx.cov.range,
+      rangeIsPublic: ctx.cov.rangeIsPublic,
+    }),
+    epsP: ctx.ctx.settings.epsP,
+    epsV: ctx.ctx.settings.epsV,
     notes: ctx.notes,
     sigmaP: cal.sigmaP,
     sigmaV: cal.sigmaV,
@@ -92,6 +109,9 @@ export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseSc
     mechanism: 'kng',
     isPrivate,
     privacyLabel,
+    claim: kngClaimFor([reg], spec.kng),
+    epsP: spec.kng.epsP,
+    epsV: spec.kng.epsV,
     notes:
       g.stuckChains > 0
         ? [

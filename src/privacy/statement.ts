@@ -73,6 +73,27 @@ export interface OutputContents {
   data: 'synthetic' | 'imported';
 }
 
+/**
+ * Paper 000's KNG releases as they compose: `footpoints` footpoints at ε_p and `pairs` shooting vectors at ε_v,
+ * one pair per shooting vector (m footpoints with m vectors each: m² pairs).
+ */
+export function kngPairsBatch(
+  claim: ReleaseClaim,
+  footpoints: number,
+  pairs: number,
+  epsP: number,
+  epsV: number,
+): ClaimBatch {
+  return {
+    claim: { ...claim, epsilon: epsP + epsV },
+    releases: pairs,
+    parts: [
+      { count: footpoints, epsilon: epsP, what: 'footpoint' },
+      { count: pairs, epsilon: epsV, what: 'shooting vector' },
+    ],
+  };
+}
+
 /** A number as a statement prints it (six significant digits, no trailing zeros). */
 export function fmtNumber(x: number): string {
   if (!Number.isFinite(x)) return x > 0 ? '∞' : String(x);
