@@ -1,13 +1,24 @@
-import { SplitGlance } from '../plots/SplitGlance';
 import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT } from '../../src/privacy/kngJoint/calibration';
 import { Explainers } from '../help/Explain';
 import { ImportData } from './ImportData';
 import { useLab } from '../store';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
 import { dataManifold, MANIFOLDS } from '../../src/data/manifolds';
 import { DATA_DEFAULTS, LIMITS, regressionWorkspace, releaseMechanism } from '../state/settings';
 import { CheckboxField, NumberField, SelectField } from './fields';
 import { EpsilonSlider, SampleSizeField, SeedField, SigmaRuleField, SplitSlider } from './commonFields';
+
+// loaded on phones only: its plotting code stays out of the first view elsewhere
+const SplitGlance = lazy(() => import('../plots/SplitGlance').then((m) => ({ default: m.SplitGlance })));
+
+/** The bottom-sheet layout's breakpoint (small.css). */
+const PHONE = '(max-width: 700px)';
+const subscribePhone = (onChange: () => void) => {
+  const q = window.matchMedia(PHONE);
+  q.addEventListener('change', onChange);
+  return () => q.removeEventListener('change', onChange);
+};
+const usePhone = () => useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches);
 
 /** The shared control panel: data, privacy, sampler. Every change goes to the store (and the URL). */
 export function ControlPanel() {
@@ -22,8 +33,12 @@ export function ControlPanel() {
   const joint = releaseMechanism(s) === 'kng-joint';
   return (
     <aside className="control-panel" id="lab-controls" aria-label="Controls">
-      {/* phones only (small.css): the split plot stays in sight above the sliders of the bottom sheet */}
-      <SplitGlance />
+      {/* phones only: the split plot stays in sight above the sliders of the bottom sheet */}
+      {usePhone() && (
+        <Suspense fallback={null}>
+          <SplitGlance />
+        </Suspense>
+      )}
       <fieldset>
         <legend>Data</legend>
         {imported ? (

@@ -104,7 +104,6 @@ function RegressionExports() {
   const dim = data.ys[0]?.length ?? 0;
   const covariate = { xLabel: data.xLabel, xRange: data.xRange };
   const source = wd.fileName ? `your data from ${wd.fileName}` : data.description;
-  const dataKind = wd.fileName ? 'imported' : 'synthetic';
   // a release still running (or marked stale by a settings change) belongs to other settings than the buttons'
   const releaseDone = release.status === 'done' && !wd.stale;
   const cells = () => useLab.getState().release.cells;
@@ -145,8 +144,8 @@ function RegressionExports() {
             what: 'private release',
             name: 'release',
             disabled: !releaseDone,
-            csv: () => releaseTable(cells(), dim, covariate, dataKind),
-            json: () => releaseJson(cells(), dim, covariate, dataKind),
+            csv: () => releaseTable(cells(), dim, covariate),
+            json: () => releaseJson(cells(), dim, covariate),
           },
         },
       ]}

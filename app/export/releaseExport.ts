@@ -5,7 +5,6 @@
  * covariate x rescaled to [0, 1], and the notes say how to map x back to the data's units.
  */
 import type { ReleaseCell } from '../../src/experiments';
-import { kngPairsBatch, privacyStatement, type PrivacyStatement } from '../../src/privacy/statement';
 import { releasedPairs } from '../release/releasedPairs';
 
 export interface CovariateInfo {
@@ -95,25 +94,6 @@ function calibrationNotes(c: ReleaseCell): string[] {
   ];
 }
 
-/** What the export's release guarantees, with the non-private fit and the MSEs printed beside it for the analyst. */
-function releasePrivacy(
-  c: ReleaseCell,
-  pairs: readonly { footpoint: number }[],
-  data: 'synthetic' | 'imported',
-): PrivacyStatement {
-  const footpoints = new Set(pairs.map((p) => p.footpoint)).size;
-  return privacyStatement({
-    // kng-joint draws each pair whole; paper 000's KNG draws m footpoints, then vectors at each
-    batches: [
-      c.mechanism === 'kng-joint'
-        ? { claim: c.claim, releases: pairs.length }
-        : kngPairsBatch(c.claim, footpoints, pairs.length, c.epsP, c.epsV),
-    ],
-    analystOnly: 'the non-private fit and each pair’s MSE on the data',
-    data,
-  });
-}
-
 /** The released pairs (p̃, ṽ) numbered by footpoint and vector (from 1), or null until the release is complete. */
 function numberedPairs(cells: readonly (ReleaseCell | undefined)[], dim: number) {
   if (cells.length === 0 || cells.some((x) => x === undefined)) return null;
@@ -130,7 +110,6 @@ export function releaseTable(
   cells: readonly (ReleaseCell | undefined)[],
   dim: number,
   covariate: CovariateInfo,
-  data: 'synthetic' | 'imported' = 'synthetic',
 ): TableExport | null {
   const c = firstCell(cells, dim);
   const pairs = numberedPairs(cells, dim);
@@ -148,7 +127,7 @@ export function releaseTable(
       ...coordinateNames('v', c.vHat.length),
     ],
     notes: [
-      `privacy: ${releasePrivacy(c, pairs, data).statement}`,
+      `privacy: ${c.privacy.statement}`,
       ...calibrationNotes(c),
       `non-private fit: ln MSE ${c.lnNonPrivateMse}`,
       covariateNote(covariate),
@@ -160,7 +139,6 @@ export function releaseJson(
   cells: readonly (ReleaseCell | undefined)[],
   dim: number,
   covariate: CovariateInfo,
-  data: 'synthetic' | 'imported' = 'synthetic',
 ): Record<string, unknown> | null {
   const c = firstCell(cells, dim);
   const pairs = numberedPairs(cells, dim);
@@ -168,7 +146,7 @@ export function releaseJson(
   if (!c || !pairs || !fit) return null;
   return {
     ...fit,
-    privacy: releasePrivacy(c, pairs, data),
+    privacy: c.privacy,
     label: c.privacyLabel,
     notes: calibrationNotes(c),
     calibration: {

@@ -1,6 +1,11 @@
 import { jointClaim, kngClaimFor } from '../privacy/claims';
 import { releaseKngGroup, prepareKng, kngGroupCount, type KngGroup, type KngSettings } from '../privacy/kng';
-import type { ReleaseClaim } from '../privacy/statement';
+import {
+  kngPairsBatch,
+  privacyStatement,
+  type ClaimBatch,
+  type PrivacyStatement,
+} from '../privacy/statement';
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
 import {
@@ -32,11 +37,8 @@ export type ReleaseCell = KngGroup & {
   isPrivate: boolean;
   /** The calibration's badge text (KngCalibration.privacyLabel). */
   privacyLabel: string;
-  /** What one released pair claims, for the exports' privacy statement (src/privacy/statement.ts). */
-  claim: ReleaseClaim;
-  /** The budgets of the footpoint and the shooting vector (kng-joint: its ε_p and ε_v, beside ε_E). */
-  epsP: number;
-  epsV: number;
+  /** What the whole release guarantees, for its exports (src/privacy/statement.ts; the same in every cell). */
+  privacy: PrivacyStatement;
   notes: string[];
   sigmaP: number;
   sigmaV: number;
@@ -51,6 +53,15 @@ export type ReleaseCell = KngGroup & {
   /** MSE of each released pair: mse[i][j] for (footpoints[i], shootingVectors[i][j]). */
   mse: number[][];
 };
+
+/** The statement of a whole release, with the non-private fit and the MSEs its cells carry named as the analyst's. */
+export function releasePrivacy(spec: ReleaseSpec, batch: ClaimBatch): PrivacyStatement {
+  return privacyStatement({
+    batches: [batch],
+    analystOnly: 'the non-private fit and each pair’s MSE on the data',
+    data: spec.source.kind === 'imported' ? 'imported' : 'synthetic',
+  });
+}
 
 interface ReleaseScratch {
   reg?: PreparedRegression;
@@ -72,16 +83,17 @@ function jointCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): R
     mechanism: 'kng-joint',
     isPrivate: ctx.isPrivate,
     privacyLabel: ctx.privacyLabel,
-    claim: jointClaim({
-      epsilon: cal.epsilon,
-      n: reg.ys.length,
-      clip: cal.clip,
-      clipGiven: false,
-      range: ctx.cov.range,
-      rangeIsPublic: ctx.cov.rangeIsPublic,
+    privacy: releasePrivacy(spec, {
+      claim: jointClaim({
+        epsilon: cal.epsilon,
+        n: reg.ys.length,
+        clip: cal.clip,
+        clipGiven: false,
+        range: ctx.cov.range,
+        rangeIsPublic: ctx.cov.rangeIsPublic,
+      }),
+      releases: spec.kng.m,
     }),
-    epsP: ctx.ctx.settings.epsP,
-    epsV: ctx.ctx.settings.epsV,
     notes: ctx.notes,
     sigmaP: cal.sigmaP,
     sigmaV: cal.sigmaV,
@@ -109,9 +121,11 @@ export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseSc
     mechanism: 'kng',
     isPrivate,
     privacyLabel,
-    claim: kngClaimFor([reg], spec.kng),
-    epsP: spec.kng.epsP,
-    epsV: spec.kng.epsV,
+    // m footpoints, each with m shooting vectors
+    privacy: releasePrivacy(
+      spec,
+      kngPairsBatch(kngClaimFor([reg], spec.kng), spec.kng.m, spec.kng.m ** 2, spec.kng.epsP, spec.kng.epsV),
+    ),
     notes:
       g.stuckChains > 0
         ? [
