@@ -69,6 +69,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx'],
     environment: 'node',
+    // worker threads start faster than forked processes: about 7 s of the suite's minute on 2 cores
+    pool: 'threads',
     testTimeout: 60_000,
     // hooks start worker pools: on a loaded 2-core machine that takes longer than the default 10 s
     hookTimeout: 60_000,

@@ -105,7 +105,7 @@ test('first visit shows the tour by itself (not with notour=1, not once seen)', 
   );
   // The page decides once, at start, whether the tour starts by itself; the Tour button carries the decision.
   const decision = page.locator('#tour-button');
-  await page.goto('/?notour=1');
+  await page.goto(`/?notour=1&${SMALL}`);
   await expect(decision).toHaveAttribute('data-autostart', 'no');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.goto(`/?${SMALL}`);

@@ -143,7 +143,7 @@ for (const size of [
     await page.setViewportSize(size);
     const found: string[] = [];
     for (const ws of ['sphere', 'spd', 'frechet']) {
-      await page.goto(`/?ws=${ws}&taumode=public`);
+      await page.goto(`/?ws=${ws}&taumode=public&${SMALL}`);
       await expect(page.locator('.control-panel select').first()).toBeAttached({ timeout: 60_000 });
       // on a phone the controls live in the bottom sheet: open it
       if (size.width < 700) await page.getByTestId('sheet-handle').click();

@@ -93,7 +93,7 @@ test.describe('sphere workspace', () => {
   test('clicking a data point shows its covariate; N / P step through the points', async ({ page }) => {
     test.setTimeout(90_000);
     const errors = watchErrors(page);
-    await openSphere(page, '?n=50');
+    await openSphere(page, `?n=50&${SMALL}`);
     const canvas = sphereCanvas(page);
     // wait for the first frame (the context can take a while on a software renderer)
     await expect.poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
@@ -132,7 +132,7 @@ test.describe('sphere workspace', () => {
   test('the camera round-trips through the URL', async ({ page }) => {
     test.setTimeout(120_000);
     const errors = watchErrors(page);
-    await openSphere(page);
+    await openSphere(page, `?${SMALL}`);
     const frame = page.getByTestId('sphere-canvas');
     await expect.poll(() => distinctColours(sphereCanvas(page)), { timeout: 30_000 }).toBeGreaterThan(20);
     expect(await labState(page, 'settings.camera')).toBeNull();
