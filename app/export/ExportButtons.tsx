@@ -33,6 +33,12 @@ export function ExportButtons(props: {
   label?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  // the user's file in the current workspace, when the results were computed on it
+  const fileUsed = () => {
+    const st = useLab.getState();
+    const f = st.imported[st.settings.workspace];
+    return f ? { fileName: f.fileName, rows: f.ys.length, xLabel: f.xLabel, xRange: f.xRange } : null;
+  };
   const file = (name: string, ext: string) => exportFileName(useLab.getState().settings.workspace, name, ext);
   const figureName = props.figureName ?? props.name;
   const fail = (e: unknown) =>
@@ -89,6 +95,7 @@ export function ExportButtons(props: {
               file(props.name, 'csv'),
               props.what,
               useLab.getState().settings,
+              fileUsed(),
               r.rows,
               r.columns,
               r.notes,
@@ -106,7 +113,13 @@ export function ExportButtons(props: {
           onClick={() => {
             const payload = props.json?.();
             if (payload)
-              downloadJson(file(props.name, 'json'), props.what, useLab.getState().settings, payload);
+              downloadJson(
+                file(props.name, 'json'),
+                props.what,
+                useLab.getState().settings,
+                fileUsed(),
+                payload,
+              );
           }}
         >
           JSON

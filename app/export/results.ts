@@ -44,11 +44,21 @@ export function toJson(value: unknown): string {
   );
 }
 
-/** What every exported result carries: which app, when, the effective settings, the seed and the link. */
+/** A user's file behind an export: what the settings' n, noise and curves then do not describe. */
+export interface DataUsed {
+  fileName: string;
+  rows: number;
+  xLabel: string;
+  xRange: readonly [number, number];
+}
+
+/** What every exported result carries: which app, when, the data, the effective settings, the seed and the link. */
 export interface ExportMeta {
   app: 'DP Manifold Lab';
   what: string;
   exported: string;
+  /** The data the result was computed on, in words. */
+  data: string;
   seed: number;
   /** Query string that reproduces the settings (append to the lab's address). */
   query: string;
@@ -56,7 +66,18 @@ export interface ExportMeta {
   settings: LabSettings;
 }
 
-export function exportMeta(what: string, settings: LabSettings): ExportMeta {
+/** The data of an export in words: the user's file, or the seeded synthetic data the settings describe. */
+export function dataUsed(settings: LabSettings, file?: DataUsed | null): string {
+  if (file)
+    return (
+      `your file ${file.fileName}: ${file.rows} rows` +
+      (file.xLabel ? `, covariate ${file.xLabel} in [${file.xRange[0]}, ${file.xRange[1]}]` : '') +
+      " (the settings' n, noise and curves do not apply to it)"
+    );
+  return `synthetic, from seed ${settings.seed}: n = ${settings.n}, noise ${settings.noise}, curves at n = ${settings.curves.join(', ')}`;
+}
+
+export function exportMeta(what: string, settings: LabSettings, file?: DataUsed | null): ExportMeta {
   const query = settingsToQuery(settings);
   const link =
     typeof window === 'undefined'
@@ -66,6 +87,7 @@ export function exportMeta(what: string, settings: LabSettings): ExportMeta {
     app: 'DP Manifold Lab',
     what,
     exported: new Date().toISOString(),
+    data: dataUsed(settings, file),
     seed: settings.seed,
     query,
     link,
@@ -78,8 +100,11 @@ export function csvComments(meta: ExportMeta, notes: readonly string[] = []): st
   return [
     `${meta.app}: ${meta.what}`,
     `exported ${meta.exported}`,
+    `data: ${meta.data}`,
     `seed ${meta.seed}`,
-    `settings ${meta.query || '(defaults)'}`,
+    `settings ${meta.query || "the lab's defaults"}`,
+    // every value, defaults included (the query and the link carry only what differs from them)
+    `every setting ${JSON.stringify(meta.settings)}`,
     ...(meta.link ? [`link ${meta.link}`] : []),
     ...notes.map((n) => `note: ${n}`),
   ];
@@ -90,11 +115,12 @@ export function downloadCsv(
   filename: string,
   what: string,
   settings: LabSettings,
+  file: DataUsed | null,
   rows: readonly Record<string, unknown>[],
   columns?: readonly string[],
   notes: readonly string[] = [],
 ): void {
-  const meta = exportMeta(what, settings);
+  const meta = exportMeta(what, settings, file);
   downloadText(toCsv(rows, columns, csvComments(meta, notes)), filename, 'text/csv');
 }
 
@@ -103,7 +129,8 @@ export function downloadJson(
   filename: string,
   what: string,
   settings: LabSettings,
+  file: DataUsed | null,
   payload: Record<string, unknown>,
 ): void {
-  downloadText(toJson({ ...exportMeta(what, settings), ...payload }), filename, 'application/json');
+  downloadText(toJson({ ...exportMeta(what, settings, file), ...payload }), filename, 'application/json');
 }
