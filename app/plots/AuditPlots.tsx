@@ -327,7 +327,8 @@ function AuditReport({ result: r, running }: { result: AuditResult; running: boo
         {finite
           ? `a test that wrongly accuses in ${pct(ALARM)} of releases from D may catch D′ in at most ${pct(powerBound(ALARM, r.claimedEpsilon, r.delta))} of them if ε = ${epsText(r.claimedEpsilon)} holds; `
           : 'a non-private release promises nothing; '}
-        the best threshold test here catches {pct(measuredPower(r.tradeOff, ALARM))} at that false-alarm rate.
+        the best threshold test here catches {pct(measuredPower(r.tradeOff, ALARM))} of them at the same{' '}
+        {pct(ALARM)} false-alarm rate.
         {chosen &&
           ` The bound uses the test “say D′ when the score is ${chosen.region === 'above' ? 'above' : 'at most'} ${fmt(chosen.threshold)}” (chosen on a quarter of the releases, evaluated on the rest: α = ${fmt(r.bound.alpha)}, β = ${fmt(r.bound.beta)}).`}
       </p>

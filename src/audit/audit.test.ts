@@ -10,6 +10,7 @@ import {
   auditResult,
   auditSetup,
   runAudit,
+  type AuditCell,
   type AuditSpec,
 } from './audit';
 import { frechetMean } from '../geometry/mean';
@@ -252,5 +253,18 @@ describe('the exact trade-off curve (S² Laplace, quadrature)', () => {
       expect(
         Math.abs(at(r.tradeOff.alpha, r.tradeOff.beta, x) - at(exact.alpha, exact.beta, x)),
       ).toBeLessThan(4 * Math.sqrt(0.25 / 10000) + 0.01);
+  });
+});
+
+describe('the verdict in words', () => {
+  it('says "no leak found" when the two sides cannot be told apart (not "measured: at least 0")', () => {
+    const scores = Float64Array.from({ length: 400 }, (_, i) => Math.sin(i * 12.9898) * 0.5);
+    const info = { claimedEpsilon: 1, delta: 0 } as AuditCell['info'];
+    const cell = { info, first: 0, scoresD: scores, scoresD2: scores } as unknown as AuditCell;
+    const r = auditResult(info, [cell]);
+    expect(r.epsilonLower).toBe(0);
+    expect(r.verdict).toBe(
+      'consistent with ε = 1: no leak found (the releases of D and D′ could not be told apart)',
+    );
   });
 });

@@ -393,7 +393,9 @@ export function auditResult(
     ? `not private: an attacker tells D from D′ with ε ≥ ${fmt(bound.lower)}`
     : leaks
       ? `leaks more than the claimed ε = ${fmt(claimed)}: at least ${fmt(bound.lower)}`
-      : `consistent with ε = ${fmt(claimed)} (measured: at least ${fmt(bound.lower)})`;
+      : bound.lower > 0
+        ? `consistent with ε = ${fmt(claimed)} (measured: at least ${fmt(bound.lower)})`
+        : `consistent with ε = ${fmt(claimed)}: no leak found (the releases of D and D′ could not be told apart)`;
   return {
     ...info,
     releases: scoresD.length,
