@@ -105,10 +105,3 @@ export function timesInWords(ratio: number): string {
   const r = ratio < 10 ? +ratio.toFixed(1) : +ratio.toPrecision(2);
   return `about ${r.toLocaleString('en-US')}×`;
 }
-
-/** A difference in ln MSE as a ratio of errors in words: +4.89 → "about 130× larger", −0.42 → "about 1.5× smaller". */
-export function lnDifferenceInWords(d: number): string {
-  if (Math.abs(d) < 0.05) return 'about the same';
-  const times = Math.exp(Math.abs(d));
-  return `about ${times < 10 ? +times.toFixed(1) : (+times.toPrecision(2)).toLocaleString('en-US')}× ${d > 0 ? 'larger' : 'smaller'}`;
-}
