@@ -149,3 +149,22 @@ test('presenting: the play button sweeps the split while the view follows', asyn
   expect(await labState<number>(page, 'settings.split')).toBe(stopped);
   expect(errors).toEqual([]);
 });
+
+test('presenting at 1024×768: a restored-session notice neither pushes the sliders off the screen nor covers them', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`/?ws=sphere&${SMALL}&eps=0.5`);
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).length)).toBeGreaterThan(0);
+  await page.goto('/?present=1');
+  const notice = page.locator('.notice').filter({ hasText: 'Restored the settings' });
+  await expect(notice).toBeVisible();
+  const slider = page.getByTestId('present-controls').getByTestId('split');
+  await inViewport(page, slider, 'split slider');
+  const a = (await notice.boundingBox())!;
+  const b = (await slider.boundingBox())!;
+  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap, 'the notice covers the split slider').toBe(false);
+  expect(errors).toEqual([]);
+});
