@@ -59,6 +59,10 @@ describe('split advisor against a brute-force fine sweep (seeded, all four manif
       expect(pairs('fine')).toBeGreaterThan(pairs('coarse'));
       expect(advice.epsP + advice.epsV).toBeCloseTo(c.eps, 12);
       expect(advice.summary).toMatch(/^Give the footpoint \d+%–\d+% of ε/);
+      // the best split with the spacing of the fine sweep's points it was placed between
+      const fine = advice.points.filter((p) => p.stage === 'fine').map((p) => p.split);
+      expect(advice.resolution).toBeCloseTo((Math.max(...fine) - Math.min(...fine)) / (fine.length - 1), 12);
+      expect(advice.summary).toContain(`between sweep points ${Math.round(100 * advice.resolution)}% apart`);
     });
   }
 });

@@ -67,6 +67,8 @@ export interface Advice {
   lnNonPrivateMse: number;
   /** Splits whose fitted error is within the noise of the best. */
   interval: [number, number];
+  /** Spacing of the finest sweep's points: the best split is not placed more finely than this. */
+  resolution: number;
   /** True when the interval spans (nearly) the whole range: no split is clearly better at this n and ε. */
   flat: boolean;
   isPrivate: boolean;
@@ -326,11 +328,16 @@ export function fitAdvice(a: AdviseSpec, ...stages: Stage[]): Advice {
   const excess = b.lnMse - lnNonPrivateMse;
   const at = `at ε = ${num(a.eps)}, n = ${n}`;
   const cost = `${excess >= 0 ? '+' : '−'}${Math.abs(excess).toFixed(2)} in ln MSE over non-private`;
+  // the best split is the minimum of a smooth fit through the sweep's points: it cannot be placed more finely
+  // than their spacing, and moves with it (say so beside the number)
+  const finest = stages[stages.length - 1].points.map((p) => p.split).sort((p, q) => p - q);
+  const resolution =
+    finest.length > 1 ? (finest[finest.length - 1] - finest[0]) / (finest.length - 1) : hi - lo;
   const summary = flat
     ? `No split is clearly better ${at}: every share of ε on the footpoint from ${pct(interval[0])} to ` +
       `${pct(interval[1])} gives the same error within the noise (${cost}).`
-    : `Give the footpoint ${pct(interval[0])}–${pct(interval[1])} of ε (best ≈ ${pct(b.split)}); ${at} the ` +
-      `best split costs ${cost}.`;
+    : `Give the footpoint ${pct(interval[0])}–${pct(interval[1])} of ε (best ≈ ${pct(b.split)}, between sweep ` +
+      `points ${pct(resolution)} apart); ${at} the best split costs ${cost}.`;
   return {
     eps: a.eps,
     n,
@@ -341,6 +348,7 @@ export function fitAdvice(a: AdviseSpec, ...stages: Stage[]): Advice {
     excess,
     lnNonPrivateMse,
     interval,
+    resolution,
     flat,
     isPrivate,
     notes,
