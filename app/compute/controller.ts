@@ -158,7 +158,8 @@ export function startComputeController(): () => void {
     const { release } = state;
     if (release.status === 'done' && jobKey(releaseSpec(state.settings, imported), imported) !== releaseKey) {
       markedStale = true;
-      useLab.setState({ release: { ...release, status: 'running' } });
+      // no progress yet for the new settings (the old release's "10 of 10 chain groups" would read as theirs)
+      useLab.setState({ release: { ...release, status: 'running', done: 0, total: 0 } });
     }
   };
   const stopWatching = watchSettings(check, 150, markStale);

@@ -72,6 +72,9 @@ describe('releaseStatusLine', () => {
     expect(line.text).toBe(
       'Computing the private release at ε_p = 0.50, ε_v = 0.50… 1 of 4 chain groups, 2 pairs so far',
     );
+    // the settings moved on: the previous release's cells are still there, but none of the new one yet
+    const stale = releaseStatusLine(job('running', 0, 0), [cell(3, 1, 2)], budget, 3);
+    expect(stale.text).toBe('Computing the private release at ε_p = 0.50, ε_v = 0.50…');
   });
 
   it('gives the pairs, the ln mean MSE against the non-private one, and the escaped chains when done', () => {

@@ -97,7 +97,7 @@ export function releaseStatusLine(
   const pairs = summary.pairs + summary.nonFinite;
   if (release.status !== 'done') {
     const progress = release.total > 0 ? ` ${release.done} of ${release.total} chain groups` : '';
-    const sofar = pairs ? `, ${pairs} pairs so far` : '';
+    const sofar = pairs && release.done > 0 ? `, ${pairs} pairs so far` : '';
     return {
       state: 'running',
       text: `Computing the private release at ${eps}…${progress}${sofar}`,
