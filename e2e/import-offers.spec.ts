@@ -176,11 +176,23 @@ test('other bad files are refused with the file, row and column in the message',
   }
 });
 
-test('a sphere file headed x,y,z,age: read by its header names, said so, its name shown as written; a length-20 "point" gets no offer; every broken row is listed', async ({
+test('the layout and a template beside the file box; a sphere file headed x,y,z,age: read by its header names, said so, its name shown as written; a length-20 "point" gets no offer; every broken row is listed', async ({
   page,
 }) => {
   const errors = watchErrors(page);
   await page.goto(`/?${FAST}`);
+  // the layout beside the file box, and a template that imports as it is
+  await expect(page.getByTestId('import-layout')).toContainText(
+    'the covariate, then the 3 coordinates of a unit vector',
+  );
+  const [template] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download a template' }).click(),
+  ]);
+  expect(template.suggestedFilename()).toBe('dp-lab-sphere-template.csv');
+  await choose(page, 'template.csv', await readFile(await template.path(), 'utf8'));
+  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('template.csv');
+  expect(await labState<number>(page, 'imported.sphere.ys.length')).toBe(6);
   // a covariate column named as such, after the coordinates
   const rows = ['x,y,z,age'];
   for (let i = 0; i < 30; i++) {

@@ -11,6 +11,7 @@ import { DataPrivacyNote } from '../help/DataPrivacyNote';
 import { newImportId, useLab } from '../store';
 import { regressionWorkspace, type WorkspaceId } from '../state/settings';
 import { labImportMessage } from './importMessages';
+import { ImportTemplate } from './ImportTemplate';
 import './importData.css';
 
 /**
@@ -263,6 +264,7 @@ export function ImportData() {
           ? 'Reading and checking the file…'
           : 'Read and analysed here, in this browser: nothing is uploaded.'}
       </p>
+      {workspace !== 'frechet' && <ImportTemplate />}
       {workspace === 'frechet' && (
         <p className="hint" data-testid="points-format">
           {frechetSpace === 'sphere'
