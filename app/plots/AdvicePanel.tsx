@@ -5,6 +5,8 @@
  */
 import { useId, useState } from 'react';
 import { adviceKey, cancelAdvice, runAdvice, useAdvice, type AdviceSource } from '../compute/advise';
+import { NumberField } from '../controls/fields';
+import { DATA_DEFAULTS, LIMITS } from '../state/settings';
 import { useLab } from '../store';
 import type { Advice } from '../../src/experiments';
 import { timesInWords } from './curveShape';
@@ -44,9 +46,18 @@ export function AdvicePanel() {
               checked={source === 'synthetic'}
               onChange={() => setSource('synthetic')}
             />{' '}
-            synthetic data of the same size (n = {n}) and noise ({settings.noise}, set under Data) — keeps
-            your data out of it
+            synthetic data of the same size (n = {n}) and the public noise level below — keeps your data out
+            of it
           </label>
+          {/* the stand-in's noise is a public choice (never read off the data): it is set here */}
+          <NumberField
+            label={`stand-in ${DATA_DEFAULTS[settings.workspace].noiseLabel}`}
+            value={settings.noise}
+            min={LIMITS.noise[0]}
+            max={LIMITS.noise[1]}
+            testId="advice-noise"
+            onChange={(noise) => useLab.getState().set({ noise })}
+          />
           <label>
             <input type="radio" name={name} checked={source === 'data'} onChange={() => setSource('data')} />{' '}
             your data — <strong>not private</strong>: the advice is an analysis of these data
