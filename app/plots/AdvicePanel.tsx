@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { adviceKey, cancelAdvice, runAdvice, useAdvice, type AdviceSource } from '../compute/advise';
 import { NumberField } from '../controls/fields';
-import { DATA_DEFAULTS, LIMITS } from '../state/settings';
+import { clampSetting, DATA_DEFAULTS, LIMITS } from '../state/settings';
 import { useLab } from '../store';
 import type { Advice } from '../../src/experiments';
 import { timesInWords } from './curveShape';
@@ -21,7 +21,7 @@ export function useCurrentAdvice(): Advice | null {
 }
 
 /** The advised split on the split slider's grid (steps of 0.01). */
-const roundSplit = (split: number) => Math.min(0.99, Math.max(0.01, Math.round(split * 100) / 100));
+const roundSplit = (split: number) => clampSetting('split', Math.round(split * 100) / 100);
 
 export function AdvicePanel() {
   const settings = useLab((s) => s.settings);

@@ -71,6 +71,9 @@ export function fmt(x: number | null | undefined, digits = 3): string {
 
 export const tickFormat = (x: d3.NumberValue) => d3.format('~g')(x).replace('-', '−');
 
+/** The leading digit of a positive tick value (1 for 0.01, 2 for 20, 5 for 0.5). */
+const leadingDigit = (t: number) => Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9));
+
 /**
  * Ticks of a log axis that stay readable at any span: the powers of ten over two decades or more, else
  * the 1-2-5 values (d3's own log ticks label every integer multiple).
@@ -79,7 +82,7 @@ export function logTicks(scale: d3.ScaleLogarithmic<number, number>): number[] {
   const [a, b] = scale.domain();
   const decades = Math.log10(b / a);
   return scale.ticks().filter((t) => {
-    const lead = Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9));
+    const lead = leadingDigit(t);
     return decades >= 2 ? lead === 1 : lead === 1 || lead === 2 || lead === 5;
   });
 }
@@ -100,7 +103,7 @@ export function labelledTicks(
   const half = (t: number) => (label(t).length * 0.6 * fontSize) / 2 + 3;
   const roundness = (t: number) => {
     if (!(t > 0)) return 0;
-    const lead = Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9));
+    const lead = leadingDigit(t);
     return lead === 1 ? 0 : lead === 5 ? 1 : 2;
   };
   const order = [...ticks].sort((a, b) => roundness(a) - roundness(b));

@@ -55,10 +55,7 @@ export class ProblemList {
     if (rest.length === 0) throw first;
     const more = this.total - this.problems.length;
     // the others without their advice (the first gives it): what is wrong, and where
-    const list = rest.map(
-      (e) =>
-        `${locate({ file: '', row: e.row, column: e.column }).replace(/^, /, '')}: ${e.detail.split('; ')[0]}`,
-    );
+    const list = rest.map((e) => `${locate({ row: e.row, column: e.column })}: ${e.detail.split('; ')[0]}`);
     throw new DataFormatError(
       `${first.detail}\n${this.total} problems in all; also:\n${list.join('\n')}${more > 0 ? `\n… and ${more} more` : ''}`,
       { file: first.file, row: first.row, column: first.column },
@@ -66,12 +63,13 @@ export class ProblemList {
   }
 }
 
-/** `file, row 7, column "lat"` (the parts that are known). */
-export function locate(where: { file: string; row?: number; column?: string | number }): string {
-  let s = where.file;
-  if (where.row !== undefined) s += `, row ${where.row}`;
-  if (where.column !== undefined) s += `, ${columnText(where.column)}`;
-  return s;
+/** `file, row 7, column "lat"` (the parts that are known; without the file inside a file's own message). */
+export function locate(where: { file?: string; row?: number; column?: string | number }): string {
+  const parts: string[] = [];
+  if (where.file !== undefined) parts.push(where.file);
+  if (where.row !== undefined) parts.push(`row ${where.row}`);
+  if (where.column !== undefined) parts.push(columnText(where.column));
+  return parts.join(', ');
 }
 
 export function columnText(column: string | number): string {
