@@ -107,10 +107,10 @@ export function ControlPanel() {
               testId="m"
             />
             <p className="hint">
-              Each chain starts at a public point, is tempered for {DEFAULT_KNG_JOINT.annealSteps} steps,
-              adapts its step for {DEFAULT_KNG_JOINT.burnIn} and runs {DEFAULT_KNG_JOINT.frozenSteps} more
-              with it fixed; its last state is one release. Each draw is a release of its own: showing {s.m}{' '}
-              costs {s.m} × ε.
+              Each chain starts at a public point and trades states with {DEFAULT_KNG_JOINT.replicas - 1}{' '}
+              hotter copies of itself; it adapts its step for {DEFAULT_KNG_JOINT.burnIn} steps and runs{' '}
+              {DEFAULT_KNG_JOINT.frozenSteps} more with it fixed; its last state is one release. Each draw is
+              a release of its own: showing {s.m} costs {s.m} × ε.
             </p>
           </>
         ) : (
@@ -121,6 +121,9 @@ export function ControlPanel() {
     </aside>
   );
 }
+
+const shareInWords = (share: number) =>
+  share === 0.25 ? '¼' : share === 0.5 ? '½' : `${Math.round(share * 100)}%`;
 
 /** What the joint release assumes, in the lab's words (docs/kng-joint.md). */
 function JointAssumptions({ kind }: { kind: string }) {
@@ -135,10 +138,9 @@ function JointAssumptions({ kind }: { kind: string }) {
         : kind === 'kendall'
           ? 'ages 50–90 (the generator’s)'
           : '[0, 1] (the generator’s)'}
-      ;
-      {kind === 'spd'
-        ? ' the whole ε is shared by the split.'
-        : ' ¼ of ε weighs the fit (energy term), the split shares the rest.'}
+      {kind === 'spd' &&
+        `, responses within distance ${domain?.yRadius} of the identity (farther ones are pulled in)`}
+      ; {shareInWords(domain?.energyShare ?? 0)} of ε weighs the fit (energy term), the split shares the rest.
     </p>
   );
 }

@@ -32,8 +32,8 @@ export function DataPrivacyNote() {
             ).
           </li>
           <li>
-            The samplers are MCMC chains, so the guarantee is approximate (δ of the order of one over the
-            chain length).
+            The guarantees are for exact draws; the lab draws with Markov chains whose distance from the exact
+            law (the sampler’s δ) is not certified.
           </li>
         </ul>
       </div>

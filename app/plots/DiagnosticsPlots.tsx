@@ -99,10 +99,12 @@ export function DiagnosticsTab() {
           <p className="plot-caption">
             Each private fit is the last state of its own Metropolis–Hastings chain over the footpoint and the
             shooting vector together, started at a public point (uniform on the sphere, v = 0), never at the
-            fit. The chain is first tempered ({j.annealSteps} steps), then adapts its step ({j.burnIn} steps),
-            then runs {j.frozenSteps} steps with the step fixed. The trace shows U (minus the log density)
-            over those last {j.burnIn + j.frozenSteps} steps: it should wander in a level band. A chain far
-            above the others did not find the fit&apos;s peak.
+            fit. Beside it run {j.replicas - 1} hotter copies of the chain (their own public starts, flatter
+            targets) that trade states with it, so a chain caught in a well far from the fit can swap its way
+            out. Each adapts its step ({j.burnIn} steps), then runs {j.frozenSteps} steps with the step fixed.
+            The trace shows U (minus the log density) of the released chain over those{' '}
+            {j.burnIn + j.frozenSteps} steps: it should end in a level band. A chain far above the others did
+            not find the fit&apos;s peak.
           </p>
           <TracePlot
             title="Joint chains: potential trace"

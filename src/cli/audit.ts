@@ -199,7 +199,7 @@ function resolve(values: RawOptions): AuditConfig {
             ...kngSettingsEcho({ ...kng, m: 1 }, [calibrateKng(reg!, kng).vRadius]),
           }
         : mechanism.family === 'regression'
-          ? // kng-joint shares ε_p + ε_v 3/8, 3/8, 1/4 with its energy term (mechanisms.ts); nonprivate has no ε
+          ? // kng-joint gives its energy term the space's share of ε_p + ε_v (mechanisms.ts); nonprivate has no ε
             { epsP: kng.epsP, epsV: kng.epsV }
           : mechanism.family === 'frechet'
             ? // as the frechet command reports them

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { DEFAULT_NOISE, MANIFOLD_KINDS, MANIFOLDS, type DataManifold } from '../data';
 import type { Panel } from '../experiments';
 import { DEFAULT_KNG_SETTINGS, type KngSettings } from '../privacy/kng';
+import { splitJointBudget } from '../privacy/kngJoint/calibration';
 import {
   checkPairs,
   checkSize,
@@ -87,14 +88,15 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     command === 'release'
       ? enumValue('mechanism', get('mechanism') ?? 'kng-joint', ['kng-joint', 'kng'] as const)
       : 'kng';
-  const jointDefaultEps = mechanism === 'kng-joint' ? '0.75' : '1';
+  const jointDefaults = splitJointBudget(2, 0.5, manifold);
+  const jointDefaultEps = (share: number) => (mechanism === 'kng-joint' ? String(share) : '1');
   if (mechanism === 'kng')
     for (const o of ['eps-e', 'clip', 'x-range'])
       if (get(o) !== undefined) throw new CliError(`--${o} is a setting of --mechanism kng-joint`);
-  const epsP = numberValue('eps-p', get('eps-p') ?? jointDefaultEps, 'positive');
+  const epsP = numberValue('eps-p', get('eps-p') ?? jointDefaultEps(jointDefaults.epsP), 'positive');
   const eps = numberValue('eps', get('eps') ?? '1', 'positive');
   const fineMRaw = get('fine-m');
-  const epsV = numberValue('eps-v', get('eps-v') ?? jointDefaultEps, 'positive');
+  const epsV = numberValue('eps-v', get('eps-v') ?? jointDefaultEps(jointDefaults.epsV), 'positive');
   const split = enumValue('split', get('split') ?? 'both', ['unequal', 'equal', 'both'] as const);
   const panels: Panel[] = split === 'both' ? ['unequal', 'equal'] : [split];
 
@@ -137,7 +139,7 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     kng,
     mechanism,
     joint: {
-      epsE: numberValue('eps-e', get('eps-e') ?? (manifold === 'spd' ? '0' : '0.5'), 'nonNegative'),
+      epsE: numberValue('eps-e', get('eps-e') ?? String(jointDefaults.epsE), 'nonNegative'),
       ...(get('clip') !== undefined ? { clip: numberValue('clip', get('clip')!, 'positive') } : {}),
       ...(get('x-range') !== undefined ? { xRange: rangeValue('x-range', get('x-range')!) } : {}),
       m: intValue('m', get('m') ?? '1', 1, 10_000),

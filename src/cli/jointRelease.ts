@@ -45,7 +45,6 @@ export function releaseJointCommand(
   const group = prepareJointGroups(reg, source, spec.joint);
   const { ctx, cov } = group;
   const settings = ctx.settings;
-  if (settings.epsE !== spec.joint.epsE) io.note('the energy term needs a bounded space: ε_E = 0 on SPD');
   const scratch = { reg, group };
   const cells = Array.from({ length: spec.joint.m }, (_, i) => jointReleaseCell(spec, i, scratch));
   const cal = ctx.calibration;
@@ -83,7 +82,7 @@ export function releaseJointCommand(
     vRadius: [cal.vRadius],
     pRadius: Number.isFinite(cal.pRadius) ? cal.pRadius : null,
     m: settings.m,
-    annealSteps: settings.annealSteps,
+    replicas: settings.replicas,
     burnIn: settings.burnIn,
     frozenSteps: settings.frozenSteps,
     adaptTarget: settings.adaptTarget,

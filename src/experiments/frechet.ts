@@ -426,7 +426,7 @@ function calibrateMechanism(
             theoryMeanSqDist: d * (d + 1) * sigma * sigma,
             notes: [
               mcmc
-                ? `log-Euclidean: MH with burn-in ${spec.burnIn ?? 2000} (approximate DP, δ = O(1/chain length))`
+                ? `log-Euclidean: MH with burn-in ${spec.burnIn ?? 2000} (ε-DP for an exact draw; the sampler's δ is not certified)`
                 : 'log-Euclidean: exact sampler (radius ~ Gamma(d, 1/σ))',
             ],
           };

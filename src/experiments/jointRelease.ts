@@ -79,7 +79,6 @@ export function resolveJointSettings(
     ...input,
     clip: input.clip ?? defaults.clip,
     xRange: cov.range,
-    epsE: kind === 'spd' ? 0 : input.epsE,
   } satisfies KngJointSettings;
 }
 

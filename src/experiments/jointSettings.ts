@@ -1,5 +1,5 @@
 import type { KngSettings } from '../privacy/kng';
-import { DEFAULT_KNG_JOINT } from '../privacy/kngJoint/calibration';
+import { DEFAULT_KNG_JOINT, splitJointBudget } from '../privacy/kngJoint/calibration';
 import type { JointReleaseSpec, JointSettingsInput } from './jointRelease';
 
 /*
@@ -11,20 +11,13 @@ import type { JointReleaseSpec, JointSettingsInput } from './jointRelease';
 export const jointReleaseCellCount = (spec: JointReleaseSpec): number => spec.joint.m;
 
 /**
- * kng-joint's settings from the lab's KNG budget: ε_p + ε_v is the release's total, of which ¼ goes to the
- * energy term and the rest is shared by the split (on SPD, which has no energy term, the split shares all of it).
+ * kng-joint's settings from the lab's KNG budget: ε_p + ε_v is the release's total, of which the space's energy
+ * share goes to the energy term and the rest is shared by the split.
  */
 export function jointSettingsFromBudget(
   kng: Pick<KngSettings, 'epsP' | 'epsV' | 'm'>,
   kind: string | undefined,
 ): JointSettingsInput {
-  const withEnergy = kind !== 'spd';
-  const share = withEnergy ? 0.75 : 1;
-  return {
-    ...DEFAULT_KNG_JOINT,
-    epsP: share * kng.epsP,
-    epsV: share * kng.epsV,
-    epsE: withEnergy ? 0.25 * (kng.epsP + kng.epsV) : 0,
-    m: kng.m,
-  };
+  const total = kng.epsP + kng.epsV;
+  return { ...DEFAULT_KNG_JOINT, ...splitJointBudget(total, kng.epsP / total, kind), m: kng.m };
 }

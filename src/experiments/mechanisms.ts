@@ -54,6 +54,7 @@ import { fitGeodesicRegression } from '../regression';
 import {
   DEFAULT_DOMAIN,
   DEFAULT_KNG_JOINT,
+  splitJointBudget,
   jointPotential,
   prepareKngJoint,
   releaseKngJointChain,
@@ -183,8 +184,8 @@ function prepareKngMechanism(data: MechanismData, s: MechanismSettings, pair: bo
 }
 
 /**
- * kng-joint with the table's total budget ε = ε_p + ε_v shared 3/8, 3/8, 1/4 among p, v and the energy term
- * (½, ½ on SPD, which has no energy term), the space's clip and domain, covariates on the public range [0, 1].
+ * kng-joint with the table's total budget ε = ε_p + ε_v: the space's energy share to the energy term, the rest
+ * halved between p and v; the space's clip and domain, covariates on the public range [0, 1].
  * Its log-density is exact up to the data-dependent normaliser.
  */
 function prepareKngJointMechanism(data: MechanismData, s: MechanismSettings): PreparedMechanism {
@@ -192,12 +193,9 @@ function prepareKngJointMechanism(data: MechanismData, s: MechanismSettings): Pr
   const { M, ys } = data;
   const total = s.kng.epsP + s.kng.epsV;
   const kind = spaceOf(M);
-  const withEnergy = kind !== 'spd';
   const ctx = prepareKngJoint(M, xs, ys, {
     ...DEFAULT_KNG_JOINT,
-    epsP: withEnergy ? 0.375 * total : total / 2,
-    epsV: withEnergy ? 0.375 * total : total / 2,
-    epsE: withEnergy ? 0.25 * total : 0,
+    ...splitJointBudget(total, 0.5, kind),
     clip: (DEFAULT_DOMAIN[kind] ?? DEFAULT_DOMAIN.sphere).clip,
     xRange: [0, 1],
     m: 1,

@@ -75,7 +75,7 @@ export interface ChainResult {
 }
 
 /** runChain's steps in JavaScript, through the target's propose and potential. */
-function stepsInJavaScript(target: RandomWalkTarget): StepRunner {
+export function stepsInJavaScript(target: RandomWalkTarget): StepRunner {
   let proposal: Float64Array = new Float64Array(target.size);
   const maxStep = target.maxStep ?? Infinity;
   return (state, from, to, rng, burnIn, adaptTarget) => {

@@ -18,11 +18,13 @@ export interface KngJointSettings {
   vRadius?: number;
   /** SPD: radius of the footpoint ball d(p, I) ≤ R_p around the identity. */
   pRadius?: number;
+  /** SPD: radius of the response ball d(y, I) ≤ R_y; responses outside it are pulled onto it. */
+  yRadius?: number;
   /** Independent chains, one released pair each (a release publishes one; more are draws for study). */
   m: number;
-  /** Steps of the tempering stages (data-independent schedule β = 10⁻³ … 1). */
-  annealSteps: number;
-  /** Steps at β = 1 with the step adapting, then `frozenSteps` with it fixed; the draw is the final state. */
+  /** Replicas at the public temperatures β = 1 … 0.01 that trade states (replica exchange); 1 = a plain chain. */
+  replicas: number;
+  /** Steps per replica with the step adapting, then `frozenSteps` with it fixed; the draw is the final state. */
   burnIn: number;
   frozenSteps: number;
   adaptTarget: number;
@@ -33,19 +35,44 @@ export function huber(d: number, c: number): number {
   return d <= c ? 0.5 * d * d : c * d - 0.5 * c * c;
 }
 
-/** Public domains and clips per space, chosen for the lab's synthetic data (docs/kng-joint.md). */
-export const DEFAULT_DOMAIN: Record<string, { clip: number; vRadius: number; pRadius?: number }> = {
-  sphere: { clip: 0.1, vRadius: Math.PI },
-  kendall: { clip: 0.05, vRadius: Math.PI / 2 },
-  spd: { clip: 0.05, vRadius: 4, pRadius: 3 },
+export interface JointDomain {
+  clip: number;
+  vRadius: number;
+  pRadius?: number;
+  yRadius?: number;
+  /**
+   * Share of the release's ε for the energy term. The gradient terms give the sharper peak; the energy term is what
+   * keeps the far field's mass small, and on the higher-dimensional spaces it has to carry more (docs/kng-joint.md).
+   */
+  energyShare: number;
+}
+
+/** Public domains, clips and energy shares per space, chosen for the lab's synthetic data (docs/kng-joint.md). */
+export const DEFAULT_DOMAIN: Record<string, JointDomain> = {
+  sphere: { clip: 0.1, vRadius: Math.PI, energyShare: 0.25 },
+  kendall: { clip: 0.05, vRadius: Math.PI / 2, energyShare: 0.7 },
+  spd: { clip: 0.05, vRadius: 4, pRadius: 3, yRadius: 3, energyShare: 0.5 },
 };
+
+/**
+ * ε_p, ε_v and ε_E from a total ε and a split (ε_p : ε_v = pShare : 1 − pShare) on a space: the energy term takes the
+ * space's share, the split the rest.
+ */
+export function splitJointBudget(
+  epsilon: number,
+  pShare: number,
+  kind: string | undefined,
+): Pick<KngJointSettings, 'epsP' | 'epsV' | 'epsE'> {
+  const e = (DEFAULT_DOMAIN[kind ?? 'sphere'] ?? DEFAULT_DOMAIN.sphere).energyShare;
+  return { epsP: (1 - e) * pShare * epsilon, epsV: (1 - e) * (1 - pShare) * epsilon, epsE: e * epsilon };
+}
 
 export const DEFAULT_KNG_JOINT: Omit<KngJointSettings, 'clip' | 'xRange'> = {
   epsP: 0.75,
   epsV: 0.75,
   epsE: 0.5,
   m: 10,
-  annealSteps: 4000,
+  replicas: 4,
   burnIn: 1000,
   frozenSteps: 500,
   adaptTarget: 0.3,
@@ -59,7 +86,7 @@ export interface KngJointCalibration {
   clip: number;
   deltaP: number;
   deltaV: number;
-  /** Sensitivity of E_c (Infinity where the space has no finite diameter). */
+  /** Sensitivity of E_c: ρ_c(largest residual)/n. */
   deltaE: number;
   sigmaP: number;
   sigmaV: number;
@@ -69,12 +96,20 @@ export interface KngJointCalibration {
   vRadius: number;
   /** Infinity where the footpoint ranges over the whole (compact) space. */
   pRadius: number;
+  /** SPD: the response ball's radius (Infinity elsewhere). */
+  yRadius: number;
+  /** The longest residual the domain allows: what bounds E_c's sensitivity. */
+  largestResidual: number;
 }
 
-/** Diameter of the lab's compact spaces (Infinity elsewhere): S² π, Kendall shape space π/2. */
-function diameter(M: Manifold): number {
-  const kind = M.family?.kind;
-  return kind === 'sphere' ? Math.PI : kind === 'kendall' ? Math.PI / 2 : Infinity;
+/**
+ * The longest residual d(Exp(p, t v), y) on the domain: the diameter on the compact spaces (S² π, Kendall shape
+ * space π/2); on SPD, by the triangle inequality through I, R_p + ½R_v + R_y.
+ */
+function largestResidual(kind: string, pRadius: number, vRadius: number, yRadius: number): number {
+  if (kind === 'sphere') return Math.PI;
+  if (kind === 'kendall') return Math.PI / 2;
+  return pRadius + MAX_CENTRED_COVARIATE * vRadius + yRadius;
 }
 
 const sinhc = (x: number) => (Math.abs(x) < 1e-6 ? 1 + (x * x) / 6 : Math.sinh(x) / x);
@@ -109,12 +144,12 @@ export function calibrateKngJoint(M: Manifold, n: number, s: KngJointSettings): 
   const vRadius = s.vRadius ?? defaults.vRadius;
   positive(vRadius, 'kng-joint: the shooting-vector radius R_v');
   const pRadius = kind === 'spd' ? (s.pRadius ?? defaults.pRadius ?? Infinity) : Infinity;
-  if (kind === 'spd') positive(pRadius, 'kng-joint: the footpoint radius R_p');
-  const diam = diameter(M);
-  if (s.epsE > 0 && !Number.isFinite(diam))
-    throw new RangeError(
-      `kng-joint: the energy term needs a space of finite diameter; ${M.name} has none, so set ε_E = 0`,
-    );
+  const yRadius = kind === 'spd' ? (s.yRadius ?? defaults.yRadius ?? Infinity) : Infinity;
+  if (kind === 'spd') {
+    positive(pRadius, 'kng-joint: the footpoint radius R_p');
+    positive(yRadius, 'kng-joint: the response radius R_y');
+  }
+  const residual = largestResidual(kind, pRadius, vRadius, yRadius);
   const kappa = M.curvatureBounds[0];
   const t = MAX_CENTRED_COVARIATE;
   let aP = 1;
@@ -126,7 +161,7 @@ export function calibrateKngJoint(M: Manifold, n: number, s: KngJointSettings): 
   }
   const deltaP = (2 * s.clip * aP) / n;
   const deltaV = (2 * s.clip * t * aV) / n;
-  const deltaE = huber(diam, s.clip) / n;
+  const deltaE = huber(residual, s.clip) / n;
   return {
     n,
     clip: s.clip,
@@ -139,7 +174,34 @@ export function calibrateKngJoint(M: Manifold, n: number, s: KngJointSettings): 
     epsilon: s.epsP + s.epsV + s.epsE,
     vRadius,
     pRadius,
+    yRadius,
+    largestResidual: residual,
   };
+}
+
+/**
+ * SPD: responses pulled along their geodesic from I onto the public ball d(y, I) ≤ R_y (each record on its own, so
+ * neighbours stay neighbours); the count moved. Elsewhere the responses as they are.
+ */
+export function responsesInBall(
+  M: Manifold,
+  ys: readonly Float64Array[],
+  yRadius: number,
+): { ys: readonly Float64Array[]; clamped: number } {
+  if (!Number.isFinite(yRadius)) return { ys, clamped: 0 };
+  const I = M.basePoint();
+  let clamped = 0;
+  const inBall = ys.map((y) => {
+    const w = M.log(I, y);
+    const r = M.norm(I, w);
+    if (r <= yRadius) return y;
+    clamped++;
+    return M.exp(
+      I,
+      w.map((x) => (x * yRadius) / r),
+    );
+  });
+  return { ys: inBall, clamped };
 }
 
 /**

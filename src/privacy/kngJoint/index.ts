@@ -9,6 +9,7 @@ import type { Rng } from '../../sampling/rng';
 import {
   calibrateKngJoint,
   centredCovariates,
+  responsesInBall,
   type KngJointCalibration,
   type KngJointSettings,
 } from './calibration';
@@ -30,6 +31,8 @@ export interface KngJointContext extends JointContext {
   /** Centred covariates tᵢ ∈ [−½, ½], and how many were clamped into the public range. */
   ts: Float64Array;
   clamped: number;
+  /** SPD: responses pulled onto the public response ball. */
+  responsesClamped: number;
 }
 
 export function prepareKngJoint(
@@ -42,7 +45,16 @@ export function prepareKngJoint(
     throw new RangeError(`kng-joint: ${xs.length} covariates but ${ys.length} responses`);
   const calibration: KngJointCalibration = calibrateKngJoint(M, ys.length, settings);
   const { ts, clamped } = centredCovariates(xs, settings.xRange);
-  return { M, kernel: jointKernel(M, ts, ys, settings.clip), calibration, settings, ts, clamped };
+  const inBall = responsesInBall(M, ys, calibration.yRadius);
+  return {
+    M,
+    kernel: jointKernel(M, ts, inBall.ys, settings.clip),
+    calibration,
+    settings,
+    ts,
+    clamped,
+    responsesClamped: inBall.clamped,
+  };
 }
 
 /** Chain `i` of a release (stream (2, i)), from the public start; U recorded every `traceEvery` steps at β = 1. */
@@ -53,7 +65,7 @@ export function releaseKngJointChain(
   traceEvery = 0,
 ): JointChainResult {
   const r = rng.split(2, i);
-  return runJointChain(ctx, publicStart(ctx.M, r.split(0)), r.split(1), traceEvery);
+  return runJointChain(ctx, (k) => publicStart(ctx.M, r.split(0, k)), r.split(1), traceEvery);
 }
 
 /**
@@ -61,7 +73,7 @@ export function releaseKngJointChain(
  * draws with the release's chains from the public start. Never part of a release.
  */
 export function chainFrom(ctx: KngJointContext, start: Float64Array, rng: Rng, i: number): JointChainResult {
-  return runJointChain(ctx, start, rng.split(3, i));
+  return runJointChain(ctx, () => start, rng.split(3, i));
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   prepareKngJoint,
   rejectionDraws,
   reparametrise,
+  responsesInBall,
   runJointChain,
   publicStart,
   sphereJointKernel,
@@ -48,9 +49,16 @@ function randomState(M: Manifold, rng: Rng, vRadius: number, pRadius: number) {
   return { p, v: v.map((x) => x * k) };
 }
 
-function randomResponse(M: Manifold, rng: Rng): Float64Array {
+/** A random response; on SPD at a distance from I up to `farther` times the public response radius. */
+function randomResponse(M: Manifold, rng: Rng, farther = 1): Float64Array {
   if (M.family?.kind === 'spd') {
-    const u = M.randomTangent(M.basePoint(), rng).map((x) => 3 * x);
+    const I = M.basePoint();
+    const u = M.randomTangent(I, rng);
+    const k = (farther * DEFAULT_DOMAIN.spd.yRadius! * rng.uniform()) / M.norm(I, u);
+    return M.exp(
+      I,
+      u.map((x) => k * x),
+    );
     return M.exp(M.basePoint(), u);
   }
   return M.projectPoint(Float64Array.from({ length: M.ambientDim }, () => rng.normal()));
@@ -87,32 +95,32 @@ describe('kng-joint: one record moves the clipped energy and gradients by at mos
     it(`${name}: at random (p, v) of the domain, for random and far neighbours`, () => {
       const rng = Rng.fromKey(41, name.length);
       const n = 12;
-      const kind = M.family!.kind;
-      const s = settings({ clip: 0.3, epsE: kind === 'spd' ? 0 : 0.5 });
+      const s = settings({ clip: 0.3, epsE: 0.5 });
       const cal = calibrateKngJoint(M, n, s);
+      const inBall = (ys: Float64Array[]) => responsesInBall(M, ys, cal.yRadius).ys as Float64Array[];
       let worstP = 0;
       let worstV = 0;
       let worstE = 0;
       for (let trial = 0; trial < 150; trial++) {
         const { p, v } = randomState(M, rng, cal.vRadius, Math.min(cal.pRadius, 3));
         const ts = Float64Array.from({ length: n }, () => rng.uniform() - 0.5);
-        const ys = Array.from({ length: n }, () => randomResponse(M, rng));
+        const ys = inBall(Array.from({ length: n }, () => randomResponse(M, rng)));
         const i = rng.int(n);
         const ts2 = Float64Array.from(ts);
         const ys2 = ys.slice();
         ts2[i] = trial % 2 ? 0.5 : -0.5;
-        ys2[i] = randomResponse(M, rng);
+        ys2[i] = inBall([randomResponse(M, rng, 3)])[0];
         const a = clipped(M, ts, ys, p, v, s.clip);
         const b = clipped(M, ts2, ys2, p, v, s.clip);
         worstP = Math.max(worstP, diffNorm(M, p, a.gp, b.gp) / cal.deltaP);
         worstV = Math.max(worstV, diffNorm(M, p, a.gv, b.gv) / cal.deltaV);
-        if (Number.isFinite(cal.deltaE)) worstE = Math.max(worstE, Math.abs(a.e - b.e) / cal.deltaE);
+        worstE = Math.max(worstE, Math.abs(a.e - b.e) / cal.deltaE);
       }
       expect(worstP).toBeLessThanOrEqual(1 + 1e-9);
       expect(worstV).toBeLessThanOrEqual(1 + 1e-9);
       expect(worstE).toBeLessThanOrEqual(1 + 1e-9);
       // the bounds are nearly attained: they are not loose by construction
-      expect(worstP).toBeGreaterThan(0.5);
+      expect(worstP).toBeGreaterThan(0.4);
       expect(worstV).toBeGreaterThan(0.3);
     });
   }
@@ -144,8 +152,30 @@ describe('kng-joint: one record moves the clipped energy and gradients by at mos
     expect(clamped).toBe(1);
   });
 
-  it('the energy term needs a finite diameter; SPD refuses it with a message', () => {
-    expect(() => calibrateKngJoint(spd(2), 10, settings({ epsE: 0.5 }))).toThrow(/finite diameter/);
+  it('SPD: responses are pulled onto the public ball, without which the energy bound fails (negative control)', () => {
+    const M = spd(2);
+    const rng = Rng.fromKey(6);
+    const n = 12;
+    const cal = calibrateKngJoint(M, n, settings({ clip: 0.3, epsE: 0.5 }));
+    const far = randomResponse(M, rng, 0); // I itself
+    const I = M.basePoint();
+    const out = M.exp(I, Float64Array.of(4 * cal.yRadius, 0, 0, 0).subarray(0, M.ambientDim));
+    const pulled = responsesInBall(M, [far, out], cal.yRadius);
+    expect(pulled.clamped).toBe(1);
+    expect(M.dist(I, pulled.ys[1])).toBeCloseTo(cal.yRadius, 9);
+    expect(pulled.ys[0]).toBe(far);
+    let worstE = 0;
+    for (let trial = 0; trial < 50; trial++) {
+      const { p, v } = randomState(M, rng, cal.vRadius, cal.pRadius);
+      const ts = Float64Array.from({ length: n }, () => rng.uniform() - 0.5);
+      const ys = Array.from({ length: n }, () => randomResponse(M, rng));
+      const ys2 = ys.slice();
+      ys2[0] = randomResponse(M, rng, 6); // left outside the ball
+      const a = clipped(M, ts, ys, p, v, 0.3);
+      const b = clipped(M, ts, ys2, p, v, 0.3);
+      worstE = Math.max(worstE, Math.abs(a.e - b.e) / cal.deltaE);
+    }
+    expect(worstE).toBeGreaterThan(1.2);
     expect(() => calibrateKngJoint(sphere(), 10, settings({ xRange: [1, 1] }))).toThrow(/lo < hi/);
   });
 });
@@ -327,7 +357,7 @@ describe('kng-joint: the Metropolis sampler draws the exact law', () => {
       epsP: 0.6,
       epsV: 0.6,
       epsE: 0.3,
-      annealSteps: 600,
+      replicas: 3,
       burnIn: 400,
       frozenSteps: 300,
     });
@@ -338,7 +368,7 @@ describe('kng-joint: the Metropolis sampler draws the exact law', () => {
     expect(exact).not.toBeNull();
     const mh = Array.from({ length: 400 }, (_, i) => {
       const r = Rng.fromKey(9, i);
-      const c = runJointChain(ctx, publicStart(M, r.split(0)), r.split(1));
+      const c = runJointChain(ctx, (k) => publicStart(M, r.split(0, k)), r.split(1));
       const z = new Float64Array(6);
       z.set(c.p);
       z.set(c.v, 3);

@@ -1,5 +1,6 @@
 import { GeometryError, type Manifold } from '../../geometry/types';
-import { runChain, type RandomWalkTarget } from '../../sampling/mh';
+import type { RandomWalkTarget } from '../../sampling/mh';
+import { runReplicaExchange } from '../../sampling/replicaExchange';
 import { uniformTangentBall } from '../kng';
 import type { Rng } from '../../sampling/rng';
 import type { KngJointCalibration, KngJointSettings } from './calibration';
@@ -98,74 +99,63 @@ export interface JointChainResult {
   /** Acceptance rate of the frozen (non-adapting) stage, and the step in force there. */
   acceptanceRate: number;
   step: number;
-  /** U every `traceEvery` steps over the β = 1 stages (adapting, then frozen); empty without a trace. */
+  /** Accepted fraction of the swaps tried between replicas k and k + 1. */
+  swapRates: Float64Array;
+  /** The β = 1 replica's U every `traceEvery` steps (adapting, then frozen); empty without a trace. */
   trace: Float64Array;
 }
 
-/** Tempering stages before the β = 1 burn-in: β = 10⁻³, …, 10^(−3/K). */
-const ANNEAL_STAGES = 6;
+/** The hottest replica's β: there U's wells are shallow enough for the random walk to cross between them. */
+const HOTTEST_BETA = 0.01;
+
+/** The public temperature ladder: β_k = HOTTEST_BETA^(k/(K−1)), k = 0 … K−1 (β_0 = 1). */
+export function replicaLadder(replicas: number): number[] {
+  if (replicas <= 1) return [1];
+  return Array.from({ length: replicas }, (_, k) => Math.pow(HOTTEST_BETA, k / (replicas - 1)));
+}
 
 /**
- * One chain: tempering stages on a data-independent schedule, a burn-in at β = 1 that adapts the step toward
- * the target acceptance, then `frozenSteps` with the step fixed (a plain Metropolis chain for f); the draw is the
- * final state. Starts at `start` (the public start for a release; the diagnostics also start at the fit).
+ * One chain: `settings.replicas` Metropolis chains on exp(−β_k U) over a fixed public ladder, trading states between
+ * neighbouring temperatures (replica exchange), each adapting its step toward the target acceptance for `burnIn`
+ * steps and then running `frozenSteps` with it fixed; the draw is the β = 1 replica's final state. Replica k starts
+ * at `start(k)` (public starts for a release; the diagnostics start every replica at the fit).
  */
 export function runJointChain(
   ctx: JointContext,
-  start: Float64Array,
+  start: (replica: number) => Float64Array,
   rng: Rng,
   traceEvery = 0,
 ): JointChainResult {
   const s = ctx.settings;
-  const target = jointTarget(ctx);
-  let z = start;
-  let step = 0.5;
-  const stageSteps = Math.floor(s.annealSteps / ANNEAL_STAGES);
-  for (let k = 0; k < ANNEAL_STAGES && stageSteps > 0; k++) {
-    target.beta = Math.pow(10, (-3 * (ANNEAL_STAGES - k)) / ANNEAL_STAGES);
-    const r = runChain(target, z, rng.split(k), {
-      burnIn: stageSteps,
-      draws: 1,
-      step,
-      adaptTarget: s.adaptTarget,
-    });
-    z = r.draws[0];
-    step = r.step;
-  }
-  target.beta = 1;
-  let adaptingTrace: Float64Array = new Float64Array(0);
-  if (s.burnIn > 0) {
-    const r = runChain(target, z, rng.split(ANNEAL_STAGES), {
+  const betas = replicaLadder(s.replicas);
+  const r = runReplicaExchange(
+    jointTarget(ctx),
+    betas.map((_, k) => start(k)),
+    rng,
+    {
+      betas,
       burnIn: s.burnIn,
-      draws: 1,
-      step,
+      frozenSteps: s.frozenSteps,
       adaptTarget: s.adaptTarget,
+      step: 0.5,
+      swapEvery: SWAP_EVERY,
       traceEvery,
-    });
-    z = r.draws[0];
-    step = r.step;
-    adaptingTrace = r.trace.subarray(0, r.trace.length - 1); // its last value starts the frozen stage's trace
-  }
-  const frozen = runChain(target, z, rng.split(ANNEAL_STAGES + 1), {
-    burnIn: s.frozenSteps,
-    draws: 1,
-    step,
-    traceEvery,
-  });
-  const trace = new Float64Array(adaptingTrace.length + frozen.trace.length);
-  trace.set(adaptingTrace);
-  trace.set(frozen.trace, adaptingTrace.length);
+    },
+  );
   const a = ctx.M.ambientDim;
-  const final = frozen.draws[0];
   return {
-    p: final.slice(0, a),
-    v: final.slice(a),
-    potential: target.potential(final),
-    acceptanceRate: frozen.burnInAcceptanceRate,
-    step,
-    trace,
+    p: r.z.slice(0, a),
+    v: r.z.slice(a),
+    potential: r.u,
+    acceptanceRate: r.acceptanceRate,
+    step: r.step,
+    swapRates: r.swapRates,
+    trace: r.trace,
   };
 }
+
+/** Steps between swap rounds. */
+const SWAP_EVERY = 10;
 
 /**
  * Exact draws by rejection from the uniform law of the domain (sphere and Kendall shape space, where it is easy
