@@ -236,11 +236,11 @@ export const TOPICS: Record<TopicId, Topic> = {
           approximately a draw from f.
         </p>
         <p>
-          “Approximately” matters: the ε-guarantee is proved for an exact draw from f. How far the chain’s
-          law is from f — the sampler’s δ — is not certified, so the lab says so beside every release. What
-          keeps it small: chains start at a public point, never at the fit; the private-for-any-data release
-          runs hotter copies of each chain that trade states with it, so it does not stay caught in a wrong
-          well; and the tests compare the chains with exact draws where those can be made.
+          “Approximately” matters: the ε-guarantee is proved for an exact draw from f. How far the chain’s law
+          is from f — the sampler’s δ — is not certified, so the lab says so beside every release. What keeps
+          it small: chains start at a public point, never at the fit; the private-for-any-data release runs
+          hotter copies of each chain that trade states with it, so it does not stay caught in a wrong well;
+          and the tests compare the chains with exact draws where those can be made.
         </p>
         <p>
           The Diagnostics plots show the trace and acceptance, and <em>Check the start</em> compares chains
