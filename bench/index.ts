@@ -2,7 +2,8 @@
  * `npm run bench`: prints one JSON object with
  *  - MH steps per second of a single footpoint chain and a single shooting-vector chain, per manifold and n,
  *    and each step's ratio to the sphere's at the same n, in wall time and in the process's CPU time, and the
- *    floor under a Kendall step (its two mat-vecs alone) against the sphere's (`--chains` runs only this section);
+ *    floor under a Kendall step (its two mat-vecs alone) against the sphere's, and the µs per evaluation of the
+ *    kng-joint SPD(2) kernel, generic and fused, at n = 300 and 1000 (`--chains` runs only this section);
  *  - the wall time of the full Fig. 1 sphere sweep (both panels, n = 20, 50, 100, 10×10 pairs, independent
  *    chains, burn-in 1000) with 1 and 2 workers, and the implied time per point-evaluation;
  *  - the wall times of the Fig. 1 (sphere), Fig. 7 (SPD(2)) and Fig. 2 (Kendall) sweeps with 2 workers, one run
@@ -29,8 +30,10 @@ import { aggregateSweep, sweepCellCount, type SweepSpec } from '../src/experimen
 import { runChain } from '../src/sampling/mh';
 import { Rng } from '../src/sampling/rng';
 import { wasmKendallKernel } from '../src/privacy/kernels/wasm/kendallKernelWasm';
+import { genericJointKernel, type JointKernel } from '../src/privacy/kngJoint/jointKernel';
+import { spdJointKernel } from '../src/privacy/kngJoint/spdJointKernel';
 import { createNodePool } from '../src/workers/node';
-import type { DataManifold } from '../src/data';
+import { dataManifold, generate, type DataManifold } from '../src/data';
 import { frechetData } from '../src/experiments/frechetData';
 import { affineSpdLaplace, logEuclideanLaplace } from '../src/privacy/frechet/laplace';
 import { logEuclideanLaplaceMcmc } from '../src/privacy/frechet/laplaceMcmc';
@@ -83,6 +86,40 @@ function kendallMatVecFloor(n: number, sphereCpuMicroseconds: number) {
     n,
     cpuMicrosecondsPerStep: +micro.toFixed(3),
     ratioToSphereFootpoint: +(micro / sphereCpuMicroseconds).toFixed(2),
+  };
+}
+
+/**
+ * The kng-joint SPD(2) kernel, generic (through the Manifold interface) and fused, in µs of CPU time per
+ * evaluation at n records: synthetic responses, covariates centred on [0, 1], 64 states (p at a response, ‖v‖ ≤ 4)
+ * taken in turn, clip 0.05.
+ */
+function spdJointKernelSpeed(n: number) {
+  const M = dataManifold('spd');
+  const { xs, ys } = generate('spd', { n, seed: 1 });
+  const ts = Float64Array.from(xs, (x) => x - 0.5);
+  const rng = Rng.fromKey(3);
+  const states = Array.from({ length: 64 }, () => {
+    const p = ys[rng.int(n)];
+    const v = M.randomTangent(p, rng);
+    const k = (4 * rng.uniform()) / M.norm(p, v);
+    return { p, v: v.map((x) => k * x) };
+  });
+  const out = new Float64Array(3);
+  const perEvaluation = (kernel: JointKernel, rounds: number) => {
+    const { cpuSeconds } = time(() => {
+      for (let r = 0; r < rounds; r++) for (const s of states) kernel.evaluate(s.p, s.v, out);
+    });
+    return (cpuSeconds / (rounds * states.length)) * 1e6;
+  };
+  const scale = (quick ? 0.1 : 1) * (300 / n);
+  const generic = perEvaluation(genericJointKernel(M, ts, ys, 0.05), Math.ceil(5 * scale));
+  const fused = perEvaluation(spdJointKernel(ts, ys, 0.05), Math.ceil(200 * scale));
+  return {
+    n,
+    genericMicrosecondsPerEvaluate: +generic.toFixed(2),
+    fusedMicrosecondsPerEvaluate: +fused.toFixed(3),
+    genericOverFused: +(generic / fused).toFixed(1),
   };
 }
 
@@ -370,9 +407,11 @@ async function main() {
   const matVecFloor = chains
     .filter((c) => c.manifold === 'sphere')
     .map((s) => kendallMatVecFloor(s.n, s.footpointCpuMicrosecondsPerStep));
+  if (!onlySweeps) log('kng-joint SPD(2) kernel: generic and fused…');
+  const spdJoint = onlySweeps ? undefined : [300, 1000].map(spdJointKernelSpeed);
   if (process.argv.includes('--chains')) {
     process.stdout.write(
-      `${JSON.stringify({ quick, mhChains: chains, kendallMatVecFloor: matVecFloor }, null, 2)}\n`,
+      `${JSON.stringify({ quick, mhChains: chains, kendallMatVecFloor: matVecFloor, spdJointKernel: spdJoint }, null, 2)}\n`,
     );
     return;
   }
@@ -398,9 +437,11 @@ async function main() {
   const result = {
     machine: { node: process.version, cores: (await import('node:os')).availableParallelism() },
     quick,
-    // (--sweeps runs none of these three)
+    // (--sweeps runs none of these four)
     mhChains: onlySweeps ? undefined : chains,
     kendallMatVecFloor: onlySweeps ? undefined : matVecFloor,
+    // µs per evaluation of the kng-joint SPD(2) kernel, generic and fused, and their ratio (goal ≥ 5)
+    spdJointKernel: spdJoint,
     fig1SphereSweep: onlySweeps ? undefined : sweeps,
     figureSweeps: figures,
     // The privacy audit's N = 2000 releases per side on the sphere (n = 50, burn-in 1000, 2 workers), and its

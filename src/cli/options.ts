@@ -135,10 +135,10 @@ export const OPTIONS: readonly OptionDef[] = [
     name: 'eps-e',
     arg: 'NUMBER',
     commands: ['release'],
-    default: 'per space: sphere 0.5, SPD 1, Kendall 1.4',
+    default: 'per space: sphere 0.5, SPD and Kendall 1.4',
     help:
       'kng-joint: weight ε_E of the energy term (≥ 0). The release is (ε_E + ε_p + ε_v)-DP; by default the three ' +
-      'share ε = 2 as the lab does on each space (sphere 0.75, 0.75, 0.5; SPD 0.5, 0.5, 1; Kendall 0.3, 0.3, 1.4).',
+      'share ε = 2 as the lab does on each space (sphere 0.75, 0.75, 0.5; SPD and Kendall 0.3, 0.3, 1.4).',
   },
   {
     name: 'x-range',

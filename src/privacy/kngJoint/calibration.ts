@@ -51,7 +51,7 @@ export interface JointDomain {
 export const DEFAULT_DOMAIN: Record<string, JointDomain> = {
   sphere: { clip: 0.1, vRadius: Math.PI, energyShare: 0.25 },
   kendall: { clip: 0.05, vRadius: Math.PI / 2, energyShare: 0.7 },
-  spd: { clip: 0.05, vRadius: 4, pRadius: 3, yRadius: 3, energyShare: 0.5 },
+  spd: { clip: 0.05, vRadius: 4, pRadius: 3, yRadius: 3, energyShare: 0.7 },
 };
 
 /**

@@ -2,6 +2,7 @@ import { GeometryError, type Manifold } from '../../geometry/types';
 import { accumulateGradient, RegressionWorkspace } from '../../regression/geodesicRegression';
 import { wasmJointSphere } from '../kernels/wasm/jointSphereKernelWasm';
 import { huber } from './calibration';
+import { spdJointKernel } from './spdJointKernel';
 
 export { huber };
 
@@ -17,7 +18,7 @@ export interface JointKernel {
   evaluate(p: Float64Array, v: Float64Array, out: Float64Array): void;
 }
 
-/** Through the Manifold interface (the reference for the fused kernel, and the kernel of SPD and Kendall). */
+/** Through the Manifold interface (the reference for the fused kernels, and the kernel of Kendall shape space). */
 export function genericJointKernel(
   M: Manifold,
   ts: Float64Array,
@@ -145,12 +146,16 @@ export function sphereJointKernel(
   };
 }
 
-/** The fastest kernel for M: fused on S², generic elsewhere. */
+/** The fastest kernel for M: fused on S² and on affine SPD(2), generic elsewhere. */
 export function jointKernel(
   M: Manifold,
   ts: Float64Array,
   ys: readonly Float64Array[],
   clip: number,
 ): JointKernel {
-  return M.family?.kind === 'sphere' ? sphereJointKernel(ts, ys, clip) : genericJointKernel(M, ts, ys, clip);
+  const family = M.family;
+  if (family?.kind === 'sphere') return sphereJointKernel(ts, ys, clip);
+  if (family?.kind === 'spd' && family.k === 2 && family.metric === 'affine')
+    return spdJointKernel(ts, ys, clip);
+  return genericJointKernel(M, ts, ys, clip);
 }
