@@ -240,15 +240,22 @@ export const useLab = create<LabState>((set, get) => ({
   setWorkspace: (workspace) => {
     const s = get().settings;
     if (s.workspace === workspace) return;
-    const d = defaultsFor(workspace);
-    // curves the user has not changed follow the workspace's own defaults (the sphere's private-release sizes)
-    const untouched = s.curves.join() === defaultsFor(s.workspace).curves.join();
+    // a release the user has not chosen follows the workspace's default, and the sizes follow the release
+    const mechanism =
+      s.mechanism === defaultsFor(s.workspace).mechanism ? defaultsFor(workspace).mechanism : s.mechanism;
+    const d = defaultsFor(workspace, mechanism);
+    // curves the user has not changed follow the workspace's own defaults (the private release's sizes)
+    const untouched = [defaultsFor(s.workspace), defaultsFor(s.workspace, s.mechanism)].some(
+      (o) => o.curves.join() === s.curves.join(),
+    );
     set({
       settings: {
         ...s,
         workspace,
         curves: untouched ? d.curves : s.curves,
+        mechanism,
         n: d.n,
+        landmarks: d.landmarks,
         noise: d.noise,
         tau: d.tau,
         auditReleases: d.auditReleases,

@@ -8,7 +8,8 @@
  *    chains, burn-in 1000) with 1 and 2 workers, and the implied time per point-evaluation;
  *  - the wall times of the Fig. 1 (sphere), Fig. 7 (SPD(2)) and Fig. 2 (Kendall) sweeps with 2 workers, one run
  *    each, and their ratios to the Fig. 1 sweep of the same run (`--sweeps` runs only this section), and the
- *    Fig. 1 sweep with the release private for any data (kng-joint) and its ratio (`--joint` runs only the two);
+ *    same three sweeps with the release private for any data (kng-joint), each with its ratio to the paper
+ *    mechanism's sweep on its space (`--joint` runs only the figure sweeps);
  *  - the privacy audit's N = 2000 releases per side on the sphere, 2 workers, and its ratio to the Fig. 1 sweep;
  *  - the time per private Fréchet-mean release at k = 30 (SPD(30), d = 465): tangent Gaussian, the exact
  *    log-Euclidean Riemannian Laplace, the same by MH with 10,000 burn-in steps (002 Fig. 4: 14 s), and the
@@ -31,6 +32,7 @@ import { runChain } from '../src/sampling/mh';
 import { Rng } from '../src/sampling/rng';
 import { wasmKendallKernel } from '../src/privacy/kernels/wasm/kendallKernelWasm';
 import { genericJointKernel, type JointKernel } from '../src/privacy/kngJoint/jointKernel';
+import { kendallJointKernel } from '../src/privacy/kngJoint/kendallJointKernel';
 import { spdJointKernel } from '../src/privacy/kngJoint/spdJointKernel';
 import { createNodePool } from '../src/workers/node';
 import { dataManifold, generate, type DataManifold } from '../src/data';
@@ -116,6 +118,41 @@ function spdJointKernelSpeed(n: number) {
   const generic = perEvaluation(genericJointKernel(M, ts, ys, 0.05), Math.ceil(5 * scale));
   const fused = perEvaluation(spdJointKernel(ts, ys, 0.05), Math.ceil(200 * scale));
   return {
+    n,
+    genericMicrosecondsPerEvaluate: +generic.toFixed(2),
+    fusedMicrosecondsPerEvaluate: +fused.toFixed(3),
+    genericOverFused: +(generic / fused).toFixed(1),
+  };
+}
+
+/**
+ * The kng-joint Kendall kernel, generic and fused, in µs of CPU time per evaluation at k landmarks and n
+ * records: synthetic outlines, covariates centred on [0, 1], 64 states (p at a response, ‖v‖ ≤ π/2) taken in
+ * turn, clip 0.05.
+ */
+function kendallJointKernelSpeed(k: number, n: number) {
+  const M = dataManifold('kendall', 1, k);
+  const { xs, ys } = generate('kendall', { n, seed: 1, landmarks: k });
+  const ts = Float64Array.from(xs, (x) => x - 0.5);
+  const rng = Rng.fromKey(3);
+  const states = Array.from({ length: 64 }, () => {
+    const p = ys[rng.int(n)];
+    const v = M.randomTangent(p, rng);
+    const s = ((Math.PI / 2) * rng.uniform()) / M.norm(p, v);
+    return { p, v: v.map((x) => s * x) };
+  });
+  const out = new Float64Array(3);
+  const perEvaluation = (kernel: JointKernel, rounds: number) => {
+    const { cpuSeconds } = time(() => {
+      for (let r = 0; r < rounds; r++) for (const s of states) kernel.evaluate(s.p, s.v, out);
+    });
+    return (cpuSeconds / (rounds * states.length)) * 1e6;
+  };
+  const scale = (quick ? 0.1 : 1) * (300 / n) * (8 / k);
+  const generic = perEvaluation(genericJointKernel(M, ts, ys, 0.05), Math.ceil(3 * scale));
+  const fused = perEvaluation(kendallJointKernel(k, ts, ys, 0.05), Math.ceil(40 * scale));
+  return {
+    landmarks: k,
     n,
     genericMicrosecondsPerEvaluate: +generic.toFixed(2),
     fusedMicrosecondsPerEvaluate: +fused.toFixed(3),
@@ -216,7 +253,7 @@ async function sweepWallTime(workers: number) {
  * 2 workers, one after the other on one pool, each once (the shape sweep alone takes tens of seconds), and
  * each one's time over the Fig. 1 sweep's in this run (the issue's goals: Fig. 7 ≤ 1.5×, Fig. 2 ≤ 3×).
  */
-/** `--joint`: only the Fig. 1 sweep with each sphere mechanism, and their ratio. */
+/** `--joint`: only the figure sweeps, each space with each mechanism, and their ratios. */
 const onlyJoint = process.argv.includes('--joint');
 
 async function figureSweeps() {
@@ -227,9 +264,11 @@ async function figureSweeps() {
     // the same sweep with the release private for any data (goal: ≤ 2× the paper mechanism's)
     ['fig1SphereJoint', 'sphere', 'kng-joint'],
     ['fig7Spd', 'spd', 'kng'],
+    ['fig7SpdJoint', 'spd', 'kng-joint'],
     ['fig2Kendall', 'kendall', 'kng'],
+    ['fig2KendallJoint', 'kendall', 'kng-joint'],
   ] as const;
-  for (const [figure, manifold, mechanism] of figures.filter((f) => !onlyJoint || f[0].startsWith('fig1'))) {
+  for (const [figure, manifold, mechanism] of figures) {
     log(`${figure} sweep with 2 workers…`);
     seconds[figure] = (await timedSweep(pool, figureSweepSpec(manifold, mechanism))).seconds;
   }
@@ -237,7 +276,15 @@ async function figureSweeps() {
   return Object.fromEntries(
     Object.entries(seconds).map(([figure, s]) => [
       figure,
-      { workers: 2, seconds: +s.toFixed(2), ratioToFig1: +(s / seconds.fig1Sphere).toFixed(2) },
+      {
+        workers: 2,
+        seconds: +s.toFixed(2),
+        ratioToFig1: +(s / seconds.fig1Sphere).toFixed(2),
+        // the release private for any data against paper 000's mechanism on the same space, in this run
+        ...(figure.endsWith('Joint')
+          ? { ratioToPaper: +(s / seconds[figure.slice(0, -'Joint'.length)]).toFixed(2) }
+          : {}),
+      },
     ]),
   );
 }
@@ -409,9 +456,11 @@ async function main() {
     .map((s) => kendallMatVecFloor(s.n, s.footpointCpuMicrosecondsPerStep));
   if (!onlySweeps) log('kng-joint SPD(2) kernel: generic and fused…');
   const spdJoint = onlySweeps ? undefined : [300, 1000].map(spdJointKernelSpeed);
+  if (!onlySweeps) log('kng-joint Kendall kernel: generic and fused…');
+  const kendallJoint = onlySweeps ? undefined : [8, 50].map((k) => kendallJointKernelSpeed(k, 300));
   if (process.argv.includes('--chains')) {
     process.stdout.write(
-      `${JSON.stringify({ quick, mhChains: chains, kendallMatVecFloor: matVecFloor, spdJointKernel: spdJoint }, null, 2)}\n`,
+      `${JSON.stringify({ quick, mhChains: chains, kendallMatVecFloor: matVecFloor, spdJointKernel: spdJoint, kendallJointKernel: kendallJoint }, null, 2)}\n`,
     );
     return;
   }
@@ -442,6 +491,8 @@ async function main() {
     kendallMatVecFloor: onlySweeps ? undefined : matVecFloor,
     // µs per evaluation of the kng-joint SPD(2) kernel, generic and fused, and their ratio (goal ≥ 5)
     spdJointKernel: spdJoint,
+    // the same for Kendall shape space, 8 and 50 landmarks at n = 300
+    kendallJointKernel: kendallJoint,
     fig1SphereSweep: onlySweeps ? undefined : sweeps,
     figureSweeps: figures,
     // The privacy audit's N = 2000 releases per side on the sphere (n = 50, burn-in 1000, 2 workers), and its

@@ -275,7 +275,7 @@ test('the landmark control: fewer landmarks, fewer dimensions, the private footp
 }) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
-  await page.goto('/?ws=kendall&burn=200&m=2&curves=20&plot=audit&an=200');
+  await page.goto('/?ws=kendall&mech=kng&burn=200&m=2&curves=20&plot=audit&an=200');
   const caption = page.getByTestId('landmark-caption');
   await expect(caption).toContainText('d = 2k − 4 = 96');
   await expect(caption).toContainText('released footpoints lie on average', { timeout: 120_000 });
@@ -304,7 +304,7 @@ test('the landmark control: fewer landmarks, fewer dimensions, the private footp
 test('Fig. 3 shows the paper sampler beside the mixed chains, and audits either', async ({ page }) => {
   test.setTimeout(300_000);
   const errors = watchErrors(page);
-  await page.goto('/?ws=kendall&fig=fig3&eps=0.6&burn=200&m=2&curves=20&an=200');
+  await page.goto('/?ws=kendall&mech=kng&fig=fig3&eps=0.6&burn=200&m=2&curves=20&an=200');
   const caption = page.getByTestId('fig3-caption');
   await expect(caption).toContainText('one chain started at the non-private fit');
   await expect(page.getByTestId('paper-panels')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
@@ -364,7 +364,7 @@ test('presenting mode’s Fig. 3 caption names both rows the view shows: the lab
   test.setTimeout(300_000);
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/?ws=kendall&fig=fig3&eps=0.6&burn=200&m=2&curves=20&an=200&present=1');
+  await page.goto('/?ws=kendall&mech=kng&fig=fig3&eps=0.6&burn=200&m=2&curves=20&an=200&present=1');
   await expect(page.locator('html')).toHaveClass(/presenting/);
   const caption = page.locator('body');
   await expect(caption).toContainText('· Fig. 3');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { labState, waitForRelease, watchErrors } from './util';
 
 // Small sampler settings keep the background work short; the views are the same at any size.
-const FAST = 'burn=200&m=3&curves=20';
+const FAST = 'mech=kng&burn=200&m=3&curves=20';
 
 test.describe('Kendall shapes workspace', () => {
   test('outlines, age slider, landmarks, ages list, synthetic-data notice', async ({ page }) => {

@@ -24,6 +24,62 @@ test('the sphere opens on a release private for any data; the paper’s setting,
   expect(errors).toEqual([]);
 });
 
+test('SPD(2) opens on the release private for any data at n = 1000; below that size the lab says it is noise', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await page.goto('/?m=2&curves=300');
+  await page.getByRole('tab', { name: /SPD\(2\)/ }).click();
+  expect(await labState<number>(page, 'settings.n')).toBe(1000);
+  expect(await labState<string>(page, 'settings.mechanism')).toBe('kng-joint');
+  await waitForRelease(page, 150_000);
+  const badge = page.getByTestId('privacy-badge');
+  await expect(badge).toHaveClass(/is-private/);
+  await expect(badge).toContainText('private for any data');
+  await expect(page.getByTestId('joint-assumptions')).toContainText(
+    'responses within distance 3 of the identity',
+  );
+  await expect(page.getByTestId('joint-size-hint')).toHaveCount(0);
+  // the paper's size: the lab says the release is noise there and offers the size where it pays
+  await page.getByTestId('n').fill('50');
+  await page.getByTestId('n').blur();
+  const hint = page.getByTestId('joint-size-hint');
+  await expect(hint).toContainText('At n = 50 this release is mostly noise here');
+  await hint.getByRole('button', { name: 'Use n = 1000' }).click();
+  expect(await labState<number>(page, 'settings.n')).toBe(1000);
+  await expect(hint).toHaveCount(0);
+  // paper 000's KNG, one click away, reads not private
+  await page.getByTestId('mechanism').selectOption('kng');
+  await waitForRelease(page, 150_000);
+  await expect(badge).toHaveClass(/not-private/);
+  expect(errors).toEqual([]);
+});
+
+test('shapes open on the release private for any data at n = 2000 with 8 landmarks; more landmarks, the lab says it is noise', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await page.goto('/?m=2&curves=50');
+  await page.getByRole('tab', { name: /Shapes/ }).click();
+  expect(await labState<number>(page, 'settings.n')).toBe(2000);
+  expect(await labState<number>(page, 'settings.landmarks')).toBe(8);
+  await waitForRelease(page, 150_000);
+  const badge = page.getByTestId('privacy-badge');
+  await expect(badge).toHaveClass(/is-private/);
+  await expect(page.getByTestId('joint-size-hint')).toHaveCount(0);
+  await expect(page.getByTestId('morph-private')).toHaveCount(1);
+  // the outlines' 50 landmarks: 96 dimensions, noise at every n the lab offers
+  await page.goto('/?ws=kendall&lmk=50&m=2&curves=50');
+  const hint = page.getByTestId('joint-size-hint');
+  await expect(hint).toContainText('At n = 2000 with 50 landmarks this release is mostly noise here');
+  await hint.getByRole('button', { name: 'Use n = 2000, 8 landmarks' }).click();
+  expect(await labState<number>(page, 'settings.landmarks')).toBe(8);
+  await expect(hint).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('error against n: the joint release is noise at small n and near the fit at large n, read off the plot', async ({
   page,
 }) => {
@@ -42,7 +98,7 @@ test('error against n: the joint release is noise at small n and near the fit at
   );
   const plot = page.getByTestId('sizes-plot');
   for (const id of ['joint-mean', 'joint-median', 'paper', 'nonprivate'])
-    await expect(plot.locator(`[data-series="${id}"] path[data-n]`)).toHaveCount(6);
+    await expect(plot.locator(`[data-series="${id}"] path[data-n]`)).toHaveCount(7);
   // the caption is computed from the plotted numbers: where it says privacy pays, the curves agree
   const y = async (id: string, n: number) =>
     Number(await plot.locator(`[data-series="${id}"] path[data-n="${n}"]`).getAttribute('data-y'));

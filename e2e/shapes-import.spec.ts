@@ -22,7 +22,7 @@ for (const k of [3, 20, 80]) {
   }) => {
     test.setTimeout(120_000);
     const errors = watchErrors(page);
-    await page.goto('/?notour=1&ws=kendall&burn=100&m=2&curves=20');
+    await page.goto('/?notour=1&ws=kendall&mech=kng&burn=100&m=2&curves=20');
     await page.getByLabel(/Your data/).setInputFiles({
       name: `shapes-${k}.csv`,
       mimeType: 'text/csv',

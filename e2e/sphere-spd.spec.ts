@@ -205,7 +205,8 @@ test.describe('SPD(2) workspace', () => {
   test('shows predictions as ellipses and the SPD cone', async ({ page }) => {
     test.setTimeout(240_000);
     const errors = watchErrors(page);
-    await page.goto(`/?${SMALL}`);
+    // paper 000's KNG (footpoints × shooting vectors) at its size, n = 50
+    await page.goto(`/?${SMALL}&mech=kng`);
     // through the tab, which applies the SPD data defaults (tangent noise sd 0.01)
     await page.getByRole('tab', { name: /SPD\(2\)/ }).click();
     await expect(page.getByRole('tab', { name: /SPD\(2\)/ })).toHaveAttribute('aria-selected', 'true');
@@ -246,7 +247,7 @@ test.describe('SPD(2) workspace', () => {
   test('with the Audit tab shown, a click on a data ball in the cone picks that record', async ({ page }) => {
     test.setTimeout(180_000);
     const errors = watchErrors(page);
-    await page.goto(`/?${SMALL}`);
+    await page.goto(`/?${SMALL}&mech=kng`);
     await page.getByRole('tab', { name: /SPD\(2\)/ }).click(); // the SPD data defaults, as above
     await page.getByRole('tab', { name: 'Audit', exact: true }).click();
     const legend = page.getByTestId('audit-record-legend');

@@ -48,8 +48,8 @@ export function histogramSpec(s: LabSettings): HistogramSpec {
   };
 }
 
-/** Error against n: sizes from where the joint release is noise to where it matches the fit (sphere). */
-export const SIZES_NS: readonly number[] = [50, 100, 200, 300, 500, 1000];
+/** Error against n: sizes from where the joint release is noise to where it matches the fit (shapes: 2000). */
+export const SIZES_NS: readonly number[] = [50, 100, 200, 300, 500, 1000, 2000];
 
 /** Error against n at the current total ε (equal split), m draws of each release per n. */
 export function sizesSpec(s: LabSettings): SizesSpec {

@@ -4,7 +4,13 @@ import { ImportData } from './ImportData';
 import { useLab } from '../store';
 import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
 import { dataManifold, MANIFOLDS } from '../../src/data/manifolds';
-import { DATA_DEFAULTS, LIMITS, regressionWorkspace, releaseMechanism } from '../state/settings';
+import {
+  DATA_DEFAULTS,
+  JOINT_WORKSPACES,
+  LIMITS,
+  regressionWorkspace,
+  releaseMechanism,
+} from '../state/settings';
 import { CheckboxField, NumberField, SelectField } from './fields';
 import { EpsilonSlider, SampleSizeField, SeedField, SigmaRuleField, SplitSlider } from './commonFields';
 
@@ -75,7 +81,7 @@ export function ControlPanel() {
 
       <fieldset>
         <legend>Privacy</legend>
-        {s.workspace === 'sphere' && (
+        {JOINT_WORKSPACES.includes(s.workspace) && (
           <SelectField
             label="release"
             value={s.mechanism}
@@ -89,6 +95,7 @@ export function ControlPanel() {
         )}
         <EpsilonSlider label="total budget ε" hint="← smaller ε: more private, noisier fits" />
         <SplitSlider hint="← more budget to the shooting vector · more to the footpoint →" />
+        {joint && <JointSizeHint />}
         {joint ? <JointAssumptions kind={kind} /> : <KngPrivacyFields negativelyCurved={negativelyCurved} />}
         <Explainers topics={['privacy', 'sigma', 'tau']} />
       </fieldset>
@@ -119,6 +126,43 @@ export function ControlPanel() {
         <Explainers topics={['mcmc']} />
       </fieldset>
     </aside>
+  );
+}
+
+/**
+ * Below the size where the joint release pays on this space its draws are mostly noise: say so, and offer that
+ * size (docs/kng-joint.md, "Where it pays").
+ */
+function JointSizeHint() {
+  const s = useLab((st) => st.settings);
+  const imported = useLab((st) => st.imported[st.settings.workspace]);
+  const set = useLab((st) => st.set);
+  const d = DATA_DEFAULTS[s.workspace];
+  const pays = d.privateN;
+  const n = imported ? imported.ys.length : s.n;
+  // shapes: more landmarks, more dimensions, a far field that only a larger n outweighs
+  const landmarks = s.workspace === 'kendall' && !imported ? s.landmarks : undefined;
+  const fewer = d.privateLandmarks;
+  const tooManyLandmarks = landmarks !== undefined && fewer !== undefined && landmarks > fewer;
+  if (pays === undefined || (n >= pays && !tooManyLandmarks)) return null;
+  const withLandmarks = landmarks !== undefined && fewer !== undefined;
+  return (
+    <p className="hint" data-testid="joint-size-hint">
+      At n = {n}
+      {withLandmarks && ` with ${landmarks} landmarks`} this release is mostly noise here; on this space it
+      pays from about n = {pays}
+      {withLandmarks && ` with ${fewer} landmarks`} at ε = 1 (the MSE tab’s{' '}
+      <em>Where privacy starts to pay</em>).{' '}
+      {!imported && (
+        <button
+          type="button"
+          onClick={() => set({ n: pays, ...(withLandmarks ? { landmarks: fewer } : {}) })}
+        >
+          Use n = {pays}
+          {withLandmarks && `, ${fewer} landmarks`}
+        </button>
+      )}
+    </p>
   );
 }
 

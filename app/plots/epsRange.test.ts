@@ -23,10 +23,13 @@ describe('equalEpsRange', () => {
     expect(equalEpsRange({ ...DEFAULTS, mechanism: 'kng-joint', tauMode: 'public', tau: Math.PI })).toEqual([
       0.01, 20,
     ]);
-    // on SPD the lab runs the paper's KNG, whatever the setting
     expect(equalEpsRange({ ...DEFAULTS, workspace: 'spd', mechanism: 'kng-joint', tauMode: 'data' })).toEqual(
-      [0.01, 10],
+      [0.01, 20],
     );
+    // on R^d the lab runs the paper's KNG, whatever the setting
+    expect(
+      equalEpsRange({ ...DEFAULTS, workspace: 'euclidean', mechanism: 'kng-joint', tauMode: 'data' }),
+    ).toEqual([0.01, 10]);
   });
   it('always includes the current total ε', () => {
     expect(equalEpsRange({ ...DEFAULT_SETTINGS, tauMode: 'data', eps: 50 })).toEqual([0.01, 50]);

@@ -35,11 +35,17 @@ describe('lab settings round-trip through the URL', () => {
     expect(back.settings).toEqual(s);
   });
   it("a workspace's own data defaults apply when the link names the workspace", () => {
+    // shapes open on the release private for any data, at the size and landmarks where it pays
     const { settings } = queryToSettings('ws=kendall');
-    expect(settings.n).toBe(100);
-    expect(settings.noise).toBe(1);
+    expect(settings).toMatchObject({ n: 2000, noise: 1, landmarks: 8, mechanism: 'kng-joint' });
     const k = { ...settings, n: 50 };
     expect(queryToSettings(settingsToQuery(k)).settings).toEqual(k);
+    // with paper 000's KNG named in the link, the paper's sizes
+    const paper = queryToSettings('ws=kendall&mech=kng').settings;
+    expect(paper).toMatchObject({ n: 100, landmarks: 50, mechanism: 'kng' });
+    expect(settingsToQuery(paper)).toBe('ws=kendall&mech=kng');
+    const mixed = { ...paper, n: 2000 };
+    expect(queryToSettings(settingsToQuery(mixed)).settings).toEqual(mixed);
   });
   it('bad values fall back to defaults with a message naming the parameter', () => {
     const { settings, problems } = queryToSettings('ws=moon&n=abc&eps=1e9&curves=1,x&cam=1,2');

@@ -18,6 +18,7 @@ import { publicStart, runJointChain, type JointChainResult, type JointContext } 
 
 export * from './calibration';
 export { genericJointKernel, huber, jointKernel, sphereJointKernel, type JointKernel } from './jointKernel';
+export { kendallJointKernel } from './kendallJointKernel';
 export { spdJointKernel } from './spdJointKernel';
 export {
   jointPotential,

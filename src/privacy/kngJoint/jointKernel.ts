@@ -2,6 +2,7 @@ import { GeometryError, type Manifold } from '../../geometry/types';
 import { accumulateGradient, RegressionWorkspace } from '../../regression/geodesicRegression';
 import { wasmJointSphere } from '../kernels/wasm/jointSphereKernelWasm';
 import { huber } from './calibration';
+import { kendallJointKernel } from './kendallJointKernel';
 import { spdJointKernel } from './spdJointKernel';
 
 export { huber };
@@ -18,7 +19,7 @@ export interface JointKernel {
   evaluate(p: Float64Array, v: Float64Array, out: Float64Array): void;
 }
 
-/** Through the Manifold interface (the reference for the fused kernels, and the kernel of Kendall shape space). */
+/** Through the Manifold interface: the reference for the fused kernels. */
 export function genericJointKernel(
   M: Manifold,
   ts: Float64Array,
@@ -146,7 +147,7 @@ export function sphereJointKernel(
   };
 }
 
-/** The fastest kernel for M: fused on S² and on affine SPD(2), generic elsewhere. */
+/** The fastest kernel for M: fused on S², on affine SPD(2) and on Kendall shape space, generic elsewhere. */
 export function jointKernel(
   M: Manifold,
   ts: Float64Array,
@@ -157,5 +158,6 @@ export function jointKernel(
   if (family?.kind === 'sphere') return sphereJointKernel(ts, ys, clip);
   if (family?.kind === 'spd' && family.k === 2 && family.metric === 'affine')
     return spdJointKernel(ts, ys, clip);
+  if (family?.kind === 'kendall') return kendallJointKernel(family.landmarks, ts, ys, clip);
   return genericJointKernel(M, ts, ys, clip);
 }
