@@ -26,7 +26,8 @@ import type { FrechetMechanismId, LabSettings } from '../state/settings';
 import { mechanismsOn } from './mechanisms';
 import { DATA_DEFAULTS, DEFAULT_SETTINGS } from '../state/settings';
 import { EPS_RANGE_HIGH, EPS_RANGE_LOW, grid125, ruleFactor, scaledEpsRange } from '../plots/epsRange';
-import { frechetProblem } from './problems';
+import { frechetProblem, type OwnData } from './problems';
+export type { OwnData };
 
 /** The experiment's name of each mechanism the lab shows (from the one mechanism table). */
 export const EXPERIMENT_ID = Object.fromEntries(
@@ -65,19 +66,6 @@ export const VIEW_K = 2;
 /** 004 Fig. 1's sample sizes and adjacent pairs per size (the command line's `--experiment sensitivity`). */
 export const SENSITIVITY_NS: readonly number[] = [10, 20, 40, 80, 160];
 export const SENSITIVITY_PAIRS = 20;
-
-/** The user's points in use (imported for the space shown), with the radius r their sensitivity uses. */
-export interface OwnData {
-  id: number;
-  fileName: string;
-  points: Float64Array[];
-  k: number;
-  /** The smallest r the data satisfy (frechetDataRadius): computed from them, so not private. */
-  dataRadius: number;
-  /** The r of the releases: dataRadius ('data' mode) or the public setting. */
-  radius: number;
-  radiusFromData: boolean;
-}
 
 /** frechetDataRadius per imported point list and metric: it needs the Fréchet mean, and settings are checked often. */
 const radiusCache = new WeakMap<readonly Float64Array[], Map<string, number>>();

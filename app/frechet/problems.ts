@@ -4,8 +4,20 @@
  */
 import { frechetRadiusLimit } from '../../src/privacy/frechet/sensitivity';
 import type { LabSettings } from '../state/settings';
-import type { OwnData } from './jobs';
 import type { FrechetSpace } from './mechanisms';
+
+/** The user's points in use (imported for the space shown), with the radius r their sensitivity uses. */
+export interface OwnData {
+  id: number;
+  fileName: string;
+  points: Float64Array[];
+  k: number;
+  /** The smallest r the data satisfy (frechetDataRadius): computed from them, so not private. */
+  dataRadius: number;
+  /** The r of the releases: dataRadius ('data' mode) or the public setting. */
+  radius: number;
+  radiusFromData: boolean;
+}
 
 /**
  * Largest data radius r the sensitivity bound of 004 (Thm 2) allows: r* = ½ min(inj, π/(2√κ)), π/4 on the

@@ -13,30 +13,22 @@ import type { KngGroup } from '../privacy/kng';
 import { Rng } from '../sampling/rng';
 import { effectiveSampleSize, lnMeanAndMedian } from '../sampling/stats';
 import { defineTask } from '../workers/defineTask';
-import { jointReleaseCellCount, jointSettingsFromBudget } from './jointSettings';
+import {
+  jointReleaseCellCount,
+  jointSettingsFromBudget,
+  type JointReleaseSpec,
+  type JointSettingsInput,
+} from './jointSettings';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
 
 export { lnMeanAndMedian, jointReleaseCellCount, jointSettingsFromBudget };
+export type { JointReleaseSpec, JointSettingsInput };
 
-/**
+/*
  * Releases of the joint clipped KNG mechanism (docs/kng-joint.md) for the lab and the CLI: each cell is one
  * independent chain from the public start, i.e. one publishable pair; cells beyond the first are further draws,
  * for studying the mechanism (publishing k of them costs k·ε).
  */
-export type JointSettingsInput = Omit<KngJointSettings, 'clip' | 'xRange'> & {
-  /** Default: the space's (DEFAULT_DOMAIN). */
-  clip?: number;
-  /** Public covariate range in the data's own units; default: the generator's range (synthetic data). */
-  xRange?: readonly [number, number];
-};
-
-export interface JointReleaseSpec {
-  source: DataSource;
-  joint: JointSettingsInput;
-  seed: number;
-  /** Also run chains started at the non-private fit (the start-agreement diagnostic; never released). */
-  fromFit?: boolean;
-}
 
 /** How the covariates enter: in their own units, by which range, and whether that range is public. */
 export interface JointCovariates {

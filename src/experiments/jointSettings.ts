@@ -1,11 +1,28 @@
 import type { KngSettings } from '../privacy/kng';
-import { DEFAULT_KNG_JOINT, splitJointBudget } from '../privacy/kngJoint/calibration';
-import type { JointReleaseSpec, JointSettingsInput } from './jointRelease';
+import { DEFAULT_KNG_JOINT, splitJointBudget, type KngJointSettings } from '../privacy/kngJoint/calibration';
+import type { DataSource } from './regressionSetup';
 
 /*
  * What the lab's page needs of a kng-joint release without its sampler: the cell count of a job and the settings
  * from the lab's budget (jointRelease.ts has the rest).
  */
+
+/** kng-joint's settings as a job gives them: the space's clip and the generator's range unless named. */
+export type JointSettingsInput = Omit<KngJointSettings, 'clip' | 'xRange'> & {
+  /** Default: the space's (DEFAULT_DOMAIN). */
+  clip?: number;
+  /** Public covariate range in the data's own units; default: the generator's range (synthetic data). */
+  xRange?: readonly [number, number];
+};
+
+/** A kng-joint release job: its data, settings and seed. */
+export interface JointReleaseSpec {
+  source: DataSource;
+  joint: JointSettingsInput;
+  seed: number;
+  /** Also run chains started at the non-private fit (the start-agreement diagnostic; never released). */
+  fromFit?: boolean;
+}
 
 /** Cells of a kng-joint release job: one chain each. */
 export const jointReleaseCellCount = (spec: JointReleaseSpec): number => spec.joint.m;

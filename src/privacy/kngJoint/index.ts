@@ -13,11 +13,13 @@ import {
   type KngJointCalibration,
   type KngJointSettings,
 } from './calibration';
-import { jointKernel } from './jointKernel';
+import { genericJointKernel, sphereJointKernel, type JointKernel } from './jointKernel';
+import { kendallJointKernel } from './kendallJointKernel';
+import { spdJointKernel } from './spdJointKernel';
 import { publicStart, runJointChain, type JointChainResult, type JointContext } from './sampler';
 
 export * from './calibration';
-export { genericJointKernel, huber, jointKernel, sphereJointKernel, type JointKernel } from './jointKernel';
+export { genericJointKernel, huber, sphereJointKernel, type JointKernel } from './jointKernel';
 export { kendallJointKernel } from './kendallJointKernel';
 export { spdJointKernel } from './spdJointKernel';
 export {
@@ -28,6 +30,21 @@ export {
   type JointChainResult,
   type JointContext,
 } from './sampler';
+
+/** The fastest kernel for M: fused on S², on affine SPD(2) and on Kendall shape space, generic elsewhere. */
+export function jointKernel(
+  M: Manifold,
+  ts: Float64Array,
+  ys: readonly Float64Array[],
+  clip: number,
+): JointKernel {
+  const family = M.family;
+  if (family?.kind === 'sphere') return sphereJointKernel(ts, ys, clip);
+  if (family?.kind === 'spd' && family.k === 2 && family.metric === 'affine')
+    return spdJointKernel(ts, ys, clip);
+  if (family?.kind === 'kendall') return kendallJointKernel(family.landmarks, ts, ys, clip);
+  return genericJointKernel(M, ts, ys, clip);
+}
 
 export interface KngJointContext extends JointContext {
   /** Centred covariates tᵢ ∈ [−½, ½], and how many were clamped into the public range. */

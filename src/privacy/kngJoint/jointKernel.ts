@@ -2,8 +2,6 @@ import { GeometryError, type Manifold } from '../../geometry/types';
 import { accumulateGradient, RegressionWorkspace } from '../../regression/geodesicRegression';
 import { wasmJointSphere } from '../kernels/wasm/jointSphereKernelWasm';
 import { huber } from './calibration';
-import { kendallJointKernel } from './kendallJointKernel';
-import { spdJointKernel } from './spdJointKernel';
 
 export { huber };
 
@@ -145,19 +143,4 @@ export function sphereJointKernel(
       } else javaScript(p, v, out);
     },
   };
-}
-
-/** The fastest kernel for M: fused on S², on affine SPD(2) and on Kendall shape space, generic elsewhere. */
-export function jointKernel(
-  M: Manifold,
-  ts: Float64Array,
-  ys: readonly Float64Array[],
-  clip: number,
-): JointKernel {
-  const family = M.family;
-  if (family?.kind === 'sphere') return sphereJointKernel(ts, ys, clip);
-  if (family?.kind === 'spd' && family.k === 2 && family.metric === 'affine')
-    return spdJointKernel(ts, ys, clip);
-  if (family?.kind === 'kendall') return kendallJointKernel(family.landmarks, ts, ys, clip);
-  return genericJointKernel(M, ts, ys, clip);
 }

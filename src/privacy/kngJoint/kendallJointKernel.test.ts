@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { kendall } from '../../geometry/kendall';
 import { GeometryError, type Manifold } from '../../geometry/types';
 import { Rng } from '../../sampling/rng';
-import { genericJointKernel, jointKernel } from './jointKernel';
+import { genericJointKernel } from './jointKernel';
+import { jointKernel } from '.';
 import { kendallJointKernel } from './kendallJointKernel';
 
 /** A shape drawn uniformly (the projection of a standard Gaussian configuration). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { spd } from '../../geometry/spd';
 import { Rng } from '../../sampling/rng';
-import { genericJointKernel, jointKernel } from './jointKernel';
+import { genericJointKernel } from './jointKernel';
+import { jointKernel } from '.';
 import { spdJointKernel } from './spdJointKernel';
 
 const M = spd(2);
