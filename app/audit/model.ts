@@ -8,7 +8,7 @@ import type { MechanismSettings } from '../../src/experiments/mechanisms';
 import { MECHANISM_INFO } from '../../src/experiments/mechanismInfo';
 import type { SpaceKind } from '../../src/privacy/mechanism';
 import { withSampler } from '../../src/privacy/kng';
-import { currentBudget, dataSource, kngSettings } from '../compute/jobs';
+import { dataSource, kngSettings } from '../compute/jobs';
 import { ownData, VIEW_K } from '../frechet/jobs';
 import { labLinregSettings } from '../linreg/jobs';
 import type { ImportedData } from '../store';
@@ -17,6 +17,7 @@ import {
   regressionWorkspace,
   type AuditMechanismId,
   type LabSettings,
+  currentBudget,
 } from '../state/settings';
 
 export interface AuditMechanismOption {

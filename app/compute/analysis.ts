@@ -10,8 +10,8 @@ import { jointSettingsFromBudget } from '../../src/experiments/jointSettings';
 import type { TaskParams, TaskResult } from '../../src/workers/tasks';
 import { idleJob, sliceHook, useLab, type AnalysisRun, type JobView, type LabState } from '../store';
 import { labRunner, step } from './runner';
-import { regressionWorkspace, type LabSettings } from '../state/settings';
-import { currentBudget, dataSource, kngSettings, landmarksOf } from './jobs';
+import { regressionWorkspace, type LabSettings, currentBudget } from '../state/settings';
+import { dataSource, kngSettings, landmarksOf } from './jobs';
 
 export type { AnalysisRun } from '../store';
 

@@ -6,7 +6,7 @@
 import type { DataSource, ReleaseSpec, SweepSpec } from '../../src/experiments';
 import type { KngSettings } from '../../src/privacy/kng';
 import type { ImportedData } from '../store';
-import { regressionWorkspace, releaseMechanism, type LabSettings } from '../state/settings';
+import { currentBudget, regressionWorkspace, releaseMechanism, type LabSettings } from '../state/settings';
 import { equalEpsRange } from '../plots/epsRange';
 import { FIG6_NOISES } from '../state/figures';
 
@@ -24,11 +24,6 @@ export function dataSource(s: LabSettings, imported: ImportedData | undefined): 
 /** The shapes' landmark count where it applies (Kendall synthetic data), else nothing (keys stay as they were). */
 export function landmarksOf(s: LabSettings): { landmarks?: number } {
   return s.workspace === 'kendall' ? { landmarks: s.landmarks } : {};
-}
-
-/** Budget split of the current setting. */
-export function currentBudget(s: LabSettings): { epsP: number; epsV: number } {
-  return { epsP: s.split * s.eps, epsV: (1 - s.split) * s.eps };
 }
 
 export function kngSettings(s: LabSettings): Omit<KngSettings, 'epsP' | 'epsV'> {

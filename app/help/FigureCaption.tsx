@@ -1,4 +1,4 @@
-import { currentBudget } from '../compute/jobs';
+import { currentBudget } from '../state/settings';
 import { PAPER_SETTINGS_NOTE, activePreset, applyPreset, presetDeviations } from '../presets';
 import { useLab, type LabSettings } from '../store';
 import { Brief } from './Brief';

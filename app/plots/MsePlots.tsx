@@ -8,11 +8,11 @@ import { ErrorBoundary } from '../ErrorBoundary';
 import * as d3 from 'd3';
 import { Fragment, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SWEEP_ROW_COLUMNS, type Panel } from '../../src/experiments';
-import { currentBudget, equalRange, sweepSpec, SWEEP_POINTS } from '../compute/jobs';
+import { equalRange, sweepSpec, SWEEP_POINTS } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab, type LabState } from '../store';
-import { releaseMechanism, type LabSettings } from '../state/settings';
+import { releaseMechanism, type LabSettings, currentBudget } from '../state/settings';
 import { SizesSection } from './SizesPlot';
 import {
   CurrentRule,

@@ -3,9 +3,9 @@
  * the current split, small enough to stay in sight above the sliders, so that moving one shows the curve
  * respond. The full plot, with its legend, axes and caption, is in the Plots panel.
  */
+import { currentBudget } from '../state/settings';
 import * as d3 from 'd3';
 import { useMemo } from 'react';
-import { currentBudget } from '../compute/jobs';
 import { useLab, type LabState } from '../store';
 import { INK, MUTED, seriesStyle } from './chart';
 import { mseModel, paddedExtent } from './mseModel';

@@ -3,9 +3,9 @@
  * when they are not plainly private, and the calibration notes. `StatusLine` is the markup every workspace
  * shares; `ReleaseStatus` fills it for the regression workspaces from the store.
  */
+import { currentBudget } from '../state/settings';
 import type { ReactNode } from 'react';
 import { useReleaseCells } from '../compute/useData';
-import { currentBudget } from '../compute/jobs';
 import { useLab } from '../store';
 import { releaseStatusLine } from './releasedPairs';
 import './releaseStatus.css';

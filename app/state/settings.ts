@@ -7,6 +7,11 @@ import { FRECHET_MECHANISM_TABLE, type FrechetLabId } from '../../src/privacy/fr
 export type WorkspaceId = 'sphere' | 'spd' | 'kendall' | 'euclidean' | 'frechet';
 export type RegressionMechanism = 'kng-joint' | 'kng';
 
+/** ε_p and ε_v of the current budget: the split of the total ε. */
+export function currentBudget(s: Pick<LabSettings, 'split' | 'eps'>): { epsP: number; epsV: number } {
+  return { epsP: s.split * s.eps, epsV: (1 - s.split) * s.eps };
+}
+
 /** Workspaces whose release can be kng-joint (docs/kng-joint.md); R^d has no compact domain for it. */
 export const JOINT_WORKSPACES: readonly WorkspaceId[] = ['sphere', 'spd', 'kendall'];
 

@@ -4,10 +4,10 @@
  * prediction, landmarks on demand. All shapes are centred, of unit size and Procrustes-aligned to the
  * non-private prediction at the same age, so they overlay.
  */
+import { currentBudget } from '../state/settings';
 import { Brief } from '../help/Brief';
 import { richText } from '../help/richText';
 import { useMemo, useState } from 'react';
-import { currentBudget } from '../compute/jobs';
 import { useReleaseCells, useWorkspaceData } from '../compute/useData';
 import {
   AuditRecordLegend,
