@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, queryToSettings, settingsToQuery, type LabSettings } from './settings';
+import { DEFAULT_SETTINGS, LIMITS, queryToSettings, settingsToQuery, type LabSettings } from './settings';
 
 describe('lab settings round-trip through the URL', () => {
   it('defaults give an empty query, and every changed field survives the round trip', () => {
@@ -100,5 +100,35 @@ describe('lab settings round-trip through the URL', () => {
     expect(bad.problems).toHaveLength(4);
     // a repeated mechanism is refused rather than silently merged
     expect(queryToSettings('ws=frechet&mechs=rl,rl').problems).toHaveLength(1);
+  });
+});
+
+describe('the settings table', () => {
+  it('every default lies within its limits, integers are whole, and an out-of-range link value is clamped', () => {
+    for (const [key, [lo, hi]] of Object.entries(LIMITS)) {
+      const value = DEFAULT_SETTINGS[key as keyof LabSettings] as number;
+      expect(value, key).toBeGreaterThanOrEqual(lo);
+      expect(value, key).toBeLessThanOrEqual(hi);
+    }
+    const { settings, problems } = queryToSettings('m=2.6&burn=-5&eps=0.5');
+    expect(settings.m).toBe(3);
+    expect(settings.burnIn).toBe(0);
+    expect(settings.eps).toBe(0.5);
+    expect(problems).toEqual(['link parameter "burn=-5" is out of range; using 0']);
+  });
+  it('each setting has its own link key: changing one setting changes exactly one parameter', () => {
+    const changed: Partial<LabSettings> = {
+      n: 77,
+      tau: 2,
+      landmarks: 20,
+      radius: 1,
+      auditRecord: 5,
+      seed: 9,
+    };
+    const keys = Object.entries(changed).map(([k, v]) =>
+      [...new URLSearchParams(settingsToQuery({ ...DEFAULT_SETTINGS, [k]: v })).keys()].join(),
+    );
+    expect(new Set(keys).size).toBe(keys.length);
+    keys.forEach((k) => expect(k).not.toContain(','));
   });
 });

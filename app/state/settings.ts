@@ -219,132 +219,79 @@ export const DATA_DEFAULTS: Record<
 /** The sample sizes of paper 000's MSE curves (the presets' and the other workspaces' default curves). */
 export const PAPER_CURVES: readonly number[] = [20, 50, 100];
 
-export const DEFAULT_SETTINGS: LabSettings = {
-  workspace: 'sphere',
-  n: DATA_DEFAULTS.sphere.privateN!,
-  noise: DATA_DEFAULTS.sphere.noise,
-  seed: 1,
-  eps: 1,
-  split: 0.5,
-  mechanism: 'kng-joint',
-  sigmaRule: 'paper',
-  tauMode: 'data',
-  tau: Math.PI,
-  tauM: 2,
-  vDomain: 'ball',
-  burnIn: 1000,
-  m: 10,
-  stepScaleP: 5,
-  stepScaleV: 15,
-  scheme: 'independent',
-  adaptive: false,
-  curves: [...DATA_DEFAULTS.sphere.privateCurves!],
-  ages: [60, 65, 70, 75, 80],
-  landmarks: 50,
-  showLandmarks: false,
-  camera: null,
-  figure: null,
-  plotTab: 'mse',
-  frechetSpace: 'sphere',
-  radius: 0.25,
-  radiusMode: 'data',
-  spread: 'homogeneous',
-  delta: 1e-6,
-  calibration: 'analytic',
-  metric: 'logEuclidean',
-  mechanisms: [...FRECHET_MECHANISMS],
-  phiSource: 'private',
-  errorMeasure: 'own',
-  auditMechanism: 'kng',
-  auditReleases: 1000,
-  auditRecord: 0,
-  auditSampler: 'mixed',
-};
+/**
+ * One row per setting: its key in links, its default, and what a value may be — numbers within `limits`
+ * (`integer` ones rounded), or one of `choices`. Defaults, the URL in both directions (and so the saved
+ * session), the controls' bounds and the parser's checks all read this table.
+ */
+interface SettingRow<T> {
+  url: string;
+  default: T;
+  limits?: readonly [number, number];
+  integer?: boolean;
+  choices?: readonly string[];
+}
+
+const SETTINGS = {
+  workspace: { url: 'ws', default: 'sphere', choices: ['sphere', 'spd', 'kendall', 'euclidean', 'frechet'] },
+  n: { url: 'n', default: DATA_DEFAULTS.sphere.privateN!, limits: [3, 2000], integer: true },
+  noise: { url: 'noise', default: DATA_DEFAULTS.sphere.noise, limits: [0, 1] },
+  seed: { url: 'seed', default: 1, limits: [0, 2 ** 31 - 1], integer: true },
+  eps: { url: 'eps', default: 1, limits: [0.01, 100] },
+  split: { url: 'split', default: 0.5, limits: [0.01, 0.99] },
+  mechanism: { url: 'mech', default: 'kng-joint', choices: ['kng-joint', 'kng'] },
+  sigmaRule: { url: 'sigma', default: 'paper', choices: ['paper', 'strict'] },
+  tauMode: { url: 'taumode', default: 'data', choices: ['data', 'public'] },
+  tau: { url: 'tau', default: Math.PI, limits: [1e-6, 100] },
+  tauM: { url: 'taum', default: 2, limits: [0, 100] },
+  vDomain: { url: 'vdom', default: 'ball', choices: ['ball', 'plane'] },
+  burnIn: { url: 'burn', default: 1000, limits: [0, 20000], integer: true },
+  m: { url: 'm', default: 10, limits: [1, 30], integer: true },
+  stepScaleP: { url: 'stepp', default: 5, limits: [0.01, 100] },
+  stepScaleV: { url: 'stepv', default: 15, limits: [0.01, 100] },
+  scheme: { url: 'scheme', default: 'independent', choices: ['independent', 'consecutive'] },
+  adaptive: { url: 'adapt', default: false },
+  curves: { url: 'curves', default: [...DATA_DEFAULTS.sphere.privateCurves!] },
+  ages: { url: 'ages', default: [60, 65, 70, 75, 80] },
+  landmarks: { url: 'lmk', default: 50, limits: [8, 50], integer: true },
+  showLandmarks: { url: 'lm', default: false },
+  camera: { url: 'cam', default: null },
+  figure: { url: 'fig', default: null, choices: FIGURES },
+  plotTab: { url: 'plot', default: 'mse', choices: PLOT_TABS },
+  frechetSpace: { url: 'fspace', default: 'sphere', choices: ['sphere', 'spd'] },
+  radius: { url: 'r', default: 0.25, limits: [0.01, 3] },
+  radiusMode: { url: 'rmode', default: 'data', choices: ['data', 'public'] },
+  spread: { url: 'spread', default: 'homogeneous', choices: ['homogeneous', 'heterogeneous'] },
+  delta: { url: 'delta', default: 1e-6, limits: [1e-15, 0.1] },
+  calibration: { url: 'calib', default: 'analytic', choices: ['classical', 'analytic'] },
+  metric: { url: 'metric', default: 'logEuclidean', choices: ['affine', 'logEuclidean'] },
+  mechanisms: { url: 'mechs', default: [...FRECHET_MECHANISMS] },
+  phiSource: { url: 'phi', default: 'private', choices: ['private', 'public'] },
+  errorMeasure: { url: 'err', default: 'own', choices: ['own', 'euclidean'] },
+  auditMechanism: { url: 'amech', default: 'kng', choices: AUDIT_MECHANISMS },
+  auditReleases: { url: 'an', default: 1000, choices: AUDIT_RELEASES.map(String) },
+  auditRecord: { url: 'arec', default: 0, limits: [0, 2000], integer: true },
+  auditSampler: { url: 'asmp', default: 'mixed', choices: ['mixed', 'paper'] },
+} as const satisfies { [K in keyof LabSettings]: SettingRow<LabSettings[K]> };
+
+type Table = typeof SETTINGS;
+type SettingKey = keyof LabSettings;
+const TABLE_KEYS = Object.keys(SETTINGS) as SettingKey[];
+const row = (key: SettingKey): SettingRow<unknown> => SETTINGS[key];
+
+/** The numeric settings with limits. */
+type NumericKey = {
+  [K in SettingKey]: Table[K] extends { limits: readonly [number, number] } ? K : never;
+}[SettingKey];
+
+export const DEFAULT_SETTINGS = Object.fromEntries(
+  TABLE_KEYS.map((k) => [k, SETTINGS[k].default]),
+) as unknown as LabSettings;
 
 /** Limits of every numeric setting: the URL parser and the controls use the same ones. */
-export const LIMITS = {
-  n: [3, 2000],
-  noise: [0, 1],
-  seed: [0, 2 ** 31 - 1],
-  eps: [0.01, 100],
-  split: [0.01, 0.99],
-  tau: [1e-6, 100],
-  tauM: [0, 100],
-  burnIn: [0, 20000],
-  m: [1, 30],
-  stepScaleP: [0.01, 100],
-  stepScaleV: [0.01, 100],
-  radius: [0.01, 3],
-  delta: [1e-15, 0.1],
-  auditRecord: [0, 2000],
-  landmarks: [8, 50],
-} as const satisfies Partial<Record<keyof LabSettings, readonly [number, number]>>;
-
-type NumericKey = keyof typeof LIMITS;
-
-/** Short URL keys. */
-const KEYS: Record<keyof LabSettings, string> = {
-  workspace: 'ws',
-  n: 'n',
-  noise: 'noise',
-  seed: 'seed',
-  eps: 'eps',
-  split: 'split',
-  mechanism: 'mech',
-  sigmaRule: 'sigma',
-  tauMode: 'taumode',
-  tau: 'tau',
-  tauM: 'taum',
-  vDomain: 'vdom',
-  burnIn: 'burn',
-  m: 'm',
-  stepScaleP: 'stepp',
-  stepScaleV: 'stepv',
-  scheme: 'scheme',
-  adaptive: 'adapt',
-  curves: 'curves',
-  ages: 'ages',
-  landmarks: 'lmk',
-  showLandmarks: 'lm',
-  camera: 'cam',
-  figure: 'fig',
-  plotTab: 'plot',
-  frechetSpace: 'fspace',
-  radius: 'r',
-  radiusMode: 'rmode',
-  spread: 'spread',
-  delta: 'delta',
-  calibration: 'calib',
-  metric: 'metric',
-  mechanisms: 'mechs',
-  phiSource: 'phi',
-  errorMeasure: 'err',
-  auditMechanism: 'amech',
-  auditReleases: 'an',
-  auditRecord: 'arec',
-  auditSampler: 'asmp',
-};
-
-const ENUMS: Partial<Record<keyof LabSettings, readonly string[]>> = {
-  workspace: ['sphere', 'spd', 'kendall', 'euclidean', 'frechet'],
-  mechanism: ['kng-joint', 'kng'],
-  sigmaRule: ['paper', 'strict'],
-  tauMode: ['data', 'public'],
-  vDomain: ['ball', 'plane'],
-  scheme: ['independent', 'consecutive'],
-  figure: FIGURES,
-  plotTab: PLOT_TABS,
-  frechetSpace: ['sphere', 'spd'],
-  radiusMode: ['data', 'public'],
-  spread: ['homogeneous', 'heterogeneous'],
-  calibration: ['classical', 'analytic'],
-  metric: ['affine', 'logEuclidean'],
-  errorMeasure: ['own', 'euclidean'],
-  phiSource: ['private', 'public'],
-  auditMechanism: AUDIT_MECHANISMS,
-  auditReleases: AUDIT_RELEASES.map(String),
-  auditSampler: ['mixed', 'paper'],
-};
+export const LIMITS = Object.fromEntries(
+  TABLE_KEYS.flatMap((k) => (row(k).limits ? [[k, row(k).limits]] : [])),
+) as { readonly [K in NumericKey]: Table[K]['limits'] };
 
 export function clampSetting(key: NumericKey, value: number): number {
   const [lo, hi] = LIMITS[key];
@@ -380,8 +327,9 @@ export function defaultsFor(workspace: WorkspaceId, mechanism?: RegressionMechan
 export function settingsToQuery(s: LabSettings): string {
   const q = new URLSearchParams();
   const defaults = defaultsFor(s.workspace, s.mechanism);
-  for (const key of Object.keys(KEYS) as (keyof LabSettings)[]) {
+  for (const key of TABLE_KEYS) {
     const value = s[key];
+    const url = row(key).url;
     const def =
       key === 'workspace'
         ? DEFAULT_SETTINGS.workspace
@@ -389,10 +337,10 @@ export function settingsToQuery(s: LabSettings): string {
           ? defaultsFor(s.workspace).mechanism
           : defaults[key];
     if (JSON.stringify(value) === JSON.stringify(def)) continue;
-    if (key === 'mechanisms') q.set(KEYS[key], (value as string[]).join(','));
-    else if (Array.isArray(value)) q.set(KEYS[key], (value as number[]).map((x) => +x.toFixed(4)).join(','));
-    else if (typeof value === 'boolean') q.set(KEYS[key], value ? '1' : '0');
-    else if (value !== null) q.set(KEYS[key], String(value));
+    if (key === 'mechanisms') q.set(url, (value as string[]).join(','));
+    else if (Array.isArray(value)) q.set(url, (value as number[]).map((x) => +x.toFixed(4)).join(','));
+    else if (typeof value === 'boolean') q.set(url, value ? '1' : '0');
+    else if (value !== null) q.set(url, String(value));
   }
   return q.toString();
 }
@@ -400,22 +348,25 @@ export function settingsToQuery(s: LabSettings): string {
 /** Query string → settings; bad values fall back to defaults and are listed in `problems`. */
 export function queryToSettings(query: string): { settings: LabSettings; problems: string[] } {
   const q = new URLSearchParams(query);
-  const ws = q.get(KEYS.workspace);
-  const mech = q.get(KEYS.mechanism);
+  const ws = q.get(SETTINGS.workspace.url);
+  const mech = q.get(SETTINGS.mechanism.url);
   // the release named in the link picks its sizes (the paper's for paper 000's KNG)
   const s: LabSettings = defaultsFor(
-    ENUMS.workspace!.includes(ws ?? '') ? (ws as WorkspaceId) : 'sphere',
-    ENUMS.mechanism!.includes(mech ?? '') ? (mech as RegressionMechanism) : undefined,
+    (SETTINGS.workspace.choices as readonly string[]).includes(ws ?? '') ? (ws as WorkspaceId) : 'sphere',
+    (SETTINGS.mechanism.choices as readonly string[]).includes(mech ?? '')
+      ? (mech as RegressionMechanism)
+      : undefined,
   );
   const problems: string[] = [];
   const out = s as unknown as Record<string, unknown>;
-  for (const key of Object.keys(KEYS) as (keyof LabSettings)[]) {
-    const raw = q.get(KEYS[key]);
+  for (const key of TABLE_KEYS) {
+    const { url, choices, integer } = row(key);
+    const raw = q.get(url);
     if (raw === null) continue;
-    const bad = () => problems.push(`link parameter "${KEYS[key]}=${raw}" is not valid; using the default`);
+    const bad = () => problems.push(`link parameter "${url}=${raw}" is not valid; using the default`);
     const def = s[key];
-    if (ENUMS[key]) {
-      if (ENUMS[key]!.includes(raw)) out[key] = typeof def === 'number' ? Number(raw) : raw;
+    if (choices) {
+      if (choices.includes(raw)) out[key] = typeof def === 'number' ? Number(raw) : raw;
       else bad();
     } else if (typeof def === 'boolean') {
       if (raw === '1' || raw === '0') out[key] = raw === '1';
@@ -442,17 +393,8 @@ export function queryToSettings(query: string): { settings: LabSettings; problem
       else {
         const k = key as NumericKey;
         const clamped = clampSetting(k, x);
-        if (clamped !== x)
-          problems.push(`link parameter "${KEYS[key]}=${raw}" is out of range; using ${clamped}`);
-        out[key] =
-          key === 'n' ||
-          key === 'm' ||
-          key === 'burnIn' ||
-          key === 'seed' ||
-          key === 'auditRecord' ||
-          key === 'landmarks'
-            ? Math.round(clamped)
-            : clamped;
+        if (clamped !== x) problems.push(`link parameter "${url}=${raw}" is out of range; using ${clamped}`);
+        out[key] = integer ? Math.round(clamped) : clamped;
       }
     }
   }
