@@ -2,71 +2,20 @@
  * MCMC diagnostics of the current release: trace plots of the footpoint and shooting-vector chains'
  * potential, acceptance rates (mean and per chain), effective sample sizes, and escaped chains.
  */
-import * as d3 from 'd3';
-import { useId, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { ReleaseCell } from '../../src/experiments';
-import type { ChainDiagnostics } from '../../src/privacy/kng';
 import { DEFAULT_KNG_JOINT } from '../../src/privacy/kngJoint/calibration';
 import { StartCheck } from './StartCheck';
 import { releaseSpec } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab } from '../store';
-import {
-  AxisBottom,
-  AxisLeft,
-  HALO,
-  INK,
-  JobProgress,
-  MUTED,
-  OKABE_ITO,
-  fmt,
-  useElementWidth,
-  PlotFigure,
-} from './chart';
-
-/** Shooting chains drawn at most (the rest are summarised): keeps the SVG light with m = 30 (900 chains). */
-const MAX_TRACES = 40;
-/** Acceptance range of a reference numpy run of the method (docs/experiments.md). */
-const REFERENCE_BAND: [number, number] = [0.25, 0.42];
-const TRACE_MARGIN = { left: 64, right: 14, top: 10, bottom: 50 };
-
-interface ChainRow {
-  kind: 'footpoint' | 'shooting';
-  chain: number;
-  acceptanceRate: number;
-  burnInAcceptanceRate: number;
-  step: number;
-  effectiveSampleSize: number;
-  finalPotential: number;
-}
-
-function chainRows(kind: ChainRow['kind'], chains: readonly ChainDiagnostics[]): ChainRow[] {
-  return chains.map((c, i) => ({
-    kind,
-    chain: i,
-    acceptanceRate: c.acceptanceRate,
-    burnInAcceptanceRate: c.burnInAcceptanceRate,
-    step: c.step,
-    effectiveSampleSize: c.effectiveSampleSize,
-    finalPotential: c.trace.length ? c.trace[c.trace.length - 1] : NaN,
-  }));
-}
-
-function summary(chains: readonly ChainDiagnostics[]) {
-  const acc = chains.map((c) => c.acceptanceRate).filter(Number.isFinite);
-  const ess = chains.map((c) => c.effectiveSampleSize).filter(Number.isFinite);
-  return {
-    count: chains.length,
-    meanAcceptance: acc.length ? d3.mean(acc)! : NaN,
-    minAcceptance: acc.length ? d3.min(acc)! : NaN,
-    maxAcceptance: acc.length ? d3.max(acc)! : NaN,
-    meanEss: ess.length ? d3.mean(ess)! : NaN,
-    minEss: ess.length ? d3.min(ess)! : NaN,
-    essUndefined: chains.length - ess.length,
-    traceLength: chains[0]?.trace.length ?? 0,
-  };
-}
+import { JobProgress, OKABE_ITO } from './chart';
+import { AcceptanceStrip } from './diagnostics/AcceptanceStrip';
+import { ChainTable } from './diagnostics/ChainTable';
+import { CHAIN_ROW_COLUMNS, REFERENCE_BAND, chainRows, chainSummary } from './diagnostics/chains';
+import { NoiseScales } from './diagnostics/NoiseScales';
+import { TracePlot } from './diagnostics/TracePlot';
 
 export function DiagnosticsTab() {
   const cells = useReleaseCells();
@@ -77,8 +26,8 @@ export function DiagnosticsTab() {
   const foot = useMemo(() => cells.flatMap((c) => c.footpointChains), [cells]);
   const shoot = useMemo(() => cells.flatMap((c) => c.shootingChains), [cells]);
   const escaped = cells.reduce((a, c) => a + c.escapedShootingChains, 0);
-  const sFoot = summary(foot);
-  const sShoot = summary(shoot);
+  const sFoot = chainSummary(foot);
+  const sShoot = chainSummary(shoot);
   const cal: ReleaseCell | undefined = cells[0];
   // the release private for any data: one joint chain per draw (reported as its footpoint chain)
   const joint = cal?.joint;
@@ -143,41 +92,7 @@ export function DiagnosticsTab() {
         </>
       )}
       <AcceptanceStrip foot={foot} shoot={shoot} joint={joint !== undefined} />
-      <div className="plot-frame-scroll">
-        <table className="plot-table" data-testid="diagnostics-table">
-          <caption>Chain summary</caption>
-          <thead>
-            <tr>
-              <th scope="col">chains</th>
-              <th scope="col">count</th>
-              <th scope="col">mean accept&shy;ance</th>
-              <th scope="col">range</th>
-              <th scope="col">ESS mean (min)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(joint
-              ? ([['joint (p, v)', sFoot]] as const)
-              : ([
-                  ['footpoint', sFoot],
-                  ['shooting vector', sShoot],
-                ] as const)
-            ).map(([label, s]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td>{s.count}</td>
-                <td>{fmt(s.meanAcceptance, 2)}</td>
-                <td>
-                  {fmt(s.minAcceptance, 2)}–{fmt(s.maxAcceptance, 2)}
-                </td>
-                <td>
-                  {fmt(s.meanEss, 3)} ({fmt(s.minEss, 3)})
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChainTable foot={sFoot} shoot={sShoot} joint={joint !== undefined} />
       <p className="hint">
         {joint
           ? `Acceptance is the share of proposals accepted over the last ${j.frozenSteps} steps, with the step fixed after adapting toward 0.3.`
@@ -190,31 +105,7 @@ export function DiagnosticsTab() {
         there.
         {sShoot.essUndefined > 0 && ` (${sShoot.essUndefined} shooting chains have no ESS.)`}
       </p>
-      {cal && joint && (
-        <p className="plot-readout">
-          Noise scales: σ<sub>p</sub> = {fmt(cal.sigmaP)}, σ<sub>v</sub> = {fmt(cal.sigmaV)}
-          {Number.isFinite(joint.sigmaE) && (
-            <>
-              , σ<sub>E</sub> = {fmt(joint.sigmaE)}
-            </>
-          )}{' '}
-          (sensitivities Δ<sub>p</sub> = {fmt(cal.deltaP)}, Δ<sub>v</sub> = {fmt(cal.deltaV)}
-          {Number.isFinite(joint.deltaE) && (
-            <>
-              , Δ<sub>E</sub> = {fmt(joint.deltaE)}
-            </>
-          )}
-          , from the public clip c = {fmt(joint.clip)}); each draw is {fmt(joint.epsilon)}-DP for the exact
-          target.
-        </p>
-      )}
-      {cal && !joint && (
-        <p className="plot-readout">
-          Noise scales: σ<sub>p</sub> = {fmt(cal.sigmaP)}, σ<sub>v</sub> = {fmt(cal.sigmaV)} (sensitivities Δ
-          <sub>p</sub> = {fmt(cal.deltaP)}, Δ<sub>v</sub> = {fmt(cal.deltaV)}, τ = {fmt(cal.tau)}
-          {cal.isPrivate ? '' : ', data-driven: not private'}).
-        </p>
-      )}
+      {cal && <NoiseScales cal={cal} />}
       {joint && <StartCheck />}
       {cal && (
         <p className="plot-readout" data-testid="gradient-kernel">
@@ -244,15 +135,7 @@ export function DiagnosticsTab() {
             string,
             unknown
           >[],
-          columns: [
-            'kind',
-            'chain',
-            'acceptanceRate',
-            'burnInAcceptanceRate',
-            'step',
-            'effectiveSampleSize',
-            'finalPotential',
-          ],
+          columns: CHAIN_ROW_COLUMNS,
         })}
         json={() => ({
           traceEvery,
@@ -274,201 +157,5 @@ export function DiagnosticsTab() {
         })}
       />
     </div>
-  );
-}
-
-function TracePlot(props: {
-  title: string;
-  name: string;
-  chains: readonly ChainDiagnostics[];
-  color: string;
-  traceEvery: number;
-  burnIn: number;
-  /** The text at the burn-in mark (default "end of burn-in"). */
-  markLabel?: string;
-}) {
-  const titleId = useId();
-  const svgRef = useRef<SVGSVGElement>(null);
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const W = Math.max(280, width);
-  const H = Math.round(Math.min(240, Math.max(170, W * 0.42)));
-  const m = TRACE_MARGIN;
-  const { chains, traceEvery } = props;
-  const { paths, x, y, shown } = useMemo(() => {
-    const m = TRACE_MARGIN;
-    const shown = chains.slice(0, MAX_TRACES);
-    let maxLen = 1;
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const c of shown) {
-      maxLen = Math.max(maxLen, c.trace.length);
-      for (const u of c.trace)
-        if (Number.isFinite(u)) {
-          if (u < lo) lo = u;
-          if (u > hi) hi = u;
-        }
-    }
-    if (!(lo <= hi)) [lo, hi] = [0, 1];
-    if (hi - lo < 1e-9) [lo, hi] = [lo - 0.5, hi + 0.5];
-    const x = d3
-      .scaleLinear()
-      .domain([0, (maxLen - 1) * traceEvery || 1])
-      .range([m.left, W - m.right]);
-    const y = d3
-      .scaleLinear()
-      .domain([lo, hi])
-      .nice(5)
-      .range([H - m.bottom, m.top]);
-    const line = d3
-      .line<number>()
-      .defined((u) => Number.isFinite(u))
-      .x((_, i) => x(i * traceEvery))
-      .y((u) => y(u));
-    return { paths: shown.map((c) => line(Array.from(c.trace)) ?? ''), x, y, shown };
-  }, [chains, traceEvery, W, H]);
-  const opacity = Math.max(0.18, Math.min(1, 1.6 / Math.sqrt(shown.length || 1)));
-  const total = x.domain()[1];
-  return (
-    <PlotFigure
-      titleId={titleId}
-      title={props.title}
-      exportName={props.name}
-      empty={!props.chains.length}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={W}
-      height={H}
-      testId={`${props.name}-plot`}
-      footer={
-        <>
-          <figcaption className="hint">
-            {props.chains.length} chain{props.chains.length === 1 ? '' : 's'}
-            {props.chains.length > shown.length ? ` (first ${shown.length} drawn)` : ''}; U recorded{' '}
-            {props.traceEvery === 1 ? 'at every step' : `every ${props.traceEvery} steps`}.
-          </figcaption>
-        </>
-      }
-    >
-      <AxisBottom scale={x} y={H - m.bottom} count={5} label="MH step" grid={m.top} />
-      <AxisLeft scale={y} x={m.left} count={5} label="potential U" grid={W - m.right} labelOffset={48} />
-      {props.burnIn > 0 && props.burnIn < total && (
-        <g>
-          <line
-            x1={x(props.burnIn)}
-            x2={x(props.burnIn)}
-            y1={m.top}
-            y2={H - m.bottom}
-            stroke={INK}
-            strokeDasharray="4 3"
-          />
-          <text x={x(props.burnIn) + 4} y={m.top + 12} fontSize={12} fill={MUTED} {...HALO}>
-            {props.markLabel ?? 'end of burn-in'}
-          </text>
-        </g>
-      )}
-      {paths.map((d, i) => (
-        <path
-          key={i}
-          className="trace-line"
-          d={d}
-          fill="none"
-          stroke={props.color}
-          strokeWidth={1.3}
-          strokeOpacity={opacity}
-        />
-      ))}
-      {!props.chains.length && (
-        <text x={W / 2} y={H / 2 - 10} textAnchor="middle" fontSize={14} fill={MUTED}>
-          Waiting for the release…
-        </text>
-      )}
-    </PlotFigure>
-  );
-}
-
-function AcceptanceStrip(props: {
-  foot: readonly ChainDiagnostics[];
-  shoot: readonly ChainDiagnostics[];
-  joint?: boolean;
-}) {
-  const titleId = useId();
-  const svgRef = useRef<SVGSVGElement>(null);
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const W = Math.max(280, width);
-  const m = { left: 112, right: 16, top: 8, bottom: 46 };
-  const rowH = 34;
-  const x = d3
-    .scaleLinear()
-    .domain([0, 1])
-    .range([m.left, W - m.right]);
-  const rows = props.joint
-    ? [{ label: 'joint (p, v)', chains: props.foot, color: OKABE_ITO.green }]
-    : [
-        { label: 'footpoint', chains: props.foot, color: OKABE_ITO.blue },
-        { label: 'shooting', chains: props.shoot, color: OKABE_ITO.vermillion },
-      ];
-  const H = m.top + rows.length * rowH + m.bottom;
-  const title = 'Acceptance rate per chain';
-  return (
-    <PlotFigure
-      titleId={titleId}
-      title={title}
-      exportName="acceptance"
-      empty={!props.foot.length}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={W}
-      height={H}
-      testId="acceptance-plot"
-      footer={
-        <>
-          <figcaption className="hint">
-            Dots: chains; black bar: mean; shaded: the reference range {REFERENCE_BAND[0]}–{REFERENCE_BAND[1]}
-            .
-          </figcaption>
-        </>
-      }
-    >
-      <rect
-        x={x(REFERENCE_BAND[0])}
-        width={x(REFERENCE_BAND[1]) - x(REFERENCE_BAND[0])}
-        y={m.top}
-        height={rows.length * rowH}
-        fill="#e6eef5"
-      />
-      <AxisBottom
-        scale={x}
-        y={m.top + rows.length * rowH}
-        ticks={[0, 0.2, 0.4, 0.6, 0.8, 1]}
-        label="acceptance rate"
-      />
-      {rows.map((r, ri) => {
-        const cy = m.top + ri * rowH + rowH / 2;
-        const rates = r.chains.map((c) => c.acceptanceRate).filter(Number.isFinite);
-        const mean = rates.length ? d3.mean(rates)! : NaN;
-        return (
-          <g key={r.label}>
-            <text x={m.left - 10} y={cy} dy="0.35em" textAnchor="end" fontSize={13} fill={INK}>
-              {r.label} ({r.chains.length})
-            </text>
-            {rates.map((a, i) => (
-              <circle
-                key={i}
-                cx={x(a)}
-                cy={cy + (((i * 7919) % 13) - 6) * 1.1}
-                r={3}
-                fill={r.color}
-                fillOpacity={0.55}
-              />
-            ))}
-            {Number.isFinite(mean) && (
-              <line x1={x(mean)} x2={x(mean)} y1={cy - 13} y2={cy + 13} stroke={INK} strokeWidth={3}>
-                <title>{`mean ${fmt(mean, 2)}`}</title>
-              </line>
-            )}
-          </g>
-        );
-      })}
-    </PlotFigure>
   );
 }
