@@ -10,7 +10,9 @@ import type {
   SweepRow,
 } from '../src/experiments';
 import type { Advice } from '../src/experiments';
-import type { FrechetCell, FrechetRow, FrechetSensitivityRow } from '../src/experiments/frechet';
+import type { FrechetCell } from '../src/experiments/frechet';
+import type { FrechetRow } from '../src/experiments/frechetRows';
+import type { FrechetSensitivityRow } from '../src/experiments/frechetSensitivity';
 import type { AuditCell, AuditInfo, AuditPair, AuditSpec } from '../src/audit';
 import type { TaskParams } from '../src/workers/tasks';
 import type { LinregCell, LinregResult } from '../src/experiments/linreg';

@@ -6,7 +6,7 @@
  */
 import type { ThreeEvent } from '@react-three/fiber';
 import { useCallback, useMemo } from 'react';
-import type { FrechetDataset } from '../../src/experiments/frechet';
+import type { FrechetDataset } from '../../src/experiments/frechetData';
 import { AuditRecordLegend, isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
 import { isGlobeClick, RECORD_MARKS_3D, RecordMarks } from '../audit/RecordMarks3d';
 import { useLab } from '../store';

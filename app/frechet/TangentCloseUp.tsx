@@ -5,7 +5,7 @@
  */
 import * as d3 from 'd3';
 import { useId, useMemo, useRef } from 'react';
-import type { FrechetDataset } from '../../src/experiments/frechet';
+import type { FrechetDataset } from '../../src/experiments/frechetData';
 import { sphere } from '../../src/geometry/sphere';
 import { GRID, INK, MUTED, PlotFigure, fmt, symbolPath, useElementWidth } from '../plots/chart';
 import type { ViewCloud } from './jobs';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frechetCommand } from '../../src/cli/frechet';
-import { frechetCell, frechetCellCount, frechetSetup } from '../../src/experiments/frechet';
+import { frechetCell, frechetSetup } from '../../src/experiments/frechet';
+import { frechetCellCount } from '../../src/experiments/frechetSpec';
 import { createNodePool } from '../../src/workers/node';
 import type { WorkerPool } from '../../src/workers/pool';
 import type { ImportedData } from '../store';

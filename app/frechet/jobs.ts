@@ -9,18 +9,20 @@
  * - the error-vs-k sweep (SPD only): 002's k ∈ {2, 5, …, 30} at the current ε.
  * Slow mechanisms (`SLOW_MECHANISMS`) get specs of their own, with fewer releases.
  */
+import type { FrechetCell } from '../../src/experiments/frechet';
+import {
+  frechetDataRadius,
+  frechetPointsDataset,
+  type FrechetDataset,
+} from '../../src/experiments/frechetData';
+import type { FrechetSensitivitySpec } from '../../src/experiments/frechetSensitivity';
 import {
   FRECHET_MECHANISMS as EXPERIMENT_MECHANISMS,
   frechetDataset,
-  intrinsicSensitivity,
-  type FrechetCell,
-  type FrechetDataset,
-  type FrechetMechanism,
-  type FrechetSensitivitySpec,
   type FrechetSpec,
-} from '../../src/experiments/frechet';
-import { frechetDataRadius, frechetPointsDataset } from '../../src/experiments/frechetData';
-import { FRECHET_MECHANISM_TABLE } from '../../src/privacy/frechet/mechanisms';
+} from '../../src/experiments/frechetSpec';
+import { FRECHET_MECHANISM_TABLE, type FrechetMechanism } from '../../src/privacy/frechet/mechanisms';
+import { intrinsicSensitivity } from '../../src/privacy/frechet/sensitivity';
 import type { ImportedData } from '../store';
 import type { FrechetMechanismId, LabSettings } from '../state/settings';
 import { mechanismsOn } from './mechanisms';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { FrechetDataset } from '../../src/experiments/frechet';
+import type { FrechetDataset } from '../../src/experiments/frechetData';
 import { useLab } from '../store';
 import { viewClouds, viewDataset, type ViewCloud } from './jobs';
 

@@ -22,7 +22,7 @@ import { euclidean } from '../geometry/euclidean';
 import { sphere } from '../geometry/sphere';
 import { spd } from '../geometry/spd';
 import type { Manifold } from '../geometry/types';
-import { frechetDataStream } from '../experiments/frechet';
+import { frechetDataStream } from '../experiments/frechetSpec';
 import { frechetData } from '../experiments/frechetData';
 import { MECHANISMS, type MechanismSettings, type TableMechanism } from '../experiments/mechanisms';
 import { mechanismInfoById } from '../experiments/mechanismInfo';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRECHET_ROW_COLUMNS } from '../experiments/frechet';
+import { FRECHET_ROW_COLUMNS } from '../experiments/frechetRows';
 import { cli, csvParts, json } from './testing';
 import { OPTIONS } from './options';
 
@@ -48,7 +48,7 @@ describe('frechet --help', () => {
     expect(all.stdout).toContain('  frechet ');
     // per-command defaults of a shared option list only the commands it applies to
     expect(all.stdout).toMatch(
-      /\[default:\s+linreg\s+0\.1,0\.2,0\.5,1,2,5,10;\s+frechet\s+0\.1,0\.2,0\.3,0\.4;\s+advise\s+1\]/,
+      /\[default:\s+linreg\s+0\.1,0\.2,0\.5,1,2,5,10;\s+frechet\s+0\.1,0\.2,0\.3,0\.4;\s+advise\s+1;\s+sweep\s+2\.02\]/,
     );
   });
 });

@@ -5,18 +5,12 @@
  * bound. It has its own options (see options.ts), resolved here.
  */
 import { availableParallelism } from 'node:os';
-import {
-  aggregateFrechet,
-  checkFrechetSpec,
-  FRECHET_MECHANISMS,
-  FRECHET_ROW_COLUMNS,
-  frechetSensitivityExperiment,
-  type FrechetMechanism,
-  type FrechetSpec,
-} from '../experiments/frechet';
 import { frechetDataRadius, frechetPointsDataset } from '../experiments/frechetData';
+import { aggregateFrechet, FRECHET_ROW_COLUMNS } from '../experiments/frechetRows';
+import { frechetSensitivityExperiment } from '../experiments/frechetSensitivity';
+import { checkFrechetSpec, FRECHET_MECHANISMS, type FrechetSpec } from '../experiments/frechetSpec';
 import { frechetClaim } from '../privacy/claims';
-import { FRECHET_MECHANISM_TABLE } from '../privacy/frechet/mechanisms';
+import { FRECHET_MECHANISM_TABLE, type FrechetMechanism } from '../privacy/frechet/mechanisms';
 import { privacyStatement, type ClaimBatch } from '../privacy/statement';
 import { loadPoints, pointsDataEcho, type DataEcho } from './data';
 import {

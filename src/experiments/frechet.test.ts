@@ -3,17 +3,10 @@ import { logm, symToVecd } from '../geometry/linalg';
 import { sphere } from '../geometry/sphere';
 import { spd } from '../geometry/spd';
 import { Rng } from '../sampling/rng';
-import {
-  aggregateFrechet,
-  frechetCell,
-  frechetCellCount,
-  frechetDataset,
-  frechetSensitivityExperiment,
-  frechetSetup,
-  runFrechet,
-  type FrechetRow,
-  type FrechetSpec,
-} from './frechet';
+import { frechetCell, frechetSetup, runFrechet } from './frechet';
+import { aggregateFrechet, type FrechetRow } from './frechetRows';
+import { frechetSensitivityExperiment } from './frechetSensitivity';
+import { frechetCellCount, frechetDataset, type FrechetSpec } from './frechetSpec';
 import { frechetData, frechetDataRadius, frechetPointsDataset, haarOrthogonal } from './frechetData';
 
 const base: FrechetSpec = {

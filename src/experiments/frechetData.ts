@@ -16,11 +16,11 @@ import { expm, spdEig, symDim, symToVecd, vecdToSym } from '../geometry/linalg';
 import { frechetMean } from '../geometry/mean';
 import { sphere } from '../geometry/sphere';
 import { spd, type SpdMetric } from '../geometry/spd';
+import { frechetBallRadius } from '../privacy/frechet/sensitivity';
+import type { FrechetManifold } from '../privacy/frechet/settings';
 import { arithmeticMean } from '../privacy/frechet/tangentGaussian';
 import { uniformInBall } from '../sampling/distributions';
 import type { Rng } from '../sampling/rng';
-
-export type FrechetManifold = 'sphere' | 'spd';
 
 /** Share of the points in the dense cluster of heterogeneous data. */
 export const HETEROGENEOUS_CLUSTER_SHARE = 0.8;
@@ -47,11 +47,6 @@ export interface FrechetDataset {
   center: Float64Array;
   /** Radius of the public data ball in the manifold metric (sphere r; SPD √k·r). */
   ballRadius: number;
-}
-
-/** Radius of the public ball holding the data, in the manifold metric. */
-export function frechetBallRadius(manifold: FrechetManifold, k: number, radius: number): number {
-  return manifold === 'sphere' ? radius : Math.sqrt(k) * radius;
 }
 
 /** Haar-distributed k×k orthogonal matrix (row-major): Gram–Schmidt of a Gaussian matrix, column by column. */

@@ -84,30 +84,30 @@ export { dataTask, type DataSpec } from './dataTask';
 export { parseTask, parseUserData, type ParseSpec, type ParseOutcome } from './parseTask';
 export {
   runFrechet,
-  aggregateFrechet,
-  calibrateFrechet,
-  checkFrechetSpec,
   frechetCell,
-  frechetCellCount,
   frechetConformalField,
+  frechetSetup,
+  frechetTask,
+  type FrechetCell,
+  type FrechetScratch,
+} from './frechet';
+export {
+  checkFrechetSpec,
+  frechetCellCount,
   frechetPublicSample,
   frechetDataset,
   frechetKs,
-  frechetSensitivityExperiment,
-  frechetSetup,
-  frechetTask,
   FRECHET_MECHANISMS,
-  FRECHET_ROW_COLUMNS,
   type FrechetSpec,
-  type FrechetCell,
-  type FrechetRow,
-  type FrechetMechanism,
-  type FrechetManifold,
-  type FrechetDataset,
-  type FrechetCalibration,
-  type FrechetConformalSettings,
-  type FrechetScratch,
+} from './frechetSpec';
+export { aggregateFrechet, FRECHET_ROW_COLUMNS, type FrechetRow } from './frechetRows';
+export {
+  frechetSensitivityExperiment,
   type FrechetSensitivitySpec,
   type FrechetSensitivityRow,
-} from './frechet';
-export { frechetData, frechetBallRadius, haarOrthogonal, type FrechetDataOptions } from './frechetData';
+} from './frechetSensitivity';
+export { calibrateFrechet, type FrechetCalibration } from '../privacy/frechet/calibration';
+export type { FrechetMechanism } from '../privacy/frechet/mechanisms';
+export type { FrechetManifold, FrechetConformalSettings } from '../privacy/frechet/settings';
+export { frechetBallRadius } from '../privacy/frechet/sensitivity';
+export { frechetData, haarOrthogonal, type FrechetDataOptions, type FrechetDataset } from './frechetData';

@@ -7,7 +7,7 @@ import { DEFAULT_KNG_SETTINGS } from '../privacy/kng';
 import { DEFAULT_LINREG_SETTINGS } from '../privacy/linreg';
 import type { MechanismData } from '../privacy/mechanism';
 import { Rng } from '../sampling/rng';
-import { FRECHET_MECHANISMS } from './frechet';
+import { FRECHET_MECHANISMS } from './frechetSpec';
 import { frechetData } from './frechetData';
 import { MECHANISMS, type MechanismSettings } from './mechanisms';
 import { MECHANISM_INFO, mechanismInfoById } from './mechanismInfo';

@@ -16,7 +16,8 @@ import type { SpdMetric } from '../geometry/spd';
 import type { Manifold } from '../geometry/types';
 import { sphereLaplaceTradeOff } from '../privacy/frechet/tradeOff';
 import { conditionalSlope } from '../privacy/euclideanKng';
-import { conformalLaplace, conformalRate, type ConformalField } from '../privacy/frechet/conformal';
+import type { ConformalField } from '../privacy/frechet/conformal';
+import { conformalLaplace, conformalRate } from '../privacy/frechet/conformalLaplace';
 import {
   FRECHET_MECHANISM_TABLE,
   type FrechetMechanism,
@@ -62,13 +63,11 @@ import {
 } from '../privacy/kngJoint';
 import { kNormLaplace } from '../sampling/distributions';
 import { Rng } from '../sampling/rng';
-import {
-  calibrateFrechet,
-  frechetConformalField,
-  releaseOne,
-  type FrechetConformalSettings,
-  type FrechetSpec,
-} from './frechet';
+import { calibrateFrechet } from '../privacy/frechet/calibration';
+import { releaseOne } from '../privacy/frechet/release';
+import type { FrechetConformalSettings } from '../privacy/frechet/settings';
+import { frechetConformalField } from './frechet';
+import type { FrechetSpec } from './frechetSpec';
 import type { FrechetDataset } from './frechetData';
 import { MECHANISM_INFO, PRIVATE_LINREG_METHODS, type MechanismInfo } from './mechanismInfo';
 

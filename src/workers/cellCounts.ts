@@ -5,7 +5,8 @@
  * samplers and their WebAssembly. Each entry is the very function of its task (cellCounts.test.ts).
  */
 import { auditCellCount } from '../audit/audit';
-import { frechetCellCount, frechetSensitivityCellCount } from '../experiments/frechet';
+import { frechetSensitivityCellCount } from '../experiments/frechetSensitivity';
+import { frechetCellCount } from '../experiments/frechetSpec';
 import { histogramCellCount } from '../experiments/histograms';
 import { linregCellCount } from '../experiments/linreg';
 import { releaseCellCount } from '../experiments/release';

@@ -27,7 +27,8 @@
 
 import { auditPairTask, auditTask } from '../audit/audit';
 import { dataTask } from '../experiments/dataTask';
-import { frechetSensitivityTask, frechetTask } from '../experiments/frechet';
+import { frechetTask } from '../experiments/frechet';
+import { frechetSensitivityTask } from '../experiments/frechetSensitivity';
 import { histogramTask } from '../experiments/histograms';
 import { linregTask } from '../experiments/linreg';
 import { parsePointsTask, parseTask } from '../experiments/parseTask';

@@ -4,19 +4,10 @@ import { sphere } from '../../geometry/sphere';
 import { symDim } from '../../geometry/linalg';
 import { Rng } from '../../sampling/rng';
 import { gammaCdf, ksOneSample } from '../../sampling/stats';
-import {
-  buildConformalField,
-  conformalFactorAt,
-  conformalGeodesicLength,
-  conformalLaplace,
-  conformalLaplaceTarget,
-  conformalRate,
-  conformalSigmaAt,
-  constantConformalField,
-  logEuclideanConformalGeometry,
-  sphereConformalGeometry,
-  type ConformalField,
-} from './conformal';
+import { buildConformalField, constantConformalField, type ConformalField } from './conformal';
+import { conformalFactorAt, conformalGeodesicLength, conformalSigmaAt } from './conformalDistance';
+import { logEuclideanConformalGeometry, sphereConformalGeometry } from './conformalGeometry';
+import { conformalLaplace, conformalLaplaceTarget, conformalRate } from './conformalLaplace';
 import { sphereLaplaceAngleCdf } from './laplace';
 
 const S2 = sphere();

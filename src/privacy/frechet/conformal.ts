@@ -53,108 +53,13 @@
  * whatever the source of φ. Constant φ is the exception (below), and then the loss is ≤ ε.
  *
  * Reduction: with φ ≡ e^{2c} the target is exp(−ε ρ(η, z)/(2Δ)): the Riemannian Laplace with σ = 2Δ/ε.
+ *
+ * Files: this one builds φ at the sample points; conformalGeometry.ts (the two geometries), conformalGraph.ts
+ * (the k-NN graph and its solve), conformalDistance.ts (φ between nodes, ρ̂*), conformalLaplace.ts (λ*, the
+ * sampler).
  */
-import { expm, logm, symDim, symToVecd, vecdToSym } from '../../geometry/linalg';
-import { sphere } from '../../geometry/sphere';
-import { runChain, type RandomWalkTarget } from '../../sampling/mh';
-import type { Rng } from '../../sampling/rng';
-
-// ---------------------------------------------------------------------------------------------------------
-// Geometry: S² and log-Euclidean SPD(k) in coordinates where the needed operations are cheap
-// ---------------------------------------------------------------------------------------------------------
-
-/** Normal coordinates at a centre c: x ∈ R^dim ↦ Exp_c(x), with ρ(c, Exp_c(x)) = |x| for |x| < maxRadius. */
-export interface NormalChart {
-  exp(x: Float64Array, out: Float64Array): Float64Array;
-  /** log of the Jacobian of Exp_c at x (Riemannian volume = J·Lebesgue). */
-  logJacobian(x: Float64Array): number;
-  /** Radius beyond which the chart is not injective (π on S², ∞ on LE). */
-  maxRadius: number;
-}
-
-export interface ConformalGeometry {
-  readonly name: 'sphere' | 'logEuclidean';
-  /** Intrinsic dimension d (the conformal volume is φ^{d/2} μ_g). */
-  readonly dim: number;
-  /** Length of a point's coordinate array (3 on S², d on LE). */
-  readonly coordSize: number;
-  /** SPD size (LE only). */
-  readonly k?: number;
-  dist(a: Float64Array, b: Float64Array): number;
-  /**
-   * Squared distance used by the interpolation weights exp(−·/τ²): the geodesic one on LE, the squared chord
-   * on S² (equal to θ² to 1% where the weights matter, and much cheaper).
-   */
-  kernelSqDist(a: Float64Array, b: Float64Array): number;
-  chart(c: Float64Array): NormalChart;
-  /** A manifold point (unit vector / SPD matrix) → coordinates. */
-  toCoords(p: Float64Array): Float64Array;
-  /** Coordinates → manifold point. */
-  fromCoords(x: Float64Array): Float64Array;
-}
-
-export function sphereConformalGeometry(): ConformalGeometry {
-  const M = sphere();
-  return {
-    name: 'sphere',
-    dim: 2,
-    coordSize: 3,
-    dist: (a, b) => M.dist(a, b),
-    // Squared chord 2 − 2⟨a, b⟩ = θ² − θ⁴/12 + …: the geodesic θ² to 1% at the kernel's scale (θ ≲ 0.35),
-    // and a dot product instead of an acos in the sampler's innermost loop.
-    kernelSqDist: (a, b) => Math.max(0, 2 - 2 * (a[0] * b[0] + a[1] * b[1] + a[2] * b[2])),
-    chart(c) {
-      const [e1, e2] = M.tangentBasis(c);
-      const v = new Float64Array(3);
-      return {
-        exp(x, out) {
-          for (let i = 0; i < 3; i++) v[i] = x[0] * e1[i] + x[1] * e2[i];
-          return M.exp(c, v, out);
-        },
-        logJacobian(x) {
-          const r = Math.hypot(x[0], x[1]);
-          return r < 1e-4 ? -(r * r) / 6 : Math.log(Math.sin(r) / r);
-        },
-        maxRadius: Math.PI,
-      };
-    },
-    toCoords: (p) => Float64Array.from(p),
-    fromCoords: (x) => Float64Array.from(x),
-  };
-}
-
-export function logEuclideanConformalGeometry(k: number): ConformalGeometry {
-  const d = symDim(k);
-  const sq = (a: Float64Array, b: Float64Array) => {
-    let s = 0;
-    for (let i = 0; i < d; i++) s += (a[i] - b[i]) ** 2;
-    return s;
-  };
-  return {
-    name: 'logEuclidean',
-    dim: d,
-    coordSize: d,
-    k,
-    dist: (a, b) => Math.sqrt(sq(a, b)),
-    kernelSqDist: sq,
-    chart(c) {
-      return {
-        exp(x, out) {
-          for (let i = 0; i < d; i++) out[i] = c[i] + x[i];
-          return out;
-        },
-        logJacobian: () => 0,
-        maxRadius: Infinity,
-      };
-    },
-    toCoords: (p) => symToVecd(logm(p, k), k),
-    fromCoords: (x) => expm(vecdToSym(x, k), k),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The conformal factor
-// ---------------------------------------------------------------------------------------------------------
+import type { ConformalGeometry } from './conformalGeometry';
+import { conjugateGradient, graphLaplacian, knnGraph } from './conformalGraph';
 
 export type ConformalSign = 'dense-contracts' | 'dense-expands';
 
@@ -196,49 +101,6 @@ export function silvermanBandwidth(sqDists: Float64Array, m: number, d: number):
   for (let i = 0; i < sqDists.length; i++) s2 += sqDists[i];
   s2 /= 2 * m * m * d;
   return Math.sqrt(s2) * Math.pow(4 / ((d + 2) * m), 1 / (d + 4));
-}
-
-/**
- * Conjugate gradients for A x = b (A symmetric PSD, given as a product), from x = 0, with the diagonal
- * (Jacobi) preconditioner: the degrees vary with the density, which slows plain CG. Started at 0 with b ⊥ ker A, the iterates stay ⊥ ker A (ker A = constants per component).
- */
-function conjugateGradient(
-  apply: (x: Float64Array, out: Float64Array) => void,
-  diag: Float64Array,
-  b: Float64Array,
-  maxIterations: number,
-  relTol: number,
-): { x: Float64Array; iterations: number } {
-  const m = b.length;
-  const x = new Float64Array(m);
-  const r = Float64Array.from(b);
-  const z = Float64Array.from(r, (ri, i) => ri / diag[i]);
-  const p = Float64Array.from(z);
-  const Ap = new Float64Array(m);
-  const dot = (u: Float64Array, v: Float64Array) => {
-    let s = 0;
-    for (let i = 0; i < m; i++) s += u[i] * v[i];
-    return s;
-  };
-  let rz = dot(r, z);
-  const stop = relTol * relTol * dot(r, r);
-  let it = 0;
-  for (; it < maxIterations && dot(r, r) > stop && rz > 0; it++) {
-    apply(p, Ap);
-    const pAp = dot(p, Ap);
-    if (!(pAp > 0)) break;
-    const alpha = rz / pAp;
-    for (let i = 0; i < m; i++) {
-      x[i] += alpha * p[i];
-      r[i] -= alpha * Ap[i];
-      z[i] = r[i] / diag[i];
-    }
-    const rzNew = dot(r, z);
-    const beta = rzNew / rz;
-    rz = rzNew;
-    for (let i = 0; i < m; i++) p[i] = z[i] + beta * p[i];
-  }
-  return { x, iterations: it };
 }
 
 /** Builds φ from a sample (see the file header for every choice made here). */
@@ -287,56 +149,9 @@ export function buildConformalField(
     f[i] = s / m;
   }
 
-  // Symmetrised k-NN graph; each node's width is τᵢ = max(τ, distance to its k-th neighbour) ("self-tuning"
-  // widths, floored at τ), and Wᵢⱼ = exp(−ρᵢⱼ²/(τᵢτⱼ)): a point far from the rest keeps O(1) weights to its
-  // neighbours. (With one global τ such a point hangs on weights ~e^{−20}, and the Poisson solve pushes its σ
-  // to ±20 to carry its source through them.)
-  const adj: Set<number>[] = Array.from({ length: m }, () => new Set<number>());
-  const order = new Array<number>(m);
-  const width = new Float64Array(m);
-  for (let i = 0; i < m; i++) {
-    for (let j = 0; j < m; j++) order[j] = j;
-    order.sort((a, b) => D2[i * m + a] - D2[i * m + b]);
-    let taken = 0;
-    for (const j of order) {
-      if (j === i) continue;
-      adj[i].add(j);
-      adj[j].add(i);
-      if (++taken >= kNN) {
-        width[i] = Math.max(tau, Math.sqrt(D2[i * m + j]));
-        break;
-      }
-    }
-  }
-  const nbr = adj.map((set) => Int32Array.from([...set].sort((a, b) => a - b)));
-  const wt = nbr.map((js, i) =>
-    Float64Array.from(js, (j) => Math.exp(-D2[i * m + j] / (width[i] * width[j]))),
-  );
-  const deg = wt.map((ws) => ws.reduce((a, b) => a + b, 0));
-  if (!deg.every((x) => x > 0 && Number.isFinite(x)))
-    throw new RangeError('conformal field: a graph weight underflowed');
-  // Local scale sᵢ = Σⱼ Pᵢⱼ ρᵢⱼ²/(2d), P = D⁻¹W: (I − P)f ≈ −sᵢ Δf.
-  const scale = nbr.map(
-    (js, i) => js.reduce((a, j, l) => a + (wt[i][l] / deg[i]) * D2[i * m + j], 0) / (2 * d),
-  );
-
-  // Connected components.
-  const comp = new Int32Array(m).fill(-1);
-  let components = 0;
-  for (let i = 0; i < m; i++) {
-    if (comp[i] >= 0) continue;
-    const stack = [i];
-    comp[i] = components;
-    while (stack.length) {
-      const u = stack.pop()!;
-      for (const v of nbr[u])
-        if (comp[v] < 0) {
-          comp[v] = components;
-          stack.push(v);
-        }
-    }
-    components++;
-  }
+  // Symmetrised k-NN graph with self-tuning widths (conformalGraph.ts).
+  const graph = knnGraph(D2, m, kNN, tau, d);
+  const { deg, scale, comp, components } = graph;
 
   // Relative density r = f/c − 1 with c the (D s)-weighted mean of f per component; rhs = −D s ⊙ (±r).
   const num = new Float64Array(components);
@@ -357,16 +172,7 @@ export function buildConformalField(
     count[comp[i]]++;
   }
   for (let i = 0; i < m; i++) rhs[i] -= rsum[comp[i]] / count[comp[i]];
-  const apply = (x: Float64Array, out: Float64Array) => {
-    for (let i = 0; i < m; i++) {
-      let s = deg[i] * x[i];
-      const js = nbr[i];
-      const ws = wt[i];
-      for (let l = 0; l < js.length; l++) s -= ws[l] * x[js[l]];
-      out[i] = s;
-    }
-  };
-  const cg = conjugateGradient(apply, Float64Array.from(deg), rhs, 20 * m, 1e-10);
+  const cg = conjugateGradient(graphLaplacian(graph), Float64Array.from(deg), rhs, 20 * m, 1e-10);
   // Zero mean per component (CG from 0 already gives it, up to rounding), then the gain.
   const mean = new Float64Array(components);
   for (let i = 0; i < m; i++) mean[comp[i]] += cg.x[i] / count[comp[i]];
@@ -420,149 +226,4 @@ export function constantConformalField(
     components: 1,
     cgIterations: 0,
   };
-}
-
-/** σ(z): Nadaraya–Watson interpolation of the nodes' σᵢ with weights exp(−ρ(z, xᵢ)²/τ²). */
-export function conformalSigmaAt(field: ConformalField, z: Float64Array): number {
-  const { nodes, sigma, tau, geometry } = field;
-  const m = nodes.length;
-  const inv = 1 / (tau * tau);
-  let sw = 0;
-  let s = 0;
-  let minE = Infinity;
-  for (let i = 0; i < m; i++) {
-    const e = geometry.kernelSqDist(z, nodes[i]) * inv;
-    if (e < minE) minE = e;
-    const wi = Math.exp(-e);
-    sw += wi;
-    s += wi * sigma[i];
-  }
-  if (sw > 1e-250) return s / sw;
-  // Far from every node the weights underflow: shift by the nearest node's exponent (log-sum-exp), so σ(z)
-  // tends to the nearest node's value instead of 0/0.
-  sw = 0;
-  s = 0;
-  for (let i = 0; i < m; i++) {
-    const wi = Math.exp(minE - geometry.kernelSqDist(z, nodes[i]) * inv);
-    sw += wi;
-    s += wi * sigma[i];
-  }
-  return s / sw;
-}
-
-/** φ(z) = e^{2σ(z)}. */
-export function conformalFactorAt(field: ConformalField, z: Float64Array): number {
-  return Math.exp(2 * conformalSigmaAt(field, z));
-}
-
-// Gauss–Legendre on [0, 1], 4 nodes (exact to degree 7), used on panels of length ≤ 2τ.
-const GL_X = [0.06943184420297371, 0.33000947820757187, 0.6699905217924281, 0.9305681557970262];
-const GL_W = [0.17392742256872692, 0.3260725774312731, 0.3260725774312731, 0.17392742256872692];
-/** At most this many panels: beyond 64τ the path is far outside the sample, where σ is nearly constant. */
-const MAX_PANELS = 32;
-
-/**
- * ρ̂*(c, Exp_c(x)) = |x|·∫₀¹ √φ(Exp_c(t x)) dt: the g*-length of the g-geodesic from c (see the header), by
- * composite 4-point Gauss–Legendre on ⌈|x|/(2τ)⌉ panels (σ varies on the scale τ). `scratch` avoids allocation.
- */
-export function conformalGeodesicLength(
-  field: ConformalField,
-  chart: NormalChart,
-  x: Float64Array,
-  scratch = { tx: new Float64Array(x.length), p: new Float64Array(field.geometry.coordSize) },
-): number {
-  let r2 = 0;
-  for (let i = 0; i < x.length; i++) r2 += x[i] * x[i];
-  const r = Math.sqrt(r2);
-  if (r === 0) return 0;
-  const panels = Math.min(MAX_PANELS, Math.max(1, Math.ceil(r / (2 * field.tau))));
-  let s = 0;
-  for (let k = 0; k < panels; k++)
-    for (let j = 0; j < GL_X.length; j++) {
-      const t = (k + GL_X[j]) / panels;
-      for (let i = 0; i < x.length; i++) scratch.tx[i] = t * x[i];
-      s += GL_W[j] * Math.exp(conformalSigmaAt(field, chart.exp(scratch.tx, scratch.p)));
-    }
-  return (r * s) / panels;
-}
-
-/** λ* = ε/(2√φ_max Δ) (003 eq. 24). */
-export function conformalRate(eps: number, delta: number, phiMax: number): number {
-  if (!(eps > 0) || !Number.isFinite(eps)) throw new RangeError(`conformalRate: ε must be > 0 (got ${eps})`);
-  if (!(delta > 0) || !Number.isFinite(delta))
-    throw new RangeError(`conformalRate: Δ must be > 0 (got ${delta})`);
-  if (!(phiMax > 0) || !Number.isFinite(phiMax))
-    throw new RangeError(`conformalRate: φ_max must be a positive number (got ${phiMax})`);
-  return eps / (2 * Math.sqrt(phiMax) * delta);
-}
-
-export interface ConformalLaplaceOptions {
-  /** MH steps before the kept (final) state (default 2000). */
-  burnIn?: number;
-  /** Initial random-walk step (default ≈ 2.4·√((d+1)/d)/λ), adapted during burn-in toward `adaptTarget`. */
-  step?: number;
-  adaptTarget?: number;
-}
-
-export interface ConformalLaplaceRelease {
-  /** The release in the geometry's coordinates. */
-  coords: Float64Array;
-  /** Its normal coordinates at η (|x| = ρ_g(η, release)). */
-  x: Float64Array;
-  acceptanceRate: number;
-}
-
-/**
- * The MH target in normal coordinates at η: U(x) = λ ρ̂*(η, Exp_η x) − (d/2)·log φ(Exp_η x) − log J(x).
- * Exposed for tests (numerical integration of the exact law).
- */
-export function conformalLaplaceTarget(
-  field: ConformalField,
-  eta: Float64Array,
-  lambda: number,
-): RandomWalkTarget & { chart: NormalChart } {
-  if (!(lambda > 0) || !Number.isFinite(lambda))
-    throw new RangeError(`conformalLaplace: λ must be a positive number (got ${lambda})`);
-  const g = field.geometry;
-  const chart = g.chart(eta);
-  const dim = g.dim;
-  const scratch = { tx: new Float64Array(dim), p: new Float64Array(g.coordSize) };
-  const end = new Float64Array(g.coordSize);
-  return {
-    size: dim,
-    chart,
-    potential(x) {
-      let r2 = 0;
-      for (let i = 0; i < dim; i++) r2 += x[i] * x[i];
-      if (!(Math.sqrt(r2) < chart.maxRadius)) return Infinity;
-      const len = conformalGeodesicLength(field, chart, x, scratch);
-      const sigmaEnd = conformalSigmaAt(field, chart.exp(x, end));
-      return lambda * len - dim * sigmaEnd - chart.logJacobian(x); // (d/2)·log φ = d·σ
-    },
-    propose(x, step, rng, out) {
-      rng.normals(out, 0, dim); // a block of the normal() stream: the same numbers
-      for (let i = 0; i < dim; i++) out[i] = x[i] + step * out[i];
-    },
-  };
-}
-
-/** One Conformal-DP release centred at η (coordinates), rate λ, by MH started at η. */
-export function conformalLaplace(
-  field: ConformalField,
-  eta: Float64Array,
-  lambda: number,
-  rng: Rng,
-  opts: ConformalLaplaceOptions = {},
-): ConformalLaplaceRelease {
-  const target = conformalLaplaceTarget(field, eta, lambda);
-  const d = field.geometry.dim;
-  const res = runChain(target, new Float64Array(d), rng, {
-    burnIn: opts.burnIn ?? 2000,
-    draws: 1,
-    step: opts.step ?? (2.4 * Math.sqrt((d + 1) / d)) / lambda,
-    adaptTarget: opts.adaptTarget ?? (d <= 2 ? 0.35 : 0.234),
-  });
-  const x = res.draws[res.draws.length - 1];
-  const coords = target.chart.exp(x, new Float64Array(field.geometry.coordSize));
-  return { coords, x, acceptanceRate: res.burnInAcceptanceRate };
 }

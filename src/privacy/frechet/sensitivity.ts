@@ -10,7 +10,9 @@
  * functions here refuse r ≥ r* rather than return a meaningless (infinite or negative) bound.
  */
 import { frechetMean, type FrechetMeanOptions } from '../../geometry/mean';
+import { sphere } from '../../geometry/sphere';
 import type { Manifold } from '../../geometry/types';
+import type { FrechetManifold } from './settings';
 
 /** r* = ½ min(inj, π/(2√κ)) (κ ≤ 0: ½ inj, which is ∞ on Hadamard manifolds). */
 export function frechetRadiusLimit(kappaUpper: number, injectivityRadius = Infinity): number {
@@ -97,4 +99,19 @@ export function empiricalSensitivity(
   if (ys.length !== ys2.length)
     throw new RangeError(`empiricalSensitivity: data sets differ in size (${ys.length} vs ${ys2.length})`);
   return M.dist(frechetMean(M, ys, opts), frechetMean(M, ys2, opts));
+}
+
+/** Radius of the public ball holding the data, in the manifold metric (sphere: the cap radius r; SPD: √k·r). */
+export function frechetBallRadius(manifold: FrechetManifold, k: number, radius: number): number {
+  return manifold === 'sphere' ? radius : Math.sqrt(k) * radius;
+}
+
+/** Δ of the Fréchet mean in the manifold's metric (004 Thm 2: κ ≤ 0 on SPD gives 2R/n). */
+export function intrinsicSensitivity(
+  spec: { manifold: FrechetManifold; radius: number },
+  n: number,
+  k: number,
+): number {
+  const R = frechetBallRadius(spec.manifold, k, spec.radius);
+  return spec.manifold === 'sphere' ? frechetSensitivity(sphere(), R, n) : (2 * R) / n;
 }
