@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLab } from '../store';
+import type { CliReproduction } from './cliCommand';
 import { exportFileName } from './download';
 import { downloadCsv, downloadJson } from './results';
 import { downloadPng, downloadSvg } from './svg';
@@ -9,6 +10,8 @@ export interface CsvExport {
   rows: readonly Record<string, unknown>[];
   columns?: readonly string[];
   notes?: readonly string[];
+  /** The CLI command that reproduces the rows (a `# cli` line), where the export has one. */
+  cli?: CliReproduction;
 }
 
 /**
@@ -99,6 +102,7 @@ export function ExportButtons(props: {
               r.rows,
               r.columns,
               r.notes,
+              r.cli,
             );
           }}
         >

@@ -5,6 +5,7 @@ import { useWorkspaceDataOrNull } from '../compute/useData';
 import { ownData } from '../frechet/jobs';
 import { useFrechetData } from '../frechet/useFrechet';
 import { useLab } from '../store';
+import { cliFields, releaseCliCommand } from './cliCommand';
 import { dataJson, dataLayoutNote, dataTable, tableRecords } from './dataExport';
 import { ExportButtons } from './ExportButtons';
 import { fitJson, fitTable, releaseJson, releaseTable } from './releaseExport';
@@ -107,6 +108,11 @@ function RegressionExports() {
   // a release still running (or marked stale by a settings change) belongs to other settings than the buttons'
   const releaseDone = release.status === 'done' && !wd.stale;
   const cells = () => useLab.getState().release.cells;
+  // the buttons are enabled only while the release belongs to the current settings, so these describe it
+  const releaseCli = () => {
+    const st = useLab.getState();
+    return releaseCliCommand(st.settings, st.imported[st.settings.workspace]);
+  };
   return (
     <DownloadSection
       format="The data file is in the lab’s import format: loading it again gives the same fit."
@@ -144,8 +150,14 @@ function RegressionExports() {
             what: 'private release',
             name: 'release',
             disabled: !releaseDone,
-            csv: () => releaseTable(cells(), dim, covariate),
-            json: () => releaseJson(cells(), dim, covariate),
+            csv: () => {
+              const table = releaseTable(cells(), dim, covariate);
+              return table && { ...table, cli: releaseCli() };
+            },
+            json: () => {
+              const release = releaseJson(cells(), dim, covariate);
+              return release && { ...release, ...cliFields(releaseCli()) };
+            },
           },
         },
       ]}

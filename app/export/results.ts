@@ -4,6 +4,7 @@
  * `comment='#'` and R's `read.csv(comment.char = '#')` skip them).
  */
 import { settingsToQuery, type LabSettings } from '../state/settings';
+import { cliCommentLines, type CliReproduction } from './cliCommand';
 import { downloadText } from './download';
 
 export type CsvValue = string | number | boolean | null | undefined;
@@ -95,8 +96,12 @@ export function exportMeta(what: string, settings: LabSettings, file?: DataUsed 
   };
 }
 
-/** The `# …` lines of a CSV export. */
-export function csvComments(meta: ExportMeta, notes: readonly string[] = []): string[] {
+/** The `# …` lines of a CSV export (with the CLI command that reproduces it, where there is one). */
+export function csvComments(
+  meta: ExportMeta,
+  notes: readonly string[] = [],
+  cli?: CliReproduction,
+): string[] {
   return [
     `${meta.app}: ${meta.what}`,
     `exported ${meta.exported}`,
@@ -106,6 +111,7 @@ export function csvComments(meta: ExportMeta, notes: readonly string[] = []): st
     // every value, defaults included (the query and the link carry only what differs from them)
     `every setting ${JSON.stringify(meta.settings)}`,
     ...(meta.link ? [`link ${meta.link}`] : []),
+    ...(cli ? cliCommentLines(cli) : []),
     ...notes.map((n) => `note: ${n}`),
   ];
 }
@@ -119,9 +125,10 @@ export function downloadCsv(
   rows: readonly Record<string, unknown>[],
   columns?: readonly string[],
   notes: readonly string[] = [],
+  cli?: CliReproduction,
 ): void {
   const meta = exportMeta(what, settings, file);
-  downloadText(toCsv(rows, columns, csvComments(meta, notes)), filename, 'text/csv');
+  downloadText(toCsv(rows, columns, csvComments(meta, notes, cli)), filename, 'text/csv');
 }
 
 /** Saves results as JSON: the metadata (settings, seed, link) and then `payload`'s fields. */

@@ -123,6 +123,53 @@ describe('sweep', () => {
   });
 });
 
+describe('sweep budgets and mechanism (what the lab’s sweep runs)', () => {
+  it('without the new options: the paper’s panels, echoed as values', async () => {
+    const out = await json(...SMALL_SWEEP, '--workers', '1', '--quiet');
+    expect(out.settings).toMatchObject({
+      eps: [2.02],
+      epsRange: [0.2, 2],
+      epsScale: 'linear',
+      adaptTarget: null,
+    });
+    const equal = out.rows.filter((r: { split: string }) => r.split === 'equal');
+    expect(equal.map((r: { eps: number }) => r.eps)).toEqual([0.2, 1.1, 2]);
+  });
+
+  it('--eps splits that total on the unequal panel; --eps-range and --eps-scale log space the equal one', async () => {
+    const out = await json(
+      ...[...SMALL_SWEEP, '--eps', '5', '--eps-range', '0.01,100', '--eps-scale', 'log', '--workers', '1'],
+    );
+    expect(out.settings).toMatchObject({ eps: [5], epsRange: [0.01, 100], epsScale: 'log' });
+    const rows = (split: string) => out.rows.filter((r: { split: string }) => r.split === split);
+    for (const r of rows('unequal')) expect(r.epsP + r.epsV).toBeCloseTo(5, 12);
+    expect(rows('unequal')[0].epsP).toBeCloseTo((0.02 / 2.02) * 5, 12);
+    const eps = rows('equal').map((r: { eps: number }) => r.eps);
+    [0.01, 1, 100].forEach((e, i) => expect(eps[i]).toBeCloseTo(e, 12));
+  });
+
+  it('--mechanism kng-joint: m pairs per point at its total ε, the joint claim, its own settings', async () => {
+    const out = await json(
+      ...['sweep', '--mechanism', 'kng-joint', '--n', '20', '--m', '2', '--points', '2', '--workers', '1'],
+    );
+    expect(out.settings).toMatchObject({
+      mechanism: 'kng-joint',
+      m: 2,
+      clip: 0.1,
+      energyShare: 0.25,
+      xRange: [[0, 1]],
+      replicas: 4,
+    });
+    expect(out.settings).not.toHaveProperty('tau');
+    expect(out.rows).toHaveLength(4);
+    for (const r of out.rows) expect(r.pairs).toBe(2);
+    expect(out.privacy).toMatchObject({ private: false, releases: 8, delta: null });
+    const total = out.rows.reduce((a: number, r: { eps: number }) => a + 2 * r.eps, 0);
+    expect(out.privacy.totalEpsilon).toBeCloseTo(total, 10);
+    expect(out.notes.join(' ')).toMatch(/Private for any data/);
+  });
+});
+
 describe('bad command lines exit 2 with a one-line message', () => {
   const cases: [string[], RegExp][] = [
     [['sweep', '--bogus', '1'], /unknown option --bogus/],
@@ -135,6 +182,16 @@ describe('bad command lines exit 2 with a one-line message', () => {
     [['sweep', '--m', '2.5'], /--m must be an integer/],
     [['sweep', '--eps-p', '1'], /--eps-p does not apply to the sweep command.*--split/],
     [['sweep', '--split', 'half'], /--split must be unequal, equal or both/],
+    [['sweep', '--eps', '1,2'], /--eps must be a number > 0/],
+    [['sweep', '--eps-range', '2,1'], /--eps-range must be two numbers LO,HI with LO < HI/],
+    [['sweep', '--eps-range', '0,1'], /--eps-range must be positive/],
+    [['sweep', '--eps-scale', 'ln'], /--eps-scale must be linear or log/],
+    [['sweep', '--mechanism', 'kng-joint', '--tau', '1'], /--tau is a setting of --mechanism kng/],
+    [['sweep', '--mechanism', 'kng-joint', '--adaptive'], /--adaptive is a setting of --mechanism kng/],
+    [['sweep', '--mechanism', 'kng-joint', '--manifold', 'euclidean'], /kng-joint is defined on the sphere/],
+    [['release', '--adaptive'], /--adaptive is a setting of --mechanism kng/],
+    [['fit', '--landmarks', '8'], /--landmarks is for synthetic Kendall shapes/],
+    [['sweep', '--manifold', 'kendall', '--landmarks', '2'], /--landmarks must be an integer from 3 to 200/],
     [['release', '--tau', 'big'], /--tau must be "data" or a number > 0/],
     [['fit', '--format', 'xml'], /--format must be json or csv/],
     [['frobnicate'], /unknown command "frobnicate"/],
@@ -288,6 +345,21 @@ describe('--data', () => {
     const ok = await json('fit', '--data', path, '--normalize');
     expect(ok.fit.n).toBe(4);
     expect(ok.notes.join(' ')).toMatch(/4 points were projected/);
+  });
+
+  it('synthetic shapes with --landmarks k live on Kendall(k); a file’s own landmarks win, with a note', async () => {
+    const out = await json('fit', '--manifold', 'kendall', '--landmarks', '8', '--n', '12');
+    expect(out.settings.landmarks).toBe(8);
+    expect(out.fit.p).toHaveLength(16);
+    expect((await json('fit', '--manifold', 'kendall', '--n', '12')).settings.landmarks).toBe(50);
+    const path = file(
+      'tri-landmarks.csv',
+      'age,x1,y1,x2,y2,x3,y3\n60,0,0,1,0,0,1\n70,0,0,1.1,0,0,0.9\n80,0,0,1.2,0,0,0.8\n',
+    );
+    const own = await json('fit', '--manifold', 'kendall', '--data', path, '--landmarks', '8');
+    expect(own.settings).not.toHaveProperty('landmarks');
+    expect(own.fit.p).toHaveLength(6);
+    expect(own.notes.join(' ')).toMatch(/--landmarks is ignored/);
   });
 
   it('kendall shapes with any number of landmarks (fit)', async () => {

@@ -6,6 +6,8 @@ import {
   adviseFineM,
   adviseFineSpec,
   aggregateSweep,
+  jointCovariates,
+  resolveJointSettings,
   type AdviseSpec,
   SWEEP_ROW_COLUMNS,
   mse,
@@ -20,9 +22,15 @@ import {
   type SweepSpec,
 } from '../experiments';
 import type { Manifold } from '../geometry/types';
-import { kngClaimFor, nonPrivateClaim } from '../privacy/claims';
+import { jointClaim, kngClaimFor, nonPrivateClaim } from '../privacy/claims';
 import { calibrateKng, kngGroupCount, type KngSettings } from '../privacy/kng';
-import { kngPairsBatch, privacyStatement, type PrivacyStatement } from '../privacy/statement';
+import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT } from '../privacy/kngJoint/calibration';
+import {
+  kngPairsBatch,
+  privacyStatement,
+  type ClaimBatch,
+  type PrivacyStatement,
+} from '../privacy/statement';
 import { fitGeodesicRegression } from '../regression';
 import { kngSettingsEcho, type Config } from './config';
 import { loadData, regressionDataEcho, type LoadedData } from './data';
@@ -71,15 +79,30 @@ export function outputHead(
   };
 }
 
-/** The settings every command reports: the space, the seed, the data set sizes and noise, or the data file. */
+/**
+ * The settings every command reports: the space, the seed, the data set sizes and noise (and the synthetic shapes'
+ * landmarks, for the commands that take --landmarks), or the data file.
+ */
 function baseSettings(cfg: Config, d: LoadedData | undefined) {
   return {
     manifold: cfg.manifold,
     seed: cfg.seed,
     n: d ? [d.parsed.n] : cfg.ns,
     noise: d ? null : cfg.noise,
+    ...(!d && cfg.landmarks !== undefined && LANDMARK_COMMANDS.includes(cfg.command)
+      ? { landmarks: cfg.landmarks }
+      : {}),
     data: d ? regressionDataEcho(d, cfg.data?.normalize ?? false) : null,
   };
+}
+
+const LANDMARK_COMMANDS: readonly string[] = ['fit', 'release', 'sweep'];
+
+/** The synthetic shapes' landmarks, where they apply (the generator's default elsewhere). */
+function landmarksOf(cfg: Config): { landmarks?: number } {
+  return cfg.landmarks !== undefined && LANDMARK_COMMANDS.includes(cfg.command)
+    ? { landmarks: cfg.landmarks }
+    : {};
 }
 
 /** What the numbers of a sweep, the advisor and the histograms are: computed from releases and the data. */
@@ -95,11 +118,15 @@ function loadUserData(ctx: Ctx): LoadedData | undefined {
   const { cfg } = ctx;
   if (!cfg.data) return undefined;
   const d = loadData(cfg.data.path, cfg.manifold, cfg.data.columns, cfg.data.normalize);
-  const ignored = [cfg.nGiven ? '--n' : '', cfg.noiseGiven ? '--noise-var' : ''].filter(Boolean);
+  const ignored = [
+    cfg.nGiven ? '--n' : '',
+    cfg.noiseGiven ? '--noise-var' : '',
+    cfg.landmarksGiven ? '--landmarks' : '',
+  ].filter(Boolean);
   if (ignored.length > 0)
     note(
       ctx,
-      `--data given: its ${d.parsed.n} data points replace the synthetic data, so ${ignored.join(' and ')} ${ignored.length > 1 ? 'are' : 'is'} ignored`,
+      `--data given: its ${d.parsed.n} data points replace the synthetic data, so ${ignored.join(', ').replace(/, ([^,]*)$/, ' and $1')} ${ignored.length > 1 ? 'are' : 'is'} ignored`,
     );
   for (const w of d.parsed.warnings) note(ctx, `${d.file}: ${w}`);
   if (d.xRange[0] !== 0 || d.xRange[1] !== 1)
@@ -117,7 +144,14 @@ function sourceOf(cfg: Config, d: LoadedData | undefined): DataSource {
         label: d.parsed.xLabel,
         xRange: d.xRange,
       }
-    : { kind: 'synthetic', manifold: cfg.manifold, n: cfg.ns[0], noise: cfg.noise, seed: cfg.seed };
+    : {
+        kind: 'synthetic',
+        manifold: cfg.manifold,
+        n: cfg.ns[0],
+        noise: cfg.noise,
+        seed: cfg.seed,
+        ...landmarksOf(cfg),
+      };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -139,8 +173,8 @@ export function fitCommand(ctx: Ctx): void {
     xLabel = d.parsed.xLabel;
     xRange = d.xRange;
   } else {
-    const g = generate(cfg.manifold, { n: cfg.ns[0], seed: cfg.seed, noise: cfg.noise });
-    M = dataManifold(cfg.manifold);
+    const g = generate(cfg.manifold, { n: cfg.ns[0], seed: cfg.seed, noise: cfg.noise, ...landmarksOf(cfg) });
+    M = dataManifold(cfg.manifold, undefined, landmarksOf(cfg).landmarks);
     ({ xs, ys, truth, xLabel, xRange } = g);
   }
   const fit = fitGeodesicRegression(M, xs, ys);
@@ -244,6 +278,7 @@ export function releaseCommand(ctx: Ctx): void {
     epsP: kng.epsP,
     epsV: kng.epsV,
     ...kngSettingsEcho(kng, [cal.vRadius]),
+    adaptTarget: kng.adaptTarget ?? null,
   };
   const calibration = {
     tau: cal.tau,
@@ -315,39 +350,88 @@ export function releaseCommand(ctx: Ctx): void {
 export async function sweepCommand(ctx: Ctx): Promise<void> {
   const { cfg } = ctx;
   const d = loadUserData(ctx);
+  const joint = cfg.mechanism === 'kng-joint';
   const { epsP: _p, epsV: _v, ...kng } = cfg.kng;
   const spec: SweepSpec = {
     manifold: cfg.manifold,
     datasets: d ? [] : cfg.ns.map((n) => ({ n, noise: cfg.noise })),
     ...(d ? { imported: { xs: d.xs, ys: d.ys, label: d.parsed.xLabel } } : {}),
     seed: cfg.seed,
+    ...landmarksOf(cfg),
     panels: cfg.panels,
-    budgets: { points: cfg.points },
+    budgets: { points: cfg.points, ...cfg.budgets },
     kng,
+    ...(joint ? { mechanism: 'kng-joint' as const } : {}),
   };
   // on this thread first: a bad data set fails here with a clear message, and the statement needs the fits
-  const regs = sources(cfg, d).map(prepareRegression);
+  const sets = sources(cfg, d);
+  const regs = sets.map(prepareRegression);
   const progress = new Progress(ctx.stderr, 'sweep', !cfg.quiet);
   const cells = await runTask('sweep', spec, cfg.workers, progress.update);
   progress.finish(`${cells.length} cells on ${cfg.workers} worker${cfg.workers === 1 ? '' : 's'}`);
   const result = aggregateSweep(spec, cells);
   const isPrivate = result.rows.every((r) => r.isPrivate);
-  privacyNotes(ctx, result.notes, isPrivate);
+  if (joint) for (const n of result.notes) note(ctx, n);
+  else privacyNotes(ctx, result.notes, isPrivate);
   const escaped = result.rows.reduce((a, r) => a + r.escapedShootingChains, 0);
   if (escaped > 0)
     note(ctx, `${escaped} shooting-vector chains escaped (improper target on the plane domain)`);
-  const settings = {
-    mechanism: 'kng',
+  const budgets = {
     splits: cfg.panels,
     points: cfg.points,
-    ...kngSettingsEcho(
-      cfg.kng,
-      regs.map((r) => calibrateKng(r, cfg.kng).vRadius),
-    ),
+    eps: [cfg.budgets.unequalTotal ?? PAPER_UNEQUAL_TOTAL],
+    epsRange: cfg.budgets.equalRange ?? PAPER_EQUAL_RANGE,
+    epsScale: cfg.budgets.equalScale ?? 'linear',
   };
-  const claim = kngClaimFor(regs, cfg.kng);
+  const m = cfg.kng.m;
+  let settings: Record<string, unknown>;
+  let batches: ClaimBatch[];
+  if (joint) {
+    // what every budget point's pairs share: the space's clip and the covariate range of each data set
+    const covs = regs.map((r, i) => jointCovariates(r, sets[i]));
+    const resolved = resolveJointSettings(regs[0], { ...DEFAULT_KNG_JOINT, m }, covs[0]);
+    settings = {
+      mechanism: 'kng-joint',
+      ...budgets,
+      energyShare: (DEFAULT_DOMAIN[cfg.manifold] ?? DEFAULT_DOMAIN.sphere).energyShare,
+      clip: resolved.clip,
+      xRange: covs.map((c) => c.range),
+      m,
+      replicas: resolved.replicas,
+      burnIn: resolved.burnIn,
+      frozenSteps: resolved.frozenSteps,
+      adaptTarget: resolved.adaptTarget,
+    };
+    // each row: m pairs, each ε-DP at the row's total ε
+    batches = result.rows.map((r) => {
+      const k = d ? 0 : cfg.ns.indexOf(r.n);
+      return {
+        claim: jointClaim({
+          epsilon: r.eps,
+          n: r.n,
+          clip: resolved.clip,
+          clipGiven: false,
+          range: covs[k].range,
+          rangeIsPublic: covs[k].rangeIsPublic,
+        }),
+        releases: r.pairs,
+      };
+    });
+  } else {
+    settings = {
+      mechanism: 'kng',
+      ...budgets,
+      ...kngSettingsEcho(
+        cfg.kng,
+        regs.map((r) => calibrateKng(r, cfg.kng).vRadius),
+      ),
+      adaptTarget: cfg.kng.adaptTarget ?? null,
+    };
+    const claim = kngClaimFor(regs, cfg.kng);
+    batches = result.rows.map((r) => kngPairsBatch(claim, m, m * m, r.epsP, r.epsV));
+  }
   const privacy = privacyStatement({
-    batches: result.rows.map((r) => kngPairsBatch(claim, cfg.kng.m, cfg.kng.m * cfg.kng.m, r.epsP, r.epsV)),
+    batches,
     derived: MSE_AGAINST_DATA,
     data: d ? 'imported' : 'synthetic',
   });
@@ -362,6 +446,10 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
   }));
 }
 
+/** The paper's budget panels (000, Fig. 1), what `budgetPairs` runs when no total or range is given. */
+const PAPER_UNEQUAL_TOTAL = 2.02;
+const PAPER_EQUAL_RANGE: readonly [number, number] = [0.2, 2];
+
 /** The sweep table's columns, with the interval of ln mean MSE in two columns after it and no isPrivate. */
 const SWEEP_CSV_COLUMNS = SWEEP_ROW_COLUMNS.filter((c) => c !== 'isPrivate').flatMap((c) =>
   c === 'lnMeanMse' ? [c, 'lnMeanMseSe', 'lnMeanMseCiLo', 'lnMeanMseCiHi'] : [c],
@@ -371,7 +459,14 @@ const SWEEP_CSV_COLUMNS = SWEEP_ROW_COLUMNS.filter((c) => c !== 'isPrivate').fla
 function sources(cfg: Config, d: LoadedData | undefined): DataSource[] {
   return d
     ? [sourceOf(cfg, d)]
-    : cfg.ns.map((n) => ({ kind: 'synthetic', manifold: cfg.manifold, n, noise: cfg.noise, seed: cfg.seed }));
+    : cfg.ns.map((n) => ({
+        kind: 'synthetic',
+        manifold: cfg.manifold,
+        n,
+        noise: cfg.noise,
+        seed: cfg.seed,
+        ...landmarksOf(cfg),
+      }));
 }
 
 // ---------------------------------------------------------------------------------------------------------

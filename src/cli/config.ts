@@ -2,7 +2,8 @@
 import { availableParallelism } from 'node:os';
 import { DEFAULT_NOISE, MANIFOLD_KINDS, MANIFOLDS, type DataManifold } from '../data';
 import type { Panel } from '../experiments';
-import { DEFAULT_KNG_SETTINGS, type KngSettings } from '../privacy/kng';
+import { CORPUS_CALLOSUM_LANDMARKS } from '../data/corpusCallosum';
+import { DEFAULT_KNG_SETTINGS, KNG_ADAPT_TARGET, type KngSettings } from '../privacy/kng';
 import { splitJointBudget } from '../privacy/kngJoint/calibration';
 import {
   checkPairs,
@@ -39,8 +40,16 @@ export interface Config {
   /** sweep */
   panels: Panel[];
   points: number;
+  /**
+   * sweep: the unequal panel's total ε and the equal panel's range and spacing, as given (absent: the paper's
+   * 2.02 and linspace(0.2, 2.0), with the budgets computed exactly as before these options existed).
+   */
+  budgets: { unequalTotal?: number; equalRange?: readonly [number, number]; equalScale?: 'linear' | 'log' };
+  /** Synthetic Kendall shapes: landmarks per outline (absent elsewhere), and whether --landmarks was given. */
+  landmarks?: number;
+  landmarksGiven: boolean;
   kng: KngSettings;
-  /** release: which mechanism, and kng-joint's own settings (its ε_p, ε_v are epsP, epsV). */
+  /** release, sweep: which mechanism, and kng-joint's own settings (its ε_p, ε_v are epsP, epsV). */
   mechanism: 'kng-joint' | 'kng';
   joint: { epsE: number; clip?: number; xRange?: readonly [number, number]; m: number };
   pairs: number;
@@ -60,8 +69,16 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
   if (ns.length > 1 && !(command === 'sweep' || command === 'sensitivity'))
     throw new CliError(`--n takes one size for the ${command} command (got "${nRaw}")`);
   if (new Set(ns).size !== ns.length) throw new CliError(`--n lists a size twice (got "${nRaw}")`);
-  // a record: the covariate and the response's ambient coordinates (Kendall: 50 landmarks)
-  const perRecord = 1 + { sphere: 3, spd: 4, kendall: 100, euclidean: 1 }[manifold];
+  const landmarksRaw = get('landmarks');
+  if (landmarksRaw !== undefined && manifold !== 'kendall')
+    throw new CliError('--landmarks is for synthetic Kendall shapes (--manifold kendall)');
+  const landmarks =
+    manifold === 'kendall'
+      ? intValue('landmarks', landmarksRaw ?? String(CORPUS_CALLOSUM_LANDMARKS), 3, 200)
+      : undefined;
+  // a record: the covariate and the response's ambient coordinates (Kendall: 2 per landmark)
+  const perRecord =
+    1 + { sphere: 3, spd: 4, kendall: 2 * (landmarks ?? CORPUS_CALLOSUM_LANDMARKS), euclidean: 1 }[manifold];
   for (const n of ns) checkSize(command, n, perRecord);
   const seed = intValue('seed', get('seed') ?? '1', 0);
   const noiseRaw = get('noise-var');
@@ -84,9 +101,13 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
       }
     : undefined;
 
+  // the release defaults to the mechanism private for any data; the sweep to paper 000's, whose figures it makes
   const mechanism =
-    command === 'release'
-      ? enumValue('mechanism', get('mechanism') ?? 'kng-joint', ['kng-joint', 'kng'] as const)
+    command === 'release' || command === 'sweep'
+      ? enumValue('mechanism', get('mechanism') ?? (command === 'release' ? 'kng-joint' : 'kng'), [
+          'kng-joint',
+          'kng',
+        ] as const)
       : 'kng';
   const jointDefaults = splitJointBudget(2, 0.5, manifold);
   const jointDefaultEps = (share: number) => (mechanism === 'kng-joint' ? String(share) : '1');
@@ -99,6 +120,18 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
   const epsV = numberValue('eps-v', get('eps-v') ?? jointDefaultEps(jointDefaults.epsV), 'positive');
   const split = enumValue('split', get('split') ?? 'both', ['unequal', 'equal', 'both'] as const);
   const panels: Panel[] = split === 'both' ? ['unequal', 'equal'] : [split];
+  const epsRangeRaw = get('eps-range');
+  const epsRange = epsRangeRaw !== undefined ? rangeValue('eps-range', epsRangeRaw) : undefined;
+  if (epsRange && !(epsRange[0] > 0))
+    throw new CliError(`--eps-range must be positive (got "${epsRangeRaw}")`);
+  const epsScaleRaw = get('eps-scale');
+  const budgets: Config['budgets'] = {
+    ...(command === 'sweep' && get('eps') !== undefined ? { unequalTotal: eps } : {}),
+    ...(epsRange ? { equalRange: epsRange } : {}),
+    ...(epsScaleRaw !== undefined
+      ? { equalScale: enumValue('eps-scale', epsScaleRaw, ['linear', 'log'] as const) }
+      : {}),
+  };
 
   const vRadiusRaw = get('v-radius');
   const kng: KngSettings = {
@@ -116,8 +149,19 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     stepScaleP: numberValue('step-p', get('step-p') ?? String(DEFAULT_KNG_SETTINGS.stepScaleP), 'positive'),
     stepScaleV: numberValue('step-v', get('step-v') ?? String(DEFAULT_KNG_SETTINGS.stepScaleV), 'positive'),
     ...(vRadiusRaw !== undefined ? { vRadius: numberValue('v-radius', vRadiusRaw, 'positive') } : {}),
+    ...(values.adaptive === true ? { adaptTarget: KNG_ADAPT_TARGET } : {}),
   };
   if (mechanism === 'kng') checkPairs('m', kng.m);
+  // kng-joint has its own sampler and calibration: a paper-KNG option would be silently ignored
+  if (command === 'sweep' && mechanism === 'kng-joint' && manifold === 'euclidean')
+    throw new CliError(
+      '--mechanism kng-joint is defined on the sphere, SPD and Kendall shapes, not on euclidean',
+    );
+  if (command === 'sweep' && mechanism === 'kng-joint')
+    for (const o of KNG_ONLY)
+      if (values[o] !== undefined) throw new CliError(`--${o} is a setting of --mechanism kng`);
+  if (command === 'release' && mechanism === 'kng-joint' && values.adaptive !== undefined)
+    throw new CliError('--adaptive is a setting of --mechanism kng (kng-joint always adapts its steps)');
   if (vRadiusRaw !== undefined && kng.vDomain === 'plane')
     throw new CliError('--v-radius is the radius of the ball domain; it does not go with --v-domain plane');
 
@@ -136,6 +180,9 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     ...(fineMRaw !== undefined ? { fineM: checkedFineM(fineMRaw) } : {}),
     panels,
     points: intValue('points', get('points') ?? (command === 'advise' ? '11' : '10'), 1, 10_000),
+    budgets,
+    ...(landmarks !== undefined ? { landmarks } : {}),
+    landmarksGiven: landmarksRaw !== undefined,
     kng,
     mechanism,
     joint: {
@@ -151,6 +198,20 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     quiet: values.quiet === true,
   };
 }
+
+/** Options of paper 000's KNG that kng-joint does not use (its sampler and calibration are its own). */
+const KNG_ONLY = [
+  'sigma-rule',
+  'tau',
+  'tau-m',
+  'v-domain',
+  'v-radius',
+  'burn-in',
+  'scheme',
+  'step-p',
+  'step-v',
+  'adaptive',
+] as const;
 
 function checkedFineM(raw: string): number {
   const m = intValue('fine-m', raw, 1, 10_000);

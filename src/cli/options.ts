@@ -90,6 +90,15 @@ export const OPTIONS: readonly OptionDef[] = [
       'of the between-subject variation of the outlines; euclidean — noise sd per coordinate. Ignored with --data.',
   },
   {
+    name: 'landmarks',
+    arg: 'INT',
+    commands: ['fit', 'release', 'sweep'],
+    default: '50',
+    help:
+      'Synthetic Kendall shapes (--manifold kendall): landmarks per outline (3 to 200; the shape space has 2k − 4 ' +
+      'dimensions; the lab’s landmark control). Ignored with --data.',
+  },
+  {
     name: 'data',
     arg: 'FILE',
     commands: [...DATA, 'linreg', 'audit', 'frechet'],
@@ -153,8 +162,24 @@ export const OPTIONS: readonly OptionDef[] = [
     commands: ['sweep'],
     default: 'both',
     help:
-      'Budget panel(s): unequal — ε_p = linspace(0.02, 2.0), ε_v = 2.02 − ε_p; equal — total ε = ' +
-      'linspace(0.2, 2.0), ε_p = ε_v = ε/2.',
+      'Budget panel(s): unequal — a total ε (--eps, paper 2.02) split from ε_p = ε·0.02/2.02 to ε − that, ' +
+      'ε_v = ε − ε_p; equal — total ε over --eps-range (paper 0.2 to 2.0, --eps-scale), ε_p = ε_v = ε/2.',
+  },
+  {
+    name: 'eps-range',
+    arg: 'LO,HI',
+    commands: ['sweep'],
+    default: '0.2,2',
+    help: 'The equal panel’s total ε from LO to HI (0 < LO < HI), --points of them.',
+  },
+  {
+    name: 'eps-scale',
+    arg: 'linear|log',
+    commands: ['sweep'],
+    default: 'linear',
+    help:
+      'Spacing of the equal panel’s ε: linear (the paper’s) or log (evenly spaced ln ε, as the lab spaces a ' +
+      'range over several decades).',
   },
   {
     name: 'points',
@@ -248,6 +273,13 @@ export const OPTIONS: readonly OptionDef[] = [
     help: 'Proposal radius of the shooting-vector chain, in multiples of σ_v.',
   },
   {
+    name: 'adaptive',
+    commands: ['release', 'sweep'],
+    help:
+      'kng: adapt each chain’s proposal step during burn-in toward an acceptance rate of 0.3 (the lab’s adaptive ' +
+      'step); without it the step stays --step-p σ_p and --step-v σ_v. kng-joint always adapts.',
+  },
+  {
     name: 'pairs',
     arg: 'INT',
     commands: ['sensitivity', 'frechet'],
@@ -264,7 +296,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'eps',
     arg: 'LIST',
-    commands: ['linreg', 'frechet', 'audit', 'advise'],
+    commands: ['linreg', 'frechet', 'audit', 'advise', 'sweep'],
     default: (c) =>
       c === 'frechet'
         ? '0.1,0.2,0.3,0.4'
@@ -272,10 +304,13 @@ export const OPTIONS: readonly OptionDef[] = [
           ? '0.1,0.2,0.5,1,2,5,10'
           : c === 'advise'
             ? '1'
-            : undefined,
+            : c === 'sweep'
+              ? '2.02'
+              : undefined,
     help:
       'Total privacy budgets ε, comma-separated (each > 0; smaller = more private). linreg: DPGR spends ε/2 on the ' +
-      'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean. audit, advise: one ε.',
+      'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean. audit, advise: one ε. ' +
+      'sweep: one ε, the total the unequal panel splits (ε_p + ε_v; kng-joint: ε_E + ε_p + ε_v).',
   },
   {
     name: 'method',
@@ -378,16 +413,20 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'mechanism',
     arg: 'LIST',
-    commands: ['release', 'frechet', 'audit'],
+    commands: ['release', 'sweep', 'frechet', 'audit'],
     default: (c) =>
       c === 'release'
         ? 'kng-joint'
-        : c === 'audit'
+        : c === 'sweep'
           ? 'kng'
-          : 'sphere riemannian-laplace,extrinsic-gaussian,ambient-laplace; spd also tangent-gaussian',
+          : c === 'audit'
+            ? 'kng'
+            : 'sphere riemannian-laplace,extrinsic-gaussian,ambient-laplace; spd also tangent-gaussian',
     help:
       'release: kng-joint — one pair drawn jointly with clipped residuals, ε-DP for any data (given a public ' +
       '--x-range); kng — paper 000’s footpoint then shooting vector (its --tau, --sigma-rule, …). ' +
+      'sweep: kng (paper 000’s figures) or kng-joint (each budget point m pairs of the joint release at the ' +
+      'point’s total ε, as the lab’s sweep on S², SPD and shapes; the space’s clip, the generator’s covariate range). ' +
       'frechet: mechanisms, comma-separated: riemannian-laplace (004), tangent-gaussian (002; log-Euclidean SPD), ' +
       'extrinsic-gaussian and ambient-laplace (Euclidean baselines in R³ or Sym(k)), conformal (003; slow, ' +
       'never private). Mechanisms that do not apply give a row with a note. audit: one mechanism of the ' +
@@ -529,7 +568,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     if (values[o.name] !== undefined && !o.commands.includes(command)) {
       const hint =
         command === 'sweep' && (o.name === 'eps-p' || o.name === 'eps-v')
-          ? ' (a sweep runs the budget panels: choose them with --split and --points)'
+          ? ' (a sweep runs the budget panels: choose them with --split, --points, --eps and --eps-range)'
           : ` (it applies to ${o.commands.join(', ')})`;
       throw new CliError(`--${o.name} does not apply to the ${command} command${hint}`);
     }

@@ -117,6 +117,31 @@ describe('every command’s JSON output matches its schema', () => {
       () => ['sweep', '--n', '20,30', '--m', '2', '--burn-in', '20', '--points', '2', '--workers', '1'],
     ],
     [
+      'sweep',
+      () => [
+        ...['sweep', '--manifold', 'kendall', '--landmarks', '8', '--n', '20', '--m', '1', '--points', '2'],
+        ...['--mechanism', 'kng-joint', '--eps', '1.5', '--eps-range', '0.1,10', '--eps-scale', 'log'],
+        ...['--workers', '1'],
+      ],
+    ],
+    [
+      'sweep',
+      () => [
+        'sweep',
+        '--n',
+        '20',
+        '--m',
+        '2',
+        '--burn-in',
+        '20',
+        '--points',
+        '2',
+        '--adaptive',
+        '--workers',
+        '1',
+      ],
+    ],
+    [
       'advise',
       () => [
         'advise',

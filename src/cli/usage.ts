@@ -8,7 +8,8 @@ export const COMMAND_SUMMARY: Record<Command, string> = {
     'pair, and the privacy statement.',
   sweep:
     'Budget-split sweep of paper 000 (Fig. 1 sphere, Fig. 7 SPD, Fig. 2 Kendall): ln mean MSE of m×m private ' +
-    'pairs per budget point and n, against the non-private ln MSE.',
+    'pairs per budget point and n, against the non-private ln MSE; with --eps, --eps-range, --eps-scale and ' +
+    '--mechanism kng-joint, the lab’s sweep at any total ε (its exports name the command).',
   advise:
     'Split advisor: how to split a total ε between footpoint and shooting vector. A coarse budget-split sweep, a ' +
     'finer one with more pairs near its minimum, a smooth fit of ln MSE over the split; prints the recommended ' +

@@ -74,6 +74,12 @@ export function resolveJointSettings(
   } satisfies KngJointSettings;
 }
 
+/**
+ * The random stream of a kng-joint release, in the lab's views (release.ts), its start check and `cli release`:
+ * one seed, the same pairs everywhere.
+ */
+export const JOINT_RELEASE_STREAM = 0x1b7;
+
 export interface JointReleaseCell {
   chain: number;
   manifold: string;
@@ -118,7 +124,7 @@ export function jointReleaseCell(
 ): JointReleaseCell {
   const reg = (scratch.reg ??= prepareRegression(spec.source));
   const g = (scratch.group ??= prepareJointGroups(reg, spec.source, spec.joint));
-  const rng = Rng.fromKey(spec.seed, 0x1b7);
+  const rng = Rng.fromKey(spec.seed, JOINT_RELEASE_STREAM);
   const r = releaseKngJointChain(g.ctx, rng, chain);
   const [a, b] = g.toPublic;
   const lab = reparametrise(reg.M, r.p, r.v, a, b);

@@ -12,6 +12,7 @@ import {
   jointSettingsFromBudget,
   prepareJointGroups,
   releaseJointGroup,
+  JOINT_RELEASE_STREAM,
   type JointGroupContext,
 } from './jointRelease';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
@@ -75,7 +76,12 @@ function jointCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): R
     spec.source,
     jointSettingsFromBudget(spec.kng, reg.M.family?.kind),
   ));
-  const g = releaseJointGroup(ctx, Rng.fromKey(spec.seed, 0x7e1), group, spec.kng.traceEvery ?? 0);
+  const g = releaseJointGroup(
+    ctx,
+    Rng.fromKey(spec.seed, JOINT_RELEASE_STREAM),
+    group,
+    spec.kng.traceEvery ?? 0,
+  );
   const cal = ctx.ctx.calibration;
   return {
     ...g,

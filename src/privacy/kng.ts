@@ -54,6 +54,9 @@ export const DEFAULT_KNG_SETTINGS: KngSettings = {
   traceEvery: 0,
 };
 
+/** The acceptance rate the lab's adaptive step (and the CLI's --adaptive) steers each chain toward in burn-in. */
+export const KNG_ADAPT_TARGET = 0.3;
+
 /**
  * The sampler as paper 000 plausibly ran it (our reading of its App. A and Fig. 3): one chain per parameter
  * started at the non-private estimate, consecutive draws, a short burn-in and small steps — the chains barely
