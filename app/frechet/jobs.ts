@@ -1,6 +1,7 @@
 /**
  * What the Fréchet workspace asks the `frechet` worker task for — a thin adapter between the lab's settings
- * and `src/experiments/frechet.ts` (which defines the mechanisms, data and errors; nothing is recomputed here):
+ * and the Fréchet experiment (`src/experiments/frechet*.ts` for its cells, data and errors,
+ * `src/privacy/frechet/` for the mechanisms; nothing is recomputed here):
  *
  * - the view: many releases of ONE data set (the point clouds around its true mean). The experiment gives each
  *   replicate its own data set, so the view asks for one replicate (data set 0) at the current ε repeated

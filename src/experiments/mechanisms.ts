@@ -2,7 +2,7 @@
  * The mechanism table: every release of the lab behind the one interface of
  * `src/privacy/mechanism.ts` — KNG geodesic regression (the footpoint alone and the sequential pair), the
  * non-private fit (ε = ∞), each Fréchet-mean mechanism (from `privacy/frechet/mechanisms.ts`, calibrated and
- * released by `experiments/frechet.ts`), the exact Euclidean K-norm mean, and the linear-regression methods
+ * released by `privacy/frechet/calibration.ts` and `release.ts`), the exact Euclidean K-norm mean, and the linear-regression methods
  * (DPGR, SSP, DP-SGD). The audit and the CLI's `audit --mechanism` read it; a new entry (its info in
  * mechanismInfo.ts, its preparation in `prepareOf` below) appears in both.
  *
