@@ -10,7 +10,7 @@ describe('audit --help', () => {
     for (const o of OPTIONS.filter((x) => (x.commands as readonly string[]).includes('audit')))
       expect(r.stdout).toContain(`--${o.name}`);
     expect(r.stdout).toMatch(/--releases INT[\s\S]*\[default:\s+2000\]/);
-    expect(r.stdout).toMatch(/--mechanism LIST[\s\S]*\[default:\s+kng\]/);
+    expect(r.stdout).toMatch(/--mechanism LIST[\s\S]*\[default:\s+kng-joint\s+\(euclidean:\s+kng\)\]/);
     expect(r.stdout).not.toContain('--reps');
     expect((await cli('--help')).stdout).toContain('  audit ');
   });
@@ -81,7 +81,10 @@ describe('audit output', () => {
   });
 
   it('KNG with the data-driven τ is labelled not private, with the reason, in JSON and on stderr', async () => {
-    const r = await cli('audit', '--n', '20', '--burn-in', '20', '--releases', '8', '--workers', '1');
+    const r = await cli(
+      ...['audit', '--mechanism', 'kng', '--n', '20', '--burn-in', '20', '--releases', '8'],
+      ...['--workers', '1'],
+    );
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.privacy.private).toBe(false);
@@ -94,7 +97,8 @@ describe('audit output', () => {
 
   it('--sampler paper, --statistic distance and --neighbour index:I (1-based) reach the spec', async () => {
     const out = await json(
-      ...['audit', '--n', '20', '--tau', '0.2', '--sampler', 'paper', '--statistic', 'distance'],
+      ...['audit', '--mechanism', 'kng', '--n', '20', '--tau', '0.2', '--sampler', 'paper'],
+      ...['--statistic', 'distance'],
       ...['--neighbour', 'index:3', '--releases', '8', '--workers', '1'],
     );
     expect(out.settings).toMatchObject({
@@ -108,13 +112,16 @@ describe('audit output', () => {
     expect(out.neighbour.index).toBe(2);
     expect(out.neighbour.description).toMatch(/^record 3 \(chosen/);
     const short = await json(
-      ...['audit', '--n', '20', '--tau', '0.2', '--sampler', 'paper', '--statistic', 'distance'],
+      ...['audit', '--mechanism', 'kng', '--n', '20', '--tau', '0.2', '--sampler', 'paper'],
+      ...['--statistic', 'distance'],
       ...['--record', '3', '--releases', '8', '--workers', '1'],
     );
     expect(short.neighbour).toEqual(out.neighbour);
     expect(short.epsilonLower).toBe(out.epsilonLower);
     const explicit = await json(
       'audit',
+      '--mechanism',
+      'kng',
       '--n',
       '20',
       '--sampler',
@@ -150,8 +157,8 @@ describe('audit output', () => {
           '12',
           '--releases',
           '4',
-          '--burn-in',
-          '10',
+          // kng-joint has its own sampler and refuses paper KNG's --burn-in
+          ...(m.id === 'kng-joint' ? [] : ['--burn-in', '10']),
           '--workers',
           '1',
         ],

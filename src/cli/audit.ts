@@ -13,7 +13,7 @@ import {
   type AuditPair,
   type AuditSpec,
 } from '../audit';
-import { MANIFOLDS, type DataManifold } from '../data';
+import { MANIFOLD_KINDS, MANIFOLDS, type DataManifold } from '../data';
 import { upperTriangle, upperTriangleNames } from '../io';
 import { DEFAULT_LINREG_SETTINGS, maxResidualNorm, olsFit } from '../privacy/linreg';
 import { prepareRegression, type PreparedRegression } from '../experiments/regressionSetup';
@@ -31,7 +31,7 @@ import { calibrateKng, PAPER_SAMPLER, type KngSettings } from '../privacy/kng';
 import { privacyStatement, type ReleaseClaim } from '../privacy/statement';
 import { FRECHET_DEFAULT_RADIUS } from './frechet';
 import { yBoundsValue } from './linreg';
-import { kngSettingsEcho, resolveConfig } from './config';
+import { defaultMechanism, kngSettingsEcho, refuseKngOptions, resolveConfig } from './config';
 import { loadData, regressionDataEcho, type LoadedData } from './data';
 import { CliError, enumValue, intValue, numberValue, str, type RawOptions } from './options';
 import { Progress, writeOutput, type ErrorSink, type Sink } from './output';
@@ -66,12 +66,19 @@ function resolve(values: RawOptions): AuditConfig {
   const get = (name: string) => str(values[name]);
   const given = (name: string) => values[name] !== undefined;
   const ids = MECHANISMS.map((m) => m.id);
-  const mechanism = MECHANISMS.find((m) => m.id === enumValue('mechanism', get('mechanism') ?? 'kng', ids))!;
+  const mechanismRaw = get('mechanism');
+  // without --mechanism the space decides, as in release, sweep and advise; with it, the mechanism's spaces do
+  const id =
+    mechanismRaw !== undefined
+      ? enumValue('mechanism', mechanismRaw, ids)
+      : defaultMechanism(enumValue('manifold', get('manifold') ?? 'sphere', MANIFOLD_KINDS));
+  const mechanism = MECHANISMS.find((m) => m.id === id)!;
   const manifold = enumValue(
     'manifold',
     get('manifold') ?? (mechanism.spaces.includes('sphere') ? 'sphere' : mechanism.spaces[0]),
     mechanism.spaces,
   );
+  if (mechanism.id === 'kng-joint') refuseKngOptions(values, manifold, ['sampler']);
   const cfg = resolveConfig('audit', { ...values, manifold });
   const notes: string[] = [];
 

@@ -11,7 +11,20 @@ import { OPTIONS } from './options';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WINE = fileURLToPath(WINE_CSV);
 
-const SMALL_SWEEP = ['sweep', '--n', '20', '--m', '2', '--burn-in', '50', '--points', '3'];
+/** A small sweep of paper 000's KNG (the mechanism of its figures; the default is kng-joint). */
+const SMALL_SWEEP = [
+  'sweep',
+  '--mechanism',
+  'kng',
+  '--n',
+  '20',
+  '--m',
+  '2',
+  '--burn-in',
+  '50',
+  '--points',
+  '3',
+];
 
 let dir: string;
 beforeAll(() => {
@@ -192,7 +205,7 @@ describe('bad command lines exit 2 with a one-line message', () => {
     [['release', '--adaptive'], /--adaptive is a setting of --mechanism kng/],
     [['fit', '--landmarks', '8'], /--landmarks is for synthetic Kendall shapes/],
     [['sweep', '--manifold', 'kendall', '--landmarks', '2'], /--landmarks must be an integer from 3 to 200/],
-    [['release', '--tau', 'big'], /--tau must be "data" or a number > 0/],
+    [['release', '--mechanism', 'kng', '--tau', 'big'], /--tau must be "data" or a number > 0/],
     [['fit', '--format', 'xml'], /--format must be json or csv/],
     [['frobnicate'], /unknown command "frobnicate"/],
     [[], /no command given/],
@@ -210,7 +223,7 @@ describe('bad command lines exit 2 with a one-line message', () => {
       ['release', '--mechanism', 'kng', '--m', '2000'],
       /--m 2000 makes 4,000,000 pairs .* the limit is 1,000,000 pairs \(m ≤ 1000\)/,
     ],
-    [['advise', '--fine-m', '1e4'], /--fine-m 10000 makes 100,000,000 pairs/],
+    [['advise', '--mechanism', 'kng', '--fine-m', '1e4'], /--fine-m 10000 makes 100,000,000 pairs/],
     [['linreg', '--n', '2e6'], /beyond the linreg command's limit of 1,000,000 records/],
     [
       ['frechet', '--manifold', 'spd', '--k', '50', '--n', '30000'],
@@ -257,7 +270,10 @@ describe('bad command lines exit 2 with a one-line message', () => {
 });
 
 describe('advise', () => {
-  const SMALL = ['advise', '--n', '20', '--m', '3', '--fine-m', '4', '--burn-in', '100', '--points', '5'];
+  const SMALL = [
+    ...['advise', '--mechanism', 'kng', '--n', '20', '--m', '3', '--fine-m', '4', '--burn-in', '100'],
+    ...['--points', '5'],
+  ];
 
   it('--format json prints the recommended split, its interval and the fitted curve (2 workers = 1 worker)', async () => {
     const out = await json(...SMALL, '--eps', '2', '--workers', '2');
@@ -285,6 +301,8 @@ describe('advise', () => {
     const path = file('adv.csv', 'age,lat,lon\n50,10,20\n60,12,25\n70,15,29\n90,17,33\n80,16,31\n');
     const out = await json(
       'advise',
+      '--mechanism',
+      'kng',
       '--data',
       path,
       '--m',
@@ -322,6 +340,8 @@ describe('--data', () => {
     expect(rel.footpoints).toHaveLength(2);
     const sweep = await json(
       'sweep',
+      '--mechanism',
+      'kng',
       '--data',
       path,
       '--m',

@@ -24,7 +24,7 @@ import {
 import type { Manifold } from '../geometry/types';
 import { jointClaim, kngClaimFor, nonPrivateClaim } from '../privacy/claims';
 import { calibrateKng, kngGroupCount, type KngSettings } from '../privacy/kng';
-import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT } from '../privacy/kngJoint/calibration';
+import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT, splitJointBudget } from '../privacy/kngJoint/calibration';
 import {
   kngPairsBatch,
   privacyStatement,
@@ -223,7 +223,11 @@ function privacyNotes(ctx: Ctx, notes: readonly string[], boundsPublic: boolean)
     note(
       ctx,
       'public bounds (--tau, and --tau-m on SPD) take the data out of the noise scale; the footpoint still leaks ' +
-        '(see privacy); the release private for any data is `release --mechanism kng-joint`',
+        '(see privacy)' +
+        // kng-joint is not defined on R^d: no pointer to it there
+        (ctx.cfg.manifold === 'euclidean'
+          ? ''
+          : '; the release private for any data is `release --mechanism kng-joint`'),
     );
 }
 
@@ -478,8 +482,10 @@ const ADVICE_POINT_COLUMNS = ['stage', 'split', 'epsP', 'epsV', 'lnMeanMse', 'se
 export async function adviseCommand(ctx: Ctx): Promise<void> {
   const { cfg } = ctx;
   const d = loadUserData(ctx);
+  const joint = cfg.mechanism === 'kng-joint';
   // on this thread first: a bad data set fails here with a clear message, and the statement needs the fit
-  const reg = prepareRegression(sourceOf(cfg, d));
+  const source = sourceOf(cfg, d);
+  const reg = prepareRegression(source);
   if (d) {
     note(
       ctx,
@@ -495,6 +501,7 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
     seed: cfg.seed,
     eps: cfg.eps,
     kng,
+    ...(joint ? { mechanism: 'kng-joint' as const } : {}),
     coarsePoints: cfg.points,
     ...(cfg.fineM !== undefined ? { fineM: cfg.fineM } : {}),
   };
@@ -507,22 +514,57 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
   const coarse = await stage('coarse', adviseCoarseSpec(spec));
   const fine = await stage('fine', adviseFineSpec(spec, coarse));
   const advice = adviceFromCells(spec, coarse, fine);
-  privacyNotes(ctx, advice.notes, advice.isPrivate);
-  if (!cfg.quiet) ctx.stderr.write(`${advice.summary}\n`);
-  const settings = {
-    mechanism: 'kng',
-    eps: [cfg.eps],
-    points: cfg.points,
-    fineM: adviseFineM(spec),
-    ...kngSettingsEcho(cfg.kng, [calibrateKng(reg, cfg.kng).vRadius]),
-  };
-  const claim = kngClaimFor([reg], cfg.kng);
-  const privacy = privacyStatement({
+  const base = { mechanism: cfg.mechanism, eps: [cfg.eps], points: cfg.points, fineM: adviseFineM(spec) };
+  let settings: Record<string, unknown>;
+  let batches: ClaimBatch[];
+  if (joint) {
+    for (const n of advice.notes) note(ctx, n);
+    const cov = jointCovariates(reg, source);
+    const resolved = resolveJointSettings(reg, { ...DEFAULT_KNG_JOINT, m: cfg.kng.m }, cov);
+    const energyShare = (DEFAULT_DOMAIN[cfg.manifold] ?? DEFAULT_DOMAIN.sphere).energyShare;
+    // the split shares what the energy term leaves (jointSettingsFromBudget): say what to pass to `release`
+    const best = splitJointBudget(cfg.eps, advice.split, cfg.manifold);
+    const r = (x: number) => +x.toPrecision(3);
+    note(
+      ctx,
+      `kng-joint: the energy term takes ${Math.round(100 * energyShare)}% of ε on ${cfg.manifold} and the split ` +
+        `divides the rest between footpoint and shooting vector; the best split is release --eps-e ` +
+        `${r(best.epsE)} --eps-p ${r(best.epsP)} --eps-v ${r(best.epsV)}`,
+    );
+    settings = {
+      ...base,
+      energyShare,
+      clip: resolved.clip,
+      xRange: [cov.range],
+      m: cfg.kng.m,
+      replicas: resolved.replicas,
+      burnIn: resolved.burnIn,
+      frozenSteps: resolved.frozenSteps,
+      adaptTarget: resolved.adaptTarget,
+    };
+    // each point: its pairs, each ε-DP at the total ε
+    const claim = jointClaim({
+      epsilon: cfg.eps,
+      n: reg.ys.length,
+      clip: resolved.clip,
+      clipGiven: false,
+      range: cov.range,
+      rangeIsPublic: cov.rangeIsPublic,
+    });
+    batches = advice.points.map((p) => ({ claim, releases: p.pairs }));
+  } else {
+    privacyNotes(ctx, advice.notes, advice.isPrivate);
+    settings = { ...base, ...kngSettingsEcho(cfg.kng, [calibrateKng(reg, cfg.kng).vRadius]) };
+    const claim = kngClaimFor([reg], cfg.kng);
     // each point's pairs come from m footpoint chains with m shooting chains each
-    batches: advice.points.map((p) => {
+    batches = advice.points.map((p) => {
       const m = Math.round(Math.sqrt(p.pairs));
       return kngPairsBatch(claim, m, m * m, p.epsP, p.epsV);
-    }),
+    });
+  }
+  if (!cfg.quiet) ctx.stderr.write(`${advice.summary}\n`);
+  const privacy = privacyStatement({
+    batches,
     derived: MSE_AGAINST_DATA,
     data: d ? 'imported' : 'synthetic',
   });

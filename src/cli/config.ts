@@ -14,6 +14,7 @@ import {
   enumValue,
   intList,
   intValue,
+  KNG_ONLY,
   numberValue,
   str,
   type Command,
@@ -49,7 +50,7 @@ export interface Config {
   landmarks?: number;
   landmarksGiven: boolean;
   kng: KngSettings;
-  /** release, sweep: which mechanism, and kng-joint's own settings (its ε_p, ε_v are epsP, epsV). */
+  /** release, sweep, advise: which mechanism, and kng-joint's own settings (its ε_p, ε_v are epsP, epsV). */
   mechanism: 'kng-joint' | 'kng';
   joint: { epsE: number; clip?: number; xRange?: readonly [number, number]; m: number };
   pairs: number;
@@ -101,17 +102,17 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
       }
     : undefined;
 
-  // the release defaults to the mechanism private for any data; the sweep to paper 000's, whose figures it makes
-  const mechanism =
-    command === 'release' || command === 'sweep'
-      ? enumValue('mechanism', get('mechanism') ?? (command === 'release' ? 'kng-joint' : 'kng'), [
-          'kng-joint',
-          'kng',
-        ] as const)
-      : 'kng';
+  const mechanism = MECHANISM_COMMANDS.includes(command)
+    ? enumValue('mechanism', get('mechanism') ?? defaultMechanism(manifold), ['kng-joint', 'kng'] as const)
+    : 'kng';
+  if (mechanism === 'kng-joint') {
+    checkJointSpace(manifold);
+    refuseKngOptions(values, manifold);
+  }
   const jointDefaults = splitJointBudget(2, 0.5, manifold);
   const jointDefaultEps = (share: number) => (mechanism === 'kng-joint' ? String(share) : '1');
-  if (mechanism === 'kng')
+  // release only: the audit's --clip is DP-SGD's
+  if (command === 'release' && mechanism === 'kng')
     for (const o of ['eps-e', 'clip', 'x-range'])
       if (get(o) !== undefined) throw new CliError(`--${o} is a setting of --mechanism kng-joint`);
   const epsP = numberValue('eps-p', get('eps-p') ?? jointDefaultEps(jointDefaults.epsP), 'positive');
@@ -152,16 +153,6 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     ...(values.adaptive === true ? { adaptTarget: KNG_ADAPT_TARGET } : {}),
   };
   if (mechanism === 'kng') checkPairs('m', kng.m);
-  // kng-joint has its own sampler and calibration: a paper-KNG option would be silently ignored
-  if (command === 'sweep' && mechanism === 'kng-joint' && manifold === 'euclidean')
-    throw new CliError(
-      '--mechanism kng-joint is defined on the sphere, SPD and Kendall shapes, not on euclidean',
-    );
-  if (command === 'sweep' && mechanism === 'kng-joint')
-    for (const o of KNG_ONLY)
-      if (values[o] !== undefined) throw new CliError(`--${o} is a setting of --mechanism kng`);
-  if (command === 'release' && mechanism === 'kng-joint' && values.adaptive !== undefined)
-    throw new CliError('--adaptive is a setting of --mechanism kng (kng-joint always adapts its steps)');
   if (vRadiusRaw !== undefined && kng.vDomain === 'plane')
     throw new CliError('--v-radius is the radius of the ball domain; it does not go with --v-domain plane');
 
@@ -177,7 +168,7 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     epsP,
     epsV,
     eps,
-    ...(fineMRaw !== undefined ? { fineM: checkedFineM(fineMRaw) } : {}),
+    ...(fineMRaw !== undefined ? { fineM: checkedFineM(fineMRaw, mechanism) } : {}),
     panels,
     points: intValue('points', get('points') ?? (command === 'advise' ? '11' : '10'), 1, 10_000),
     budgets,
@@ -199,23 +190,47 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
   };
 }
 
-/** Options of paper 000's KNG that kng-joint does not use (its sampler and calibration are its own). */
-const KNG_ONLY = [
-  'sigma-rule',
-  'tau',
-  'tau-m',
-  'v-domain',
-  'v-radius',
-  'burn-in',
-  'scheme',
-  'step-p',
-  'step-v',
-  'adaptive',
-] as const;
+/** The commands that take --mechanism kng-joint|kng (the audit resolves its own, from the whole table). */
+const MECHANISM_COMMANDS: readonly Command[] = ['release', 'sweep', 'advise'];
 
-function checkedFineM(raw: string): number {
+/**
+ * The regression commands' mechanism without --mechanism: the release private for any data where it is defined;
+ * R^d keeps paper 000's KNG, since kng-joint needs a compact domain for the footpoint and the shooting vector.
+ */
+export function defaultMechanism(manifold: DataManifold): 'kng-joint' | 'kng' {
+  return manifold === 'euclidean' ? 'kng' : 'kng-joint';
+}
+
+/** kng-joint's spaces: a one-line refusal instead of the sampler's error deep in the run. */
+export function checkJointSpace(manifold: DataManifold): void {
+  if (manifold === 'euclidean')
+    throw new CliError(
+      '--mechanism kng-joint is defined on the sphere, SPD and Kendall shapes, not on euclidean',
+    );
+}
+
+/**
+ * Refuses a paper-KNG option under kng-joint, which would otherwise ignore it silently; when kng-joint is only
+ * the default, the message says how to get paper 000's KNG (command lines written before the default changed).
+ */
+export function refuseKngOptions(
+  values: RawOptions,
+  manifold: DataManifold,
+  extra: readonly string[] = [],
+): void {
+  for (const o of [...KNG_ONLY, ...extra])
+    if (values[o] !== undefined)
+      throw new CliError(
+        values.mechanism === undefined
+          ? `--${o} is a setting of --mechanism kng (the default on ${manifold} is kng-joint: add --mechanism kng)`
+          : `--${o} is a setting of --mechanism kng, not of kng-joint`,
+      );
+}
+
+/** --fine-m: paper 000's KNG draws fine-m² pairs per split, kng-joint fine-m. */
+function checkedFineM(raw: string, mechanism: 'kng-joint' | 'kng'): number {
   const m = intValue('fine-m', raw, 1, 10_000);
-  checkPairs('fine-m', m);
+  if (mechanism === 'kng') checkPairs('fine-m', m);
   return m;
 }
 

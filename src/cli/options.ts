@@ -43,6 +43,25 @@ const DATA: readonly Command[] = ['fit', 'release', 'sweep', 'advise'];
 const KNG: readonly Command[] = ['release', 'sweep', 'advise', 'histograms', 'audit'];
 const POOL: readonly Command[] = ['sweep', 'advise', 'sensitivity', 'histograms'];
 
+/** Options of paper 000's KNG that kng-joint does not use (its sampler and calibration are its own). */
+export const KNG_ONLY = [
+  'sigma-rule',
+  'tau',
+  'tau-m',
+  'v-domain',
+  'v-radius',
+  'burn-in',
+  'scheme',
+  'step-p',
+  'step-v',
+  'adaptive',
+] as const;
+
+/** The help of a paper-KNG option says where it is refused (the commands that take --mechanism). */
+const kngOnly = (help: string) =>
+  `${help} (release, sweep, advise, audit: a setting of --mechanism kng, refused with kng-joint, the default on ` +
+  'S², SPD and Kendall shapes.)';
+
 export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'manifold',
@@ -186,7 +205,9 @@ export const OPTIONS: readonly OptionDef[] = [
     arg: 'INT',
     commands: ['sweep', 'advise'],
     default: (c) => (c === 'advise' ? '11' : '10'),
-    help: 'Budget points per panel (advise: splits of the coarse stage over 2%…98% of ε on the footpoint).',
+    help:
+      'Budget points per panel (advise: splits of the coarse stage over 2%…98% of ε on the footpoint; with ' +
+      'kng-joint, of the ε the energy term leaves).',
   },
   {
     name: 'fine-m',
@@ -200,37 +221,44 @@ export const OPTIONS: readonly OptionDef[] = [
     arg: 'paper|strict',
     commands: [...KNG, 'linreg', 'frechet'],
     default: 'paper',
-    help: 'Noise scale: paper — σ = Δ/ε (as in the paper’s experiments); strict — σ = 2Δ/ε (what KNG theory needs in general).',
+    help: kngOnly(
+      'Noise scale: paper — σ = Δ/ε (as in the paper’s experiments); strict — σ = 2Δ/ε (what KNG theory needs in general).',
+    ),
   },
   {
     name: 'v-domain',
     arg: 'ball|plane',
     commands: KNG,
     default: 'ball',
-    help: 'Domain of the shooting vector: a proper ball (default) or the paper’s whole tangent plane, whose target can be improper.',
+    help: kngOnly(
+      'Domain of the shooting vector: a proper ball (default) or the paper’s whole tangent plane, whose target can be improper.',
+    ),
   },
   {
     name: 'v-radius',
     arg: 'NUMBER',
     commands: KNG,
     default: 'injectivity radius (π on S², π/2 on Kendall), 2(τ_m + τ) on SPD',
-    help: 'Public radius of the ball domain of the shooting vector.',
+    help: kngOnly('Public radius of the ball domain of the shooting vector.'),
   },
   {
     name: 'tau',
     arg: 'data|NUMBER',
     commands: [...KNG, 'linreg'],
     default: 'data',
-    help:
+    help: kngOnly(
       'Residual bound τ of the sensitivity: data — the fit’s largest residual, as in the paper (NOT private); ' +
-      'a number — a public bound (π on S² and π/2 on Kendall hold unconditionally).',
+        'a number — a public bound (π on S² and π/2 on Kendall hold unconditionally).',
+    ),
   },
   {
     name: 'tau-m',
     arg: 'data|NUMBER',
     commands: KNG,
     default: 'data',
-    help: 'Radius τ_m of a ball holding the data (SPD only, negative curvature): data (NOT private) or a public bound.',
+    help: kngOnly(
+      'Radius τ_m of a ball holding the data (SPD only, negative curvature): data (NOT private) or a public bound.',
+    ),
   },
   {
     name: 'm',
@@ -247,37 +275,39 @@ export const OPTIONS: readonly OptionDef[] = [
     arg: 'INT',
     commands: [...KNG, 'frechet'],
     default: (c) => (c === 'frechet' ? '2000' : '1000'),
-    help: 'Metropolis–Hastings burn-in steps of every chain.',
+    help: kngOnly('Metropolis–Hastings burn-in steps of every chain.'),
   },
   {
     name: 'scheme',
     arg: 'independent|consecutive',
     commands: ['release', 'sweep', 'advise'],
     default: 'independent',
-    help:
+    help: kngOnly(
       'independent — each draw is the final state of its own chain; consecutive — the paper’s App. A scheme ' +
-      '(successive states of one chain after burn-in).',
+        '(successive states of one chain after burn-in).',
+    ),
   },
   {
     name: 'step-p',
     arg: 'NUMBER',
     commands: KNG,
     default: '5',
-    help: 'Proposal radius of the footpoint chain, in multiples of σ_p.',
+    help: kngOnly('Proposal radius of the footpoint chain, in multiples of σ_p.'),
   },
   {
     name: 'step-v',
     arg: 'NUMBER',
     commands: KNG,
     default: '15',
-    help: 'Proposal radius of the shooting-vector chain, in multiples of σ_v.',
+    help: kngOnly('Proposal radius of the shooting-vector chain, in multiples of σ_v.'),
   },
   {
     name: 'adaptive',
     commands: ['release', 'sweep'],
-    help:
+    help: kngOnly(
       'kng: adapt each chain’s proposal step during burn-in toward an acceptance rate of 0.3 (the lab’s adaptive ' +
-      'step); without it the step stays --step-p σ_p and --step-v σ_v. kng-joint always adapts.',
+        'step); without it the step stays --step-p σ_p and --step-v σ_v. kng-joint always adapts.',
+    ),
   },
   {
     name: 'pairs',
@@ -309,7 +339,8 @@ export const OPTIONS: readonly OptionDef[] = [
               : undefined,
     help:
       'Total privacy budgets ε, comma-separated (each > 0; smaller = more private). linreg: DPGR spends ε/2 on the ' +
-      'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean. audit, advise: one ε. ' +
+      'intercept and ε/2 on the slope. frechet: the whole ε goes to the one released mean. audit, advise: one ε ' +
+      '(kng-joint: ε_E + ε_p + ε_v). ' +
       'sweep: one ε, the total the unequal panel splits (ε_p + ε_v; kng-joint: ε_E + ε_p + ε_v).',
   },
   {
@@ -413,25 +444,25 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'mechanism',
     arg: 'LIST',
-    commands: ['release', 'sweep', 'frechet', 'audit'],
+    commands: ['release', 'sweep', 'advise', 'frechet', 'audit'],
     default: (c) =>
-      c === 'release'
-        ? 'kng-joint'
-        : c === 'sweep'
-          ? 'kng'
-          : c === 'audit'
-            ? 'kng'
-            : 'sphere riemannian-laplace,extrinsic-gaussian,ambient-laplace; spd also tangent-gaussian',
+      c === 'frechet'
+        ? 'sphere riemannian-laplace,extrinsic-gaussian,ambient-laplace; spd also tangent-gaussian'
+        : 'kng-joint (euclidean: kng)',
     help:
-      'release: kng-joint — one pair drawn jointly with clipped residuals, ε-DP for any data (given a public ' +
-      '--x-range); kng — paper 000’s footpoint then shooting vector (its --tau, --sigma-rule, …). ' +
-      'sweep: kng (paper 000’s figures) or kng-joint (each budget point m pairs of the joint release at the ' +
-      'point’s total ε, as the lab’s sweep on S², SPD and shapes; the space’s clip, the generator’s covariate range). ' +
+      'release, sweep, advise: kng-joint — each pair drawn jointly with clipped residuals, ε-DP for any data ' +
+      '(given a public --x-range; sphere, SPD and Kendall shapes; the space’s clip, the generator’s covariate ' +
+      'range), as the lab releases and sweeps; kng — paper 000’s footpoint then shooting vector, the mechanism ' +
+      'of its figures (the paper’s sweeps need --mechanism kng). Its settings --tau, --tau-m, --sigma-rule, ' +
+      '--v-domain, --v-radius, --burn-in, --scheme, --step-p, --step-v and --adaptive (audit: also --sampler) ' +
+      'are refused with kng-joint. sweep, advise with kng-joint: m pairs per budget point at the point’s total ' +
+      'ε, the energy term taking the space’s share. ' +
       'frechet: mechanisms, comma-separated: riemannian-laplace (004), tangent-gaussian (002; log-Euclidean SPD), ' +
       'extrinsic-gaussian and ambient-laplace (Euclidean baselines in R³ or Sym(k)), conformal (003; slow, ' +
       'never private). Mechanisms that do not apply give a row with a note. audit: one mechanism of the ' +
-      'table — kng (the pair p̃, ṽ), kng-footpoint, nonprivate (the fit, ε = ∞), the five above, ' +
-      'euclidean-knorm (the exact K-norm mean in R^d), dpgr, ssp, dpsgd (R^d linear regression).',
+      'table — kng-joint, kng (the pair p̃, ṽ), kng-footpoint, nonprivate (the fit, ε = ∞), the five above, ' +
+      'euclidean-knorm (the exact K-norm mean in R^d), dpgr, ssp, dpsgd (R^d linear regression); without ' +
+      '--mechanism the default follows --manifold.',
   },
   {
     name: 'calibration',

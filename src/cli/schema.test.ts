@@ -114,7 +114,10 @@ describe('every command’s JSON output matches its schema', () => {
     ['release', () => ['release', '--mechanism', 'kng', '--manifold', 'spd', '--n', '20', '--burn-in', '20']],
     [
       'sweep',
-      () => ['sweep', '--n', '20,30', '--m', '2', '--burn-in', '20', '--points', '2', '--workers', '1'],
+      () => [
+        ...['sweep', '--mechanism', 'kng', '--n', '20,30', '--m', '2', '--burn-in', '20', '--points', '2'],
+        ...['--workers', '1'],
+      ],
     ],
     [
       'sweep',
@@ -128,6 +131,8 @@ describe('every command’s JSON output matches its schema', () => {
       'sweep',
       () => [
         'sweep',
+        '--mechanism',
+        'kng',
         '--n',
         '20',
         '--m',
@@ -145,6 +150,8 @@ describe('every command’s JSON output matches its schema', () => {
       'advise',
       () => [
         'advise',
+        '--mechanism',
+        'kng',
         '--n',
         '20',
         '--m',
@@ -188,7 +195,24 @@ describe('every command’s JSON output matches its schema', () => {
       ],
     ],
     ['frechet', () => ['frechet', '--experiment', 'sensitivity', '--n', '10,20', '--pairs', '2']],
-    ['audit', () => ['audit', '--n', '20', '--burn-in', '20', '--releases', '8', '--workers', '1']],
+    ['advise', () => ['advise', '--n', '20', '--m', '2', '--fine-m', '2', '--points', '3', '--workers', '1']],
+    [
+      'audit',
+      () => [
+        'audit',
+        '--mechanism',
+        'kng',
+        '--n',
+        '20',
+        '--burn-in',
+        '20',
+        '--releases',
+        '8',
+        '--workers',
+        '1',
+      ],
+    ],
+    ['audit', () => ['audit', '--n', '20', '--releases', '8', '--workers', '1']],
     [
       'audit',
       () => ['audit', '--data', years, '--mechanism', 'nonprivate', '--releases', '8', '--workers', '1'],

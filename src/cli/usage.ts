@@ -3,17 +3,19 @@ import { COMMANDS, OPTIONS, type Command } from './options';
 export const COMMAND_SUMMARY: Record<Command, string> = {
   fit: 'Non-private geodesic regression: p̂, v̂, energy, iterations, convergence, ln MSE_np.',
   release:
-    'One private release (kng-joint, or paper 000’s kng): its calibration, the released pair (more with --m: draws ' +
-    'for studying the mechanism; kng: m footpoints with m shooting vectors each), acceptance rates, the MSE of each ' +
-    'pair, and the privacy statement.',
+    'One private release (kng-joint, the default on S², SPD and Kendall shapes, or paper 000’s kng, the one on ' +
+    'R^d): its calibration, the released pair (more with --m: draws for studying the mechanism; kng: m footpoints ' +
+    'with m shooting vectors each), acceptance rates, the MSE of each pair, and the privacy statement.',
   sweep:
-    'Budget-split sweep of paper 000 (Fig. 1 sphere, Fig. 7 SPD, Fig. 2 Kendall): ln mean MSE of m×m private ' +
-    'pairs per budget point and n, against the non-private ln MSE; with --eps, --eps-range, --eps-scale and ' +
-    '--mechanism kng-joint, the lab’s sweep at any total ε (its exports name the command).',
+    'Budget-split sweep: ln mean MSE of the private pairs per budget point and n, against the non-private ln MSE. ' +
+    'kng-joint (the default on S², SPD and Kendall shapes; with --eps, --eps-range and --eps-scale the lab’s ' +
+    'sweep at any total ε, which its exports name) or --mechanism kng, paper 000’s figures (Fig. 1 sphere, ' +
+    'Fig. 7 SPD, Fig. 2 Kendall; m×m pairs per point).',
   advise:
-    'Split advisor: how to split a total ε between footpoint and shooting vector. A coarse budget-split sweep, a ' +
-    'finer one with more pairs near its minimum, a smooth fit of ln MSE over the split; prints the recommended ' +
-    'split, the interval of splits within the noise of the best, and the fitted curve.',
+    'Split advisor: how to split a total ε between footpoint and shooting vector of the release of --mechanism ' +
+    '(kng-joint, the default on S², SPD and Kendall shapes, or kng). A coarse budget-split sweep, a finer one with ' +
+    'more pairs near its minimum, a smooth fit of ln MSE over the split; prints the recommended split, the ' +
+    'interval of splits within the noise of the best, and the fitted curve.',
   sensitivity:
     'Validity of the sensitivity bounds (Fig. 9/10): Δ^thy/Δ^exp over adjacent data-set pairs per n ' +
     '(all ratios must be ≥ 1). Synthetic data only.',
@@ -28,7 +30,7 @@ export const COMMAND_SUMMARY: Record<Command, string> = {
     'non-private mean per mechanism (Riemannian Laplace, tangent Gaussian, Euclidean baselines, conformal), ' +
     'n, k and ε; or the empirical sensitivity against 004’s bound (--experiment sensitivity).',
   audit:
-    'Privacy audit of one mechanism: N releases on D and N on a neighbouring D′ (one record replaced), a ' +
+    'Privacy audit of one mechanism (default: kng-joint, on R^d kng): N releases on D and N on a neighbouring D′ (one record replaced), a ' +
     'score per release, and a 95% lower bound on ε that no test can beat (claimedEpsilon, epsilonLower, ' +
     'epsilonEstimate, statistic, the trade-off curve). ε is 1 unless --eps (or --eps-p, --eps-v for KNG) says otherwise.',
 };
@@ -101,8 +103,8 @@ export function usage(command?: Command): string {
     OUTPUT_NOTE,
     '',
     'Examples:',
-    '  npm run cli -- sweep --manifold sphere --n 20,50,100 --format json      (paper 000, Fig. 1)',
-    '  npm run cli -- advise --manifold sphere --n 50 --eps 1      (how to split ε = 1, synthetic data)',
+    '  npm run cli -- sweep --mechanism kng --manifold sphere --n 20,50,100 --format json   (paper 000, Fig. 1)',
+    '  npm run cli -- advise --manifold sphere --n 300 --eps 1      (how to split ε = 1, synthetic data)',
     '  npm run cli -- release --mechanism kng --eps-p 0.5 --eps-v 1.5 --tau 3.1416 --sigma-rule strict',
     '  npm run cli -- fit --manifold euclidean --data winequality-red.csv --columns x=alcohol,y=pH',
     '  npm run cli -- linreg --data public/data/winequality-red.csv --rows 100 --columns "x=fixed acidity,y=pH" --eps 2',
