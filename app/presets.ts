@@ -101,7 +101,7 @@ export const PRESETS: readonly FigurePreset[] = [
       'The paper’s Fig. 3 shows private outlines that hug the non-private ones; the lab’s well-mixed chains at ' +
       'the same budget do not. The view’s second row draws the same release with a sampler started at the ' +
       'non-private fit with short burn-in and small steps, as the paper plausibly did: it stays near the fit — ' +
-      'which looks good and leaks (audit both from the view, or `npm run -s cli -- audit --sampler paper`). ' +
+      'which looks good and leaks (audit both from the view, or `npm run -s cli -- audit --manifold kendall --mechanism kng --sampler paper`). ' +
       'Synthetic outlines (age 50–90, n = 100) stand in for the paper’s ADNI data; the private fit shown is one ' +
       'draw — press Re-generate or change the seed to see others.',
     topics: ['geodesic', 'kng'],

@@ -46,11 +46,10 @@ test('the first view loads only its own scripts: no other workspace, plot tab or
     expect(names).not.toContain(later);
   // three.js with react-three-fiber is most of it (the globe needs it); the budget catches a regression, such as
   // the page loading the sampler kernels again (their WebAssembly is in the worker only: the page counts cells
-  // by src/workers/cellCounts.ts and lists mechanisms by mechanismInfo.ts). 510 kB gzip on 2026-11-25; 518–522 kB
-  // on 2026-11-26 with the release private for any data; 527 kB later that day with captions decided from the
-  // plotted numbers and the import's checks (the bundler's split of shared page code into more chunks varies
-  // between builds by about 3 kB): room for about 3 kB, no more (docs/benchmarks.md).
-  expect(total).toBeLessThan(531_000);
+  // by src/workers/cellCounts.ts and lists mechanisms by mechanismInfo.ts). About 3 kB above what the page
+  // needs today, since the bundler's split of shared page code into chunks varies by that much between builds
+  // (docs/benchmarks.md has the sizes and what added to them).
+  expect(total).toBeLessThan(537_000);
 
   // Opening another workspace and plot tab loads their scripts then.
   await page.getByRole('tab', { name: /SPD/ }).click();

@@ -26,6 +26,9 @@ export function landmarksOf(s: LabSettings): { landmarks?: number } {
   return s.workspace === 'kendall' ? { landmarks: s.landmarks } : {};
 }
 
+/** The adaptive step's target acceptance: the CLI's `--adaptive` (KNG_ADAPT_TARGET; a test ties the two). */
+export const LAB_ADAPT_TARGET = 0.3;
+
 export function kngSettings(s: LabSettings): Omit<KngSettings, 'epsP' | 'epsV'> {
   return {
     sigmaRule: s.sigmaRule,
@@ -37,7 +40,7 @@ export function kngSettings(s: LabSettings): Omit<KngSettings, 'epsP' | 'epsV'> 
     m: s.m,
     stepScaleP: s.stepScaleP,
     stepScaleV: s.stepScaleV,
-    adaptTarget: s.adaptive ? 0.3 : undefined,
+    adaptTarget: s.adaptive ? LAB_ADAPT_TARGET : undefined,
     traceEvery: 0,
   };
 }

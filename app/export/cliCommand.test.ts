@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { aggregateSweep, type ReleaseCell } from '../../src/experiments';
 import { json } from '../../src/cli/testing';
 import { TASKS, type TaskName, type TaskParams, type TaskResult } from '../../src/workers/tasks';
-import { releaseSpec, sweepSpec } from '../compute/jobs';
+import { KNG_ADAPT_TARGET } from '../../src/privacy/kng';
+import { LAB_ADAPT_TARGET, releaseSpec, sweepSpec } from '../compute/jobs';
 import { defaultsFor, type LabSettings } from '../state/settings';
 import type { ImportedData } from '../store';
 import { CLI_PREFIX, cliCommand, cliFields, shellQuote, type CliReproduction } from './cliCommand';
@@ -189,6 +190,12 @@ describe('the exports carry the command', () => {
     const fig6 = cliCommand({ ...s, mechanism: 'kng', figure: 'fig6' }, undefined).sweep;
     expect(csvComments(exportMeta('MSE sweep', s), [], fig6)).toContain('cli none');
     expect(cliFields(fig6).cliCommand).toBeNull();
+  });
+});
+
+describe('the lab and the CLI agree on the adaptive step', () => {
+  it("the lab's target acceptance is the one `--adaptive` sets", () => {
+    expect(LAB_ADAPT_TARGET).toBe(KNG_ADAPT_TARGET);
   });
 });
 

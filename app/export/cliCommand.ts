@@ -7,9 +7,9 @@
  */
 import type { ReleaseSpec, SweepSpec } from '../../src/experiments';
 import { jointSettingsFromBudget } from '../../src/experiments/jointSettings';
-import { KNG_ADAPT_TARGET, type KngSettings } from '../../src/privacy/kng';
+import type { KngSettings } from '../../src/privacy/kng';
 import { DEFAULT_KNG_JOINT } from '../../src/privacy/kngJoint/calibration';
-import { releaseSpec, sweepSpec } from '../compute/jobs';
+import { LAB_ADAPT_TARGET, releaseSpec, sweepSpec } from '../compute/jobs';
 import type { LabSettings } from '../state/settings';
 import type { ImportedData } from '../store';
 
@@ -71,7 +71,7 @@ function dataArgs(
 
 /** Paper 000's KNG: every setting of its calibration and chains, defaults included (they may change). */
 function kngArgs(k: Omit<KngSettings, 'epsP' | 'epsV'>): string[] {
-  if (k.adaptTarget !== undefined && k.adaptTarget !== KNG_ADAPT_TARGET)
+  if (k.adaptTarget !== undefined && k.adaptTarget !== LAB_ADAPT_TARGET)
     throw new NoOption(
       `the chains adapt toward an acceptance rate of ${k.adaptTarget}, the CLI's toward 0.3.`,
     );
