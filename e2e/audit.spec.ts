@@ -2,8 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { letCellsThrough, stopPacing, watchErrors } from './util';
 
-/** Small runs: 200 releases per side, short chains, one light sweep curve beside the audit. */
-const FAST = 'burn=100&m=2&curves=20&plot=audit&an=200';
+/**
+ * Small runs: 200 releases per side, short chains, one light sweep curve beside the audit; paper 000's KNG at the
+ * paper's sizes, the release these tests audit.
+ */
+const FAST = 'mech=kng&burn=100&m=2&curves=20&plot=audit&an=200';
 const SHOTS = 'test-output/screenshots';
 
 const panel = (page: Page) => page.locator('#plot-tabpanel');
