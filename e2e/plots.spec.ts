@@ -108,6 +108,17 @@ test('the MSE plots fill in, follow the split slider and export SVG, PNG, CSV an
   expect(svgText).toContain('ln mean MSE');
   expect(svgText).not.toContain('NaN');
   expect((svgText.match(/<path/g) ?? []).length).toBeGreaterThan(20);
+  // for a paper: a font found everywhere, and no interface state (current release, current-ε rule) unless asked
+  expect(svgText).toContain('font-family="Helvetica, Arial');
+  expect(svgText).not.toContain('system-ui');
+  expect(svgText).not.toContain('data-ui="state"');
+  expect(svgText).not.toContain('current-rule-unequal');
+  await page.getByRole('checkbox', { name: /^Export ln mean MSE vs budget split.* with markers$/ }).check();
+  const marked = await download(
+    page,
+    page.getByRole('button', { name: /^Download ln mean MSE vs budget split.* as SVG$/ }),
+  );
+  expect(marked.body.toString('utf8')).toContain('data-testid="current-rule-unequal"');
 
   const png = await download(
     page,
@@ -117,10 +128,15 @@ test('the MSE plots fill in, follow the split slider and export SVG, PNG, CSV an
   expect(png.body.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   expect(png.body.length).toBeGreaterThan(5_000);
   await writeFile(`${SHOTS}/export-mse-total.png`, png.body);
-  // IHDR: 2× the on-screen size
+  // IHDR: print resolution, 4× the on-screen size and at least 2000 px wide; pHYs: the dpi that keeps that size
   const pngWidth = png.body.readUInt32BE(16);
-  const shownWidth = await equal.evaluate((el) => el.getBoundingClientRect().width);
-  expect(Math.abs(pngWidth - 2 * shownWidth)).toBeLessThanOrEqual(2);
+  const shownWidth = await equal.evaluate((el) => Math.round(el.getBoundingClientRect().width));
+  expect(Math.abs(pngWidth - Math.max(4, 2000 / shownWidth) * shownWidth)).toBeLessThanOrEqual(2);
+  const phys = png.body.indexOf('pHYs');
+  expect(phys).toBeGreaterThan(0);
+  const dpi = png.body.readUInt32BE(phys + 4) * 0.0254;
+  expect(Math.abs(dpi - (96 * pngWidth) / shownWidth)).toBeLessThan(1);
+  expect(dpi).toBeGreaterThanOrEqual(300);
 
   const csv = await download(page, page.getByRole('button', { name: 'Download MSE sweep results as CSV' }));
   expect(csv.name).toBe('dp-lab-sphere-mse.csv');

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useLab } from '../store';
 import type { CliReproduction } from './cliCommand';
 import { exportFileName } from './download';
 import { downloadCsv, downloadJson } from './results';
-import { downloadPng, downloadSvg } from './svg';
+import { UI_STATE } from './uiState';
 import './export.css';
+
+// the figure export (style inlining, PNG encoding) loads on the first click: the first view does not need it
+const figureExport = () => import('./svg');
 
 export interface CsvExport {
   rows: readonly Record<string, unknown>[];
@@ -14,9 +17,29 @@ export interface CsvExport {
   cli?: CliReproduction;
 }
 
+/** Whether the figure draws interface state (uiState.ts): its marks come and go with the release and settings. */
+function useDrawsUiState(svg: (() => SVGSVGElement | null) | undefined): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const el = svg?.();
+      if (!el) return () => {};
+      const watch = new MutationObserver(onChange);
+      watch.observe(el, { subtree: true, childList: true, attributeFilter: ['data-ui'] });
+      return () => watch.disconnect();
+    },
+    [svg],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => !!svg?.()?.querySelector(UI_STATE),
+    () => false,
+  );
+}
+
 /**
  * Download buttons for one figure and/or its results. File names follow `dp-lab-<workspace>-<name>.<ext>`;
- * CSV and JSON carry the effective settings and seed. Give only the exports that apply.
+ * CSV and JSON carry the effective settings and seed. Give only the exports that apply. The figure's SVG and PNG
+ * show its results only; where it draws interface state (uiState.ts), a "with markers" box keeps that too.
  */
 export function ExportButtons(props: {
   /** What is exported, for the buttons' accessible names and the files' metadata ("MSE vs split"). */
@@ -36,6 +59,8 @@ export function ExportButtons(props: {
   label?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  const [keepUi, setKeepUi] = useState(false);
+  const hasUi = useDrawsUiState(props.svg);
   // the user's file in the current workspace, when the results were computed on it
   const fileUsed = () => {
     const st = useLab.getState();
@@ -46,7 +71,7 @@ export function ExportButtons(props: {
   const figureName = props.figureName ?? props.name;
   const fail = (e: unknown) =>
     useLab.getState().notify(`Export failed: ${e instanceof Error ? e.message : String(e)}`);
-  const svgTitle = () => `DP Manifold Lab — ${props.what}`;
+  const figureOptions = () => ({ title: `DP Manifold Lab — ${props.what}`, keepUiState: hasUi && keepUi });
   const results = props.noun ?? 'results';
   const dataName = results ? `${props.what} ${results}` : props.what;
   return (
@@ -64,7 +89,11 @@ export function ExportButtons(props: {
             aria-label={`Download ${props.what} as SVG`}
             onClick={() => {
               const el = props.svg?.();
-              if (el) downloadSvg(el, file(figureName, 'svg'), { title: svgTitle() });
+              if (!el) return;
+              const opts = figureOptions();
+              figureExport()
+                .then((m) => m.downloadSvg(el, file(figureName, 'svg'), opts))
+                .catch(fail);
             }}
           >
             SVG
@@ -76,14 +105,31 @@ export function ExportButtons(props: {
             onClick={() => {
               const el = props.svg?.();
               if (!el) return;
+              const opts = figureOptions();
               setBusy(true);
-              downloadPng(el, file(figureName, 'png'), 2, { title: svgTitle() })
+              figureExport()
+                .then((m) => m.downloadPng(el, file(figureName, 'png'), undefined, opts))
                 .catch(fail)
                 .finally(() => setBusy(false));
             }}
           >
             PNG
           </button>
+          {/* not while the figure is empty: its "waiting…" text is interface state too, but no marker */}
+          {hasUi && !props.disabled && (
+            <label
+              className="export-ui-state"
+              title="Keep the marks of the current setting (current release, rule at the current value) in the SVG and PNG"
+            >
+              <input
+                type="checkbox"
+                checked={keepUi}
+                aria-label={`Export ${props.what} with markers`}
+                onChange={(e) => setKeepUi(e.target.checked)}
+              />
+              with markers
+            </label>
+          )}
         </>
       )}
       {props.csv && (

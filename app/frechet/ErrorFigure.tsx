@@ -142,6 +142,7 @@ export function ErrorFigure(props: {
           textAnchor="middle"
           fontSize={14}
           fill={MUTED}
+          data-ui="state"
         >
           {job.status === 'running' ? 'Waiting for the first results…' : 'No results'}
         </text>

@@ -84,6 +84,7 @@ export function CurrentMarkers(props: {
           <g
             key={`cur-${c.mechanism}`}
             className="frechet-current"
+            data-ui="state"
             data-mechanism={c.mechanism}
             data-value={c.y}
             transform={`translate(${xScale(currentX)},${y(c.y)})`}

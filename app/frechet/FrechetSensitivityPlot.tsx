@@ -256,6 +256,7 @@ export function FrechetSensitivityPlot() {
             textAnchor="middle"
             fontSize={14}
             fill={MUTED}
+            data-ui="state"
           >
             {!spec
               ? 'No bound for this radius'

@@ -173,7 +173,14 @@ export function LinregMsePlot(props: { rows: readonly LinregRow[]; currentEps: n
         );
       })}
       {rows.length === 0 && (
-        <text x={W / 2} y={margin.top + plotH / 2} textAnchor="middle" fill={MUTED} fontSize={14}>
+        <text
+          x={W / 2}
+          y={margin.top + plotH / 2}
+          textAnchor="middle"
+          fill={MUTED}
+          fontSize={14}
+          data-ui="state"
+        >
           waiting for the first releases…
         </text>
       )}

@@ -263,6 +263,7 @@ function Histogram(props: { spec: HistSpec; values: number[]; workspace: Workspa
           textAnchor="middle"
           fontSize={14}
           fill={MUTED}
+          data-ui="state"
         >
           Run to see the {props.values.length ? 'values' : 'histogram'}
         </text>

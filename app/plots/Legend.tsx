@@ -48,7 +48,11 @@ export function Legend(props: { items: readonly LegendItem[]; width: number; x: 
   return (
     <g className="legend" transform={`translate(${props.x},${props.y})`} aria-hidden="true">
       {placed.map(({ item, x, y }, i) => (
-        <g key={i} transform={`translate(${x},${y + ROW / 2})`}>
+        <g
+          key={i}
+          transform={`translate(${x},${y + ROW / 2})`}
+          data-ui={item.kind === 'release' || item.kind === 'rule' ? 'state' : undefined}
+        >
           {item.kind === 'series' && (
             <>
               {item.line !== false && (

@@ -355,7 +355,14 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
         );
       })}
       {!props.cells.length && (
-        <text x={(m.left + W) / 2} y={m.top + plotH / 2 - 14} textAnchor="middle" fontSize={14} fill={MUTED}>
+        <text
+          x={(m.left + W) / 2}
+          y={m.top + plotH / 2 - 14}
+          textAnchor="middle"
+          fontSize={14}
+          fill={MUTED}
+          data-ui="state"
+        >
           Run the check to see the ratios
         </text>
       )}

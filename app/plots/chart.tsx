@@ -240,6 +240,7 @@ export function CurrentRule(props: {
   return (
     <line
       data-testid={props.testId}
+      data-ui="state"
       data-x={props.value}
       x1={props.x}
       x2={props.x}
@@ -328,6 +329,7 @@ export function Tooltip(props: { x: number; y: number; width: number; children: 
   return (
     <div
       id={props.id}
+      data-ui="state"
       className="plot-tooltip"
       style={
         left

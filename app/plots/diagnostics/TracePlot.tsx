@@ -109,7 +109,7 @@ export function TracePlot(props: {
         />
       ))}
       {!props.chains.length && (
-        <text x={W / 2} y={H / 2 - 10} textAnchor="middle" fontSize={14} fill={MUTED}>
+        <text x={W / 2} y={H / 2 - 10} textAnchor="middle" fontSize={14} fill={MUTED} data-ui="state">
           Waiting for the release…
         </text>
       )}

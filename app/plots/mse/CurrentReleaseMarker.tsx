@@ -22,6 +22,7 @@ export function CurrentReleaseMarker(props: {
     <g
       ref={focus.register('release')}
       className="mse-current"
+      data-ui="state"
       data-testid={`current-marker-${props.panel}`}
       data-value={props.lnMeanMse}
       tabIndex={focus.tabStop === 'release' ? 0 : -1}

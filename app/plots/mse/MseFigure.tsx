@@ -174,6 +174,7 @@ export function MseFigure(props: {
           textAnchor="middle"
           fontSize={14}
           fill={MUTED}
+          data-ui="state"
         >
           {props.running ? 'Waiting for the first results…' : 'No results yet'}
         </text>
