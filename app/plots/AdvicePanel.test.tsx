@@ -1,14 +1,19 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runAdvice } from '../../src/experiments';
+import { adviceKey, adviseSpec } from '../compute/advise';
 import { DEFAULT_SETTINGS } from '../state/settings';
 import { useLab } from '../store';
 import { AdvicePanel } from './AdvicePanel';
+import { advicePrivacyOf } from './advicePrivacy';
+import type { AdviceStatementRequest } from './adviceExport';
 
 // test files share their modules (vite.config.ts): leave the store as it was found
 const reset = () => {
   useLab.getState().set({ ...DEFAULT_SETTINGS });
   useLab.getState().setImported('sphere', null);
+  useLab.setState({ advisor: { run: null } });
 };
 beforeEach(reset);
 afterEach(() => {
@@ -39,5 +44,101 @@ describe('the split advisor after an import', () => {
     expect(Number(field.value)).toBe(DEFAULT_SETTINGS.noise);
     fireEvent.change(field, { target: { value: '0.02' } });
     expect(useLab.getState().settings.noise).toBe(0.02);
+  });
+});
+
+describe('the advice’s exports', () => {
+  let saved: Blob[];
+  beforeEach(() => {
+    saved = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      saved.push(b as Blob);
+      return 'blob:advice';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    // jsdom runs no workers: the statement's worker, in process
+    vi.stubGlobal(
+      'Worker',
+      class {
+        onmessage: ((e: { data: unknown }) => void) | null = null;
+        onerror = null;
+        postMessage({ spec, advice, xRange }: AdviceStatementRequest) {
+          setTimeout(() => this.onmessage?.({ data: { privacy: advicePrivacyOf(spec, advice, xRange) } }));
+        }
+        terminate() {}
+      },
+    );
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  const text = (blob: Blob) =>
+    new Promise<string>((resolve) => {
+      // jsdom's Blob has no text()
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(blob);
+    });
+
+  it('offers JSON and CSV once an advice is shown, with the stand-in’s settings and the privacy statement', async () => {
+    const file = {
+      id: 2,
+      fileName: 'directions.csv',
+      xs: Float64Array.from({ length: 20 }, (_, i) => i / 19),
+      ys: Array.from({ length: 20 }, (_, i) => Float64Array.of(Math.cos(0.05 * i), Math.sin(0.05 * i), 0)),
+      xLabel: 'year',
+      xRange: [1990, 2020] as [number, number],
+    };
+    useLab.getState().set({ workspace: 'sphere', mechanism: 'kng-joint', n: 20, m: 2, eps: 1 });
+    useLab.getState().setImported('sphere', file);
+    const settings = useLab.getState().settings;
+    render(<AdvicePanel />);
+    expect(screen.queryByRole('button', { name: 'Download split advice as JSON' })).toBeNull();
+    const advice = runAdvice(adviseSpec(settings, file, 'synthetic'));
+    act(() =>
+      useLab.setState({
+        advisor: {
+          run: {
+            key: adviceKey(settings, file, 'synthetic'),
+            source: 'synthetic',
+            status: 'done',
+            stage: 'fine',
+            done: 1,
+            total: 1,
+            advice,
+            error: null,
+          },
+        },
+      }),
+    );
+    const jsonButton = screen.getByRole('button', { name: 'Download split advice as JSON' });
+    // enabled once the statement's module has loaded
+    await waitFor(() => expect((jsonButton as HTMLButtonElement).disabled).toBe(false), { timeout: 20_000 });
+    fireEvent.click(jsonButton);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const out = JSON.parse(await text(saved[0]));
+    expect(out.advice.interval).toEqual(advice.interval);
+    expect(out.advice.resolution).toBe(advice.resolution);
+    expect(out.curve).toHaveLength(advice.curve.length);
+    expect(out.computedOn).toMatchObject({
+      data: 'synthetic stand-in',
+      standIn: true,
+      n: 20,
+      noise: settings.noise,
+      seed: settings.seed,
+      mechanism: 'kng-joint',
+      eps: 1,
+    });
+    expect(out.data).toMatch(/stand-in for your file directions\.csv/);
+    expect(out.privacy.statement).toMatch(/^Not a private release/);
+    fireEvent.click(screen.getByRole('button', { name: 'Download split advice as CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    const csv = await text(saved[1]);
+    expect(csv).toMatch(/^# note: advice: \{"eps":1,/m);
+    expect(csv).toMatch(/^# note: privacy: \{"private":false,/m);
+    expect(csv).toMatch(/^stage,split,epsP,epsV,lnMeanMse,se,pairs$/m);
   });
 });

@@ -3,12 +3,21 @@
  * the split plot draws its interval. Honest about privacy: on imported data the advice is an analysis of those
  * data, so the default is synthetic data of the same size and noise.
  */
-import { useId, useState } from 'react';
-import { adviceKey, cancelAdvice, runAdvice, useAdvice, type AdviceSource } from '../compute/advise';
+import { useEffect, useId, useState } from 'react';
+import {
+  adviceKey,
+  adviseSpec,
+  cancelAdvice,
+  runAdvice,
+  useAdvice,
+  type AdviceSource,
+} from '../compute/advise';
 import { NumberField } from '../controls/fields';
+import { ExportButtons } from '../export/ExportButtons';
 import { clampSetting, DATA_DEFAULTS, LIMITS } from '../state/settings';
 import { useLab } from '../store';
 import type { Advice } from '../../src/experiments';
+import { adviceCsv, adviceJson, requestAdviceStatement, type AdviceExportInput } from './adviceExport';
 import { timesInWords } from './curveShape';
 
 /** The advice for the current settings, if one has been computed (null when settings moved on). */
@@ -18,6 +27,31 @@ export function useCurrentAdvice(): Advice | null {
   const imported = useLab((s) => s.imported[s.settings.workspace]);
   if (!run || run.status !== 'done') return null;
   return run.key === adviceKey(settings, imported, run.source) ? run.advice : null;
+}
+
+/**
+ * What the advice's exports need once an advice is shown, with its privacy statement built in a worker of its
+ * own (adviceStatement.worker.ts: its modules would otherwise load with the first view). The inputs are read when the
+ * advice arrives: it is shown only while they are the current settings'.
+ */
+function useAdviceExports(advice: Advice | null, source: AdviceSource | undefined): AdviceExportInput | null {
+  const [ready, setReady] = useState<AdviceExportInput | null>(null);
+  useEffect(() => {
+    if (!advice || !source) return;
+    const st = useLab.getState();
+    const imported = st.imported[st.settings.workspace];
+    const spec = adviseSpec(st.settings, imported, source);
+    const file = imported ? { fileName: imported.fileName, rows: imported.ys.length } : null;
+    return requestAdviceStatement({ spec, advice, xRange: imported?.xRange }, (reply) =>
+      setReady({
+        advice,
+        spec,
+        file,
+        ...('privacy' in reply ? { privacy: reply.privacy } : { privacy: null, privacyError: reply.error }),
+      }),
+    );
+  }, [advice, source]);
+  return ready && ready.advice === advice ? ready : null;
 }
 
 /** The advised split on the split slider's grid (steps of 0.01). */
@@ -33,6 +67,7 @@ export function AdvicePanel() {
   const n = imported ? imported.ys.length : settings.n;
   const running = run?.status === 'running';
   const stale = run?.status === 'done' && !current;
+  const exports = useAdviceExports(current, run?.source);
   return (
     <section className="advice-panel" aria-labelledby={`${name}-title`} data-testid="advice-panel">
       <h3 id={`${name}-title`}>How should I split ε?</h3>
@@ -106,6 +141,16 @@ export function AdvicePanel() {
           {!current.isPrivate &&
             ' As computed here, with τ from the data, the releases themselves are not private.'}
         </p>
+      )}
+      {current && (
+        <ExportButtons
+          what="split advice"
+          name="advice"
+          noun=""
+          disabled={!exports}
+          json={() => (exports ? adviceJson(exports) : null)}
+          csv={() => (exports ? adviceCsv(exports) : null)}
+        />
       )}
     </section>
   );

@@ -31,7 +31,13 @@ import { calibrateKng, PAPER_SAMPLER, type KngSettings } from '../privacy/kng';
 import { privacyStatement, type ReleaseClaim } from '../privacy/statement';
 import { FRECHET_DEFAULT_RADIUS } from './frechet';
 import { yBoundsValue } from './linreg';
-import { defaultMechanism, kngSettingsEcho, refuseKngOptions, resolveConfig } from './config';
+import {
+  defaultMechanism,
+  kngSettingsEcho,
+  refuseKngOptions,
+  resolveConfig,
+  samplerSeedField,
+} from './config';
 import { loadData, regressionDataEcho, type LoadedData } from './data';
 import { CliError, enumValue, intValue, numberValue, str, type RawOptions } from './options';
 import { Progress, writeOutput, type ErrorSink, type Sink } from './output';
@@ -40,6 +46,8 @@ import { runTask } from './run';
 
 interface AuditConfig {
   spec: AuditSpec;
+  /** Seed of the synthetic data (the releases' is spec.seed). */
+  dataSeed: number;
   manifold: DataManifold;
   /** The imported regression data, if any, and the regression data's fit. */
   loaded: LoadedData | null;
@@ -180,7 +188,9 @@ function resolve(values: RawOptions): AuditConfig {
   const neighbour = neighbourValue(neighbourText);
   const statistic = enumValue('statistic', get('statistic') ?? 'auto', ['auto', 'distance'] as const);
   return {
-    spec: { mechanism: mechanism.id, data, settings, neighbour, releases, seed: cfg.seed, statistic },
+    // the data carry --seed; the releases' streams take the samplers' seed
+    spec: { mechanism: mechanism.id, data, settings, neighbour, releases, seed: cfg.samplerSeed, statistic },
+    dataSeed: cfg.seed,
     manifold,
     loaded,
     reg,
@@ -190,6 +200,7 @@ function resolve(values: RawOptions): AuditConfig {
     settingsEcho: {
       manifold,
       seed: cfg.seed,
+      ...samplerSeedField(cfg.seed, cfg.samplerSeed),
       n: [loaded ? loaded.parsed.n : cfg.ns[0]],
       noise: loaded || mechanism.family === 'frechet' ? null : cfg.noise,
       data: loaded ? regressionDataEcho(loaded, cfg.data?.normalize ?? false) : null,
@@ -291,7 +302,7 @@ export async function auditCommand(
     privacy,
     provenance: provenance(
       io.argv ?? [],
-      { data: cfg.loaded ? null : cfg.spec.seed, samplers: cfg.spec.seed },
+      { data: cfg.loaded ? null : cfg.dataSeed, samplers: cfg.spec.seed },
       cfg.loaded ? cfg.loaded.file : null,
     ),
   };

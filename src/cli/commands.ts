@@ -32,7 +32,7 @@ import {
   type PrivacyStatement,
 } from '../privacy/statement';
 import { fitGeodesicRegression } from '../regression';
-import { kngSettingsEcho, type Config } from './config';
+import { kngSettingsEcho, samplerSeedField, type Config } from './config';
 import { loadData, regressionDataEcho, type LoadedData } from './data';
 import { RELEASE_ANALYST_ONLY, releaseJointCommand } from './jointRelease';
 import {
@@ -44,6 +44,7 @@ import {
   type OutputHead,
   type Sink,
 } from './output';
+import { advicePrivacy, MSE_AGAINST_DATA } from './advicePrivacy';
 import { provenance } from './provenance';
 import { runTask } from './run';
 
@@ -75,7 +76,11 @@ export function outputHead(
     settings: { ...baseSettings(cfg, d), ...settings },
     notes: ctx.notes,
     privacy,
-    provenance: provenance(ctx.argv, { data: d ? null : cfg.seed, samplers: cfg.seed }, d ? d.file : null),
+    provenance: provenance(
+      ctx.argv,
+      { data: d ? null : cfg.seed, samplers: cfg.samplerSeed },
+      d ? d.file : null,
+    ),
   };
 }
 
@@ -87,6 +92,7 @@ function baseSettings(cfg: Config, d: LoadedData | undefined) {
   return {
     manifold: cfg.manifold,
     seed: cfg.seed,
+    ...samplerSeedField(cfg.seed, cfg.samplerSeed),
     n: d ? [d.parsed.n] : cfg.ns,
     noise: d ? null : cfg.noise,
     ...(!d && cfg.landmarks !== undefined && LANDMARK_COMMANDS.includes(cfg.command)
@@ -104,11 +110,6 @@ function landmarksOf(cfg: Config): { landmarks?: number } {
     ? { landmarks: cfg.landmarks }
     : {};
 }
-
-/** What the numbers of a sweep, the advisor and the histograms are: computed from releases and the data. */
-const MSE_AGAINST_DATA =
-  'its errors compare each release with the data (and the non-private fit), so they are computed from the data ' +
-  'beyond the releases';
 
 // ---------------------------------------------------------------------------------------------------------
 // Data: synthetic or --data
@@ -257,7 +258,7 @@ export function releaseCommand(ctx: Ctx): void {
     );
   const scratch = { reg };
   const groups: ReleaseCell[] = Array.from({ length: kngGroupCount(kng) }, (_, g) =>
-    releaseCell({ source, kng, seed: cfg.seed }, g, scratch),
+    releaseCell({ source, kng, seed: cfg.samplerSeed }, g, scratch),
   );
   const independent = kng.scheme === 'independent';
   const footpoints = groups.flatMap((g) => g.footpoints);
@@ -361,6 +362,7 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
     datasets: d ? [] : cfg.ns.map((n) => ({ n, noise: cfg.noise })),
     ...(d ? { imported: { xs: d.xs, ys: d.ys, label: d.parsed.xLabel } } : {}),
     seed: cfg.seed,
+    ...samplerSeedField(cfg.seed, cfg.samplerSeed),
     ...landmarksOf(cfg),
     panels: cfg.panels,
     budgets: { points: cfg.points, ...cfg.budgets },
@@ -499,6 +501,7 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
     dataset: { n: cfg.ns[0], noise: cfg.noise },
     ...(d ? { imported: { xs: d.xs, ys: d.ys, label: d.parsed.xLabel } } : {}),
     seed: cfg.seed,
+    ...samplerSeedField(cfg.seed, cfg.samplerSeed),
     eps: cfg.eps,
     kng,
     ...(joint ? { mechanism: 'kng-joint' as const } : {}),
@@ -516,7 +519,6 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
   const advice = adviceFromCells(spec, coarse, fine);
   const base = { mechanism: cfg.mechanism, eps: [cfg.eps], points: cfg.points, fineM: adviseFineM(spec) };
   let settings: Record<string, unknown>;
-  let batches: ClaimBatch[];
   if (joint) {
     for (const n of advice.notes) note(ctx, n);
     const cov = jointCovariates(reg, source);
@@ -542,31 +544,18 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
       frozenSteps: resolved.frozenSteps,
       adaptTarget: resolved.adaptTarget,
     };
-    // each point: its pairs, each ε-DP at the total ε
-    const claim = jointClaim({
-      epsilon: cfg.eps,
-      n: reg.ys.length,
-      clip: resolved.clip,
-      clipGiven: false,
-      range: cov.range,
-      rangeIsPublic: cov.rangeIsPublic,
-    });
-    batches = advice.points.map((p) => ({ claim, releases: p.pairs }));
   } else {
     privacyNotes(ctx, advice.notes, advice.isPrivate);
     settings = { ...base, ...kngSettingsEcho(cfg.kng, [calibrateKng(reg, cfg.kng).vRadius]) };
-    const claim = kngClaimFor([reg], cfg.kng);
-    // each point's pairs come from m footpoint chains with m shooting chains each
-    batches = advice.points.map((p) => {
-      const m = Math.round(Math.sqrt(p.pairs));
-      return kngPairsBatch(claim, m, m * m, p.epsP, p.epsV);
-    });
   }
   if (!cfg.quiet) ctx.stderr.write(`${advice.summary}\n`);
-  const privacy = privacyStatement({
-    batches,
-    derived: MSE_AGAINST_DATA,
-    data: d ? 'imported' : 'synthetic',
+  const privacy = advicePrivacy({
+    mechanism: cfg.mechanism,
+    eps: cfg.eps,
+    source,
+    reg,
+    kng,
+    points: advice.points,
   });
   const { points, curve, notes: _notes, isPrivate: _private, ...recommendation } = advice;
   writeOutput(
@@ -574,7 +563,15 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
     cfg.format,
     outputHead(ctx, d, settings, privacy),
     { advice: recommendation, curve, points },
-    () => ({ columns: ADVICE_POINT_COLUMNS, rows: points as unknown as Record<string, unknown>[] }),
+    () => ({
+      columns: ADVICE_POINT_COLUMNS,
+      rows: points as unknown as Record<string, unknown>[],
+      // what the JSON gives beside the points: the recommendation with its interval, and the fitted curve
+      head: [
+        ['advice', recommendation],
+        ['curve', curve],
+      ],
+    }),
   );
 }
 
@@ -685,6 +682,7 @@ export async function histogramsCommand(ctx: Ctx): Promise<void> {
     n: cfg.ns[0],
     noise: cfg.noise,
     seed: cfg.seed,
+    ...samplerSeedField(cfg.seed, cfg.samplerSeed),
     draws: cfg.draws,
     kng,
   };

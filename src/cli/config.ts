@@ -27,7 +27,10 @@ export interface Config {
   ns: number[];
   /** --n was given (so a note is due when --data overrides it). */
   nGiven: boolean;
+  /** Seed of the synthetic data (and of the samplers, unless --sampler-seed). */
   seed: number;
+  /** Seed of the samplers' random streams: --sampler-seed, else --seed. */
+  samplerSeed: number;
   noise: number;
   noiseGiven: boolean;
   data?: { path: string; columns?: { x?: string; y?: string[]; subject?: string }; normalize: boolean };
@@ -82,6 +85,7 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     1 + { sphere: 3, spd: 4, kendall: 2 * (landmarks ?? CORPUS_CALLOSUM_LANDMARKS), euclidean: 1 }[manifold];
   for (const n of ns) checkSize(command, n, perRecord);
   const seed = intValue('seed', get('seed') ?? '1', 0);
+  const samplerSeed = intValue('sampler-seed', get('sampler-seed') ?? String(seed), 0);
   const noiseRaw = get('noise-var');
   const noise =
     noiseRaw !== undefined ? numberValue('noise-var', noiseRaw, 'nonNegative') : DEFAULT_NOISE[manifold];
@@ -162,6 +166,7 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     ns,
     nGiven: nRaw !== undefined,
     seed,
+    samplerSeed,
     noise,
     noiseGiven: noiseRaw !== undefined,
     ...(data ? { data } : {}),
@@ -232,6 +237,15 @@ function checkedFineM(raw: string, mechanism: 'kng-joint' | 'kng'): number {
   const m = intValue('fine-m', raw, 1, 10_000);
   if (mechanism === 'kng') checkPairs('fine-m', m);
   return m;
+}
+
+/**
+ * `{ samplerSeed }` where the samplers' seed is not the data's, else nothing: specs and echoed settings are then
+ * those of before --sampler-seed, so an output with --sampler-seed equal to --seed is the output without it
+ * (provenance.seeds gives both seeds always).
+ */
+export function samplerSeedField(seed: number, samplerSeed: number): { samplerSeed?: number } {
+  return samplerSeed === seed ? {} : { samplerSeed };
 }
 
 /** "LO,HI" with LO < HI, both finite. */

@@ -39,7 +39,8 @@ export function releaseJointCommand(
       ...(cfg.joint.clip !== undefined ? { clip: cfg.joint.clip } : {}),
       ...(cfg.joint.xRange ? { xRange: cfg.joint.xRange } : {}),
     },
-    seed: cfg.seed,
+    // the source carries the data's seed; the chains take the samplers'
+    seed: cfg.samplerSeed,
   };
   const reg = prepareRegression(source);
   const group = prepareJointGroups(reg, source, spec.joint);

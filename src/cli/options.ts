@@ -96,7 +96,19 @@ export const OPTIONS: readonly OptionDef[] = [
     arg: 'INT',
     commands: ALL,
     default: '1',
-    help: 'Seed of the synthetic data and of the samplers (an integer ≥ 0). Same seed, same numbers, whatever --workers.',
+    help:
+      'Seed of the synthetic data and, without --sampler-seed, of the samplers (an integer ≥ 0). Same seed, same ' +
+      'numbers, whatever --workers.',
+  },
+  {
+    name: 'sampler-seed',
+    arg: 'INT',
+    commands: KNG,
+    default: 'the --seed',
+    help:
+      'Seed of the samplers’ random streams alone (an integer ≥ 0): one data set released with several sampler ' +
+      'seeds (the same data and non-private fit, other draws), or several data sets (--seed) with one. Without it ' +
+      'the samplers take --seed, and the output is the same as before the option existed.',
   },
   {
     name: 'noise-var',

@@ -30,10 +30,13 @@ export interface OutputHead {
   provenance: Provenance;
 }
 
-/** The head as `# key: value` lines for the top of a CSV (strings as they are, everything else as JSON). */
-export function csvHead(head: OutputHead): string {
+/**
+ * The head as `# key: value` lines for the top of a CSV (strings as they are, everything else as JSON), with a
+ * command's own `extra` lines after them (results that do not fit the table).
+ */
+export function csvHead(head: OutputHead, extra: readonly (readonly [string, unknown])[] = []): string {
   const p = head.provenance;
-  const entries: [string, unknown][] = [
+  const entries: (readonly [string, unknown])[] = [
     ['command', head.command],
     ['schemaVersion', SCHEMA_VERSION],
     ['tool', p.tool],
@@ -46,6 +49,7 @@ export function csvHead(head: OutputHead): string {
     ['dataSha256', p.dataSha256],
     ['settings', head.settings],
     ['privacy', head.privacy],
+    ...extra,
   ];
   return entries
     .map(
@@ -55,16 +59,24 @@ export function csvHead(head: OutputHead): string {
     .join('');
 }
 
+/** A command's CSV: the table, and results beside it as further `# key: value` lines (`head`). */
+export interface CsvTable {
+  columns: readonly string[];
+  rows: readonly Record<string, unknown>[];
+  head?: readonly (readonly [string, unknown])[];
+}
+
 /**
  * Writes one command's output: JSON — the head (command, schemaVersion, provenance, settings, notes, privacy),
- * then `body`; CSV — the head as comment lines, then `table()`'s header line and rows (notes go to stderr only).
+ * then `body`; CSV — the head as comment lines (and the table's own), then `table()`'s header line and rows
+ * (notes go to stderr only).
  */
 export function writeOutput(
   stdout: Sink,
   format: 'json' | 'csv',
   head: OutputHead,
   body: Record<string, unknown>,
-  table: () => { columns: readonly string[]; rows: readonly Record<string, unknown>[] },
+  table: () => CsvTable,
 ): void {
   if (format === 'json') {
     const { command, provenance, settings, notes, privacy } = head;
@@ -73,8 +85,8 @@ export function writeOutput(
     );
     return;
   }
-  const { columns, rows } = table();
-  stdout.write(csvHead(head) + toCsv(columns, rows));
+  const { columns, rows, head: extra } = table();
+  stdout.write(csvHead(head, extra) + toCsv(columns, rows));
 }
 
 function csvCell(v: unknown): string {

@@ -16,7 +16,10 @@ export interface AdviseSpec {
   dataset: { n: number; noise?: number };
   imported?: SweepSpec['imported'];
   d?: number;
+  /** Seed of the synthetic data, and of the samplers unless `samplerSeed` is given. */
   seed: number;
+  /** Seed of the samplers' random streams (default `seed`). */
+  samplerSeed?: number;
   /** Total budget ε = ε_p + ε_v. */
   eps: number;
   /** Sampler settings; `m` is the coarse stage's m (m × m private pairs per split). */
@@ -105,6 +108,7 @@ function stageSpec(a: AdviseSpec, splits: number[], m: number, stream: number): 
     ...(a.imported ? { imported: a.imported } : {}),
     ...(a.d !== undefined ? { d: a.d } : {}),
     seed: a.seed,
+    ...(a.samplerSeed !== undefined ? { samplerSeed: a.samplerSeed } : {}),
     panels: ['unequal'],
     budgets: { unequalTotal: a.eps, splits },
     kng: { ...a.kng, m },

@@ -13,7 +13,10 @@ export interface HistogramSpec {
   manifold: DataManifold;
   n: number;
   noise?: number;
+  /** Seed of the synthetic data, and of the samplers unless `samplerSeed` is given. */
   seed: number;
+  /** Seed of the samplers' random streams (default `seed`). */
+  samplerSeed?: number;
   draws: number;
   kng: KngSettings;
 }
@@ -39,7 +42,7 @@ export function histogramCell(spec: HistogramSpec, index: number, scratch: Histo
   }));
   // One footpoint chain and one shooting chain per draw.
   const ctx = (scratch.ctx ??= prepareKng(reg, { ...spec.kng, m: 1, scheme: 'independent' }));
-  const g = releaseKngGroup(ctx, Rng.fromKey(spec.seed, 0x4157, index), 0);
+  const g = releaseKngGroup(ctx, Rng.fromKey(spec.samplerSeed ?? spec.seed, 0x4157, index), 0);
   const { M } = reg;
   const p = g.footpoints[0];
   const v = g.shootingVectors[0][0];

@@ -36,7 +36,10 @@ export interface SweepSpec {
   d?: number;
   /** Landmarks per outline for Kendall synthetic data (default 50). */
   landmarks?: number;
+  /** Seed of the synthetic data sets, and of the samplers unless `samplerSeed` is given. */
   seed: number;
+  /** Seed of the samplers' random streams (default `seed`), so one data set can be released several times. */
+  samplerSeed?: number;
   panels: Panel[];
   budgets?: BudgetOptions;
   kng: Omit<KngSettings, 'epsP' | 'epsV'>;
@@ -181,7 +184,7 @@ export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch)
       : prepareKng(reg, settings);
     scratch.contexts.set(key, ctx);
   }
-  const path = [spec.seed, 0x5eed, panel, budget, dataset] as const;
+  const path = [spec.samplerSeed ?? spec.seed, 0x5eed, panel, budget, dataset] as const;
   const rng = spec.stream === undefined ? Rng.fromKey(...path) : Rng.fromKey(...path, spec.stream);
   const g = 'toPublic' in ctx ? releaseJointGroup(ctx, rng, group) : releaseKngGroup(ctx, rng, group);
   const calibration =

@@ -1,0 +1,69 @@
+/**
+ * What the split advisor's numbers reveal: the privacy statement of `advise`, also given by the lab's advice
+ * export (app/plots/advicePrivacy.ts), so that both say the same words. No Node imports: the lab runs it in a
+ * worker of its own, and of the samplers' modules it takes only the covariate range and the clip.
+ */
+import type { AdvicePoint } from '../experiments/advise';
+import { jointCovariates, resolveJointSettings } from '../experiments/jointRelease';
+import type { DataSource, PreparedRegression } from '../experiments/regressionSetup';
+import { jointClaim, kngClaimFor } from '../privacy/claims';
+import type { KngSettings } from '../privacy/kng';
+import { DEFAULT_KNG_JOINT } from '../privacy/kngJoint/calibration';
+import {
+  kngPairsBatch,
+  privacyStatement,
+  type ClaimBatch,
+  type PrivacyStatement,
+} from '../privacy/statement';
+
+/** What the numbers of a sweep and the advisor are: computed from releases and the data. */
+export const MSE_AGAINST_DATA =
+  'its errors compare each release with the data (and the non-private fit), so they are computed from the data ' +
+  'beyond the releases';
+
+export interface AdvicePrivacyInput {
+  mechanism: 'kng-joint' | 'kng';
+  /** The total ε advised on. */
+  eps: number;
+  /** The data the advisor ran on (synthetic, or imported with its covariates' own range) and their fit. */
+  source: DataSource;
+  reg: PreparedRegression;
+  /** The sampler's settings (paper 000's KNG: its bounds and rules; kng-joint: m). */
+  kng: Omit<KngSettings, 'epsP' | 'epsV'>;
+  /** The advisor's points: each holds its pairs, drawn at its own ε_p and ε_v. */
+  points: readonly Pick<AdvicePoint, 'epsP' | 'epsV' | 'pairs'>[];
+}
+
+/** The claim behind every point (kng-joint: each pair at the total ε; kng: the pairs' conditions). */
+function adviceBatches(a: AdvicePrivacyInput): ClaimBatch[] {
+  if (a.mechanism === 'kng-joint') {
+    const cov = jointCovariates(a.reg, a.source);
+    const resolved = resolveJointSettings(a.reg, { ...DEFAULT_KNG_JOINT, m: a.kng.m }, cov);
+    // each point: its pairs, each ε-DP at the total ε
+    const claim = jointClaim({
+      epsilon: a.eps,
+      n: a.reg.ys.length,
+      clip: resolved.clip,
+      clipGiven: false,
+      range: cov.range,
+      rangeIsPublic: cov.rangeIsPublic,
+    });
+    return a.points.map((p) => ({ claim, releases: p.pairs }));
+  }
+  // the claim's ε is each point's own (kngPairsBatch), so the budget given here only completes the settings
+  const claim = kngClaimFor([a.reg], { ...a.kng, epsP: a.eps / 2, epsV: a.eps / 2 });
+  // each point's pairs come from m footpoint chains with m shooting chains each
+  return a.points.map((p) => {
+    const m = Math.round(Math.sqrt(p.pairs));
+    return kngPairsBatch(claim, m, m * m, p.epsP, p.epsV);
+  });
+}
+
+/** The advisor's privacy statement: not a private release, with what the releases behind its points claim. */
+export function advicePrivacy(a: AdvicePrivacyInput): PrivacyStatement {
+  return privacyStatement({
+    batches: adviceBatches(a),
+    derived: MSE_AGAINST_DATA,
+    data: a.source.kind === 'imported' ? 'imported' : 'synthetic',
+  });
+}
