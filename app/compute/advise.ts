@@ -35,6 +35,10 @@ export function adviseSpec(
     ...(useData ? { imported: { xs: imported.xs, ys: imported.ys, label: imported.fileName } } : {}),
     // synthetic stand-ins for imported R^d data have the same number of responses
     ...(imported && !useData && manifold === 'euclidean' ? { d: imported.ys[0].length } : {}),
+    // the shapes' landmark count of the synthetic data (a stand-in for a file: the file's own count)
+    ...(manifold === 'kendall' && !useData
+      ? { landmarks: imported ? imported.ys[0].length / 2 : s.landmarks }
+      : {}),
     seed: s.seed,
     eps: s.eps,
     kng: kngSettings(s),

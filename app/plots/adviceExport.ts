@@ -59,8 +59,10 @@ export function adviceComputedOn(x: Pick<AdviceExportInput, 'spec' | 'file'>) {
     seed: spec.seed,
     samplerSeed: spec.samplerSeed ?? spec.seed,
     ...(!onData && spec.d !== undefined ? { d: spec.d } : {}),
-    // the advisor's synthetic shapes are the generator's (its spec names no landmarks)
-    ...(!onData && spec.manifold === 'kendall' ? { landmarks: CORPUS_CALLOSUM_LANDMARKS } : {}),
+    // the advisor's synthetic shapes: the lab's landmark count, else the generator's
+    ...(!onData && spec.manifold === 'kendall'
+      ? { landmarks: spec.landmarks ?? CORPUS_CALLOSUM_LANDMARKS }
+      : {}),
     mechanism,
     eps: spec.eps,
     coarsePoints: spec.coarsePoints ?? 11,

@@ -19,6 +19,7 @@ function adviceSource(spec: AdviseSpec, xRange?: readonly [number, number]): Dat
     noise: spec.dataset.noise,
     seed: spec.seed,
     ...(spec.d !== undefined ? { d: spec.d } : {}),
+    ...(spec.landmarks !== undefined ? { landmarks: spec.landmarks } : {}),
   };
 }
 

@@ -102,7 +102,7 @@ function baseSettings(cfg: Config, d: LoadedData | undefined) {
   };
 }
 
-const LANDMARK_COMMANDS: readonly string[] = ['fit', 'release', 'sweep'];
+const LANDMARK_COMMANDS: readonly string[] = ['fit', 'release', 'sweep', 'advise'];
 
 /** The synthetic shapes' landmarks, where they apply (the generator's default elsewhere). */
 function landmarksOf(cfg: Config): { landmarks?: number } {
@@ -499,7 +499,7 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
   const spec: AdviseSpec = {
     manifold: cfg.manifold,
     dataset: { n: cfg.ns[0], noise: cfg.noise },
-    ...(d ? { imported: { xs: d.xs, ys: d.ys, label: d.parsed.xLabel } } : {}),
+    ...(d ? { imported: { xs: d.xs, ys: d.ys, label: d.parsed.xLabel } } : landmarksOf(cfg)),
     seed: cfg.seed,
     ...samplerSeedField(cfg.seed, cfg.samplerSeed),
     eps: cfg.eps,

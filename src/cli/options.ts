@@ -123,7 +123,7 @@ export const OPTIONS: readonly OptionDef[] = [
   {
     name: 'landmarks',
     arg: 'INT',
-    commands: ['fit', 'release', 'sweep'],
+    commands: ['fit', 'release', 'sweep', 'advise'],
     default: '50',
     help:
       'Synthetic Kendall shapes (--manifold kendall): landmarks per outline (3 to 200; the shape space has 2k − 4 ' +

@@ -16,6 +16,8 @@ export interface AdviseSpec {
   dataset: { n: number; noise?: number };
   imported?: SweepSpec['imported'];
   d?: number;
+  /** Kendall: landmarks per synthetic outline (default: the generator's 50). */
+  landmarks?: number;
   /** Seed of the synthetic data, and of the samplers unless `samplerSeed` is given. */
   seed: number;
   /** Seed of the samplers' random streams (default `seed`). */
@@ -107,6 +109,7 @@ function stageSpec(a: AdviseSpec, splits: number[], m: number, stream: number): 
     datasets: a.imported ? [] : [a.dataset],
     ...(a.imported ? { imported: a.imported } : {}),
     ...(a.d !== undefined ? { d: a.d } : {}),
+    ...(a.landmarks !== undefined ? { landmarks: a.landmarks } : {}),
     seed: a.seed,
     ...(a.samplerSeed !== undefined ? { samplerSeed: a.samplerSeed } : {}),
     panels: ['unequal'],
