@@ -70,6 +70,10 @@ test('shapes open on the release private for any data at n = 2000 with 8 landmar
   await expect(badge).toHaveClass(/is-private/);
   await expect(page.getByTestId('joint-size-hint')).toHaveCount(0);
   await expect(page.getByTestId('morph-private')).toHaveCount(1);
+  // the dimension caption speaks of this release, not of paper 000's d·σ_p
+  await expect(page.getByTestId('landmark-caption')).toContainText(
+    'a private footpoint’s noise grows with d',
+  );
   // the outlines' 50 landmarks: 96 dimensions, noise at every n the lab offers
   await page.goto('/?ws=kendall&lmk=50&m=2&curves=50');
   const hint = page.getByTestId('joint-size-hint');
