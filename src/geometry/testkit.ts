@@ -39,6 +39,16 @@ export function randomPoint(M: Manifold, rng: Rng, spread = 1): Float64Array {
   return M.exp(o, randomTangent(M, o, rng, spread * Math.sqrt(rng.uniform())));
 }
 
+/** The largest |a − b| / max(|a|, |b|) over the entries (entries that are both 0 count as equal). */
+export function relativeGap(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let worst = 0;
+  for (let k = 0; k < a.length; k++) {
+    const scale = Math.max(Math.abs(a[k]), Math.abs(b[k]));
+    if (scale > 0) worst = Math.max(worst, Math.abs(a[k] - b[k]) / scale);
+  }
+  return worst;
+}
+
 /** Central finite difference of an ambient-valued curve t ↦ c(t) at t = 0. */
 export function fdDerivative(c: (t: number) => Float64Array, h = 1e-5): Float64Array {
   const a = c(h);

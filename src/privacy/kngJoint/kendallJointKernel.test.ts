@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kendall } from '../../geometry/kendall';
 import { GeometryError, type Manifold } from '../../geometry/types';
+import { randomTangent, relativeGap } from '../../geometry/testkit';
 import { Rng } from '../../sampling/rng';
 import { genericJointKernel } from './jointKernel';
 import { jointKernel } from '.';
@@ -9,23 +10,6 @@ import { kendallJointKernel } from './kendallJointKernel';
 /** A shape drawn uniformly (the projection of a standard Gaussian configuration). */
 function randomShape(M: Manifold, rng: Rng): Float64Array {
   return M.projectPoint(Float64Array.from({ length: M.ambientDim }, () => rng.normal()));
-}
-
-/** A random horizontal tangent vector at p of norm exactly `length`. */
-function tangentOfLength(M: Manifold, rng: Rng, p: Float64Array, length: number): Float64Array {
-  const u = M.randomTangent(p, rng);
-  const k = length / M.norm(p, u);
-  return u.map((x) => k * x);
-}
-
-/** The largest |a − b| / max(|a|, |b|) over the three statistics. */
-function relativeGap(a: Float64Array, b: Float64Array): number {
-  let worst = 0;
-  for (let k = 0; k < 3; k++) {
-    const scale = Math.max(Math.abs(a[k]), Math.abs(b[k]));
-    if (scale > 0) worst = Math.max(worst, Math.abs(a[k] - b[k]) / scale);
-  }
-  return worst;
 }
 
 /**
@@ -44,7 +28,7 @@ function randomData(M: Manifold, rng: Rng, n: number, p0: Float64Array, v0: Floa
       p0,
       v0.map((x) => t * x),
     );
-    return M.exp(q, tangentOfLength(M, rng, q, 0.3 * rng.uniform()));
+    return M.exp(q, randomTangent(M, q, rng, 0.3 * rng.uniform()));
   });
   return { ts, ys };
 }
@@ -63,7 +47,7 @@ describe('kendallJointKernel: the fused Kendall kernel is the generic one', () =
       const M = kendall(k);
       for (const n of [1, 7, 300]) {
         const p0 = randomShape(M, rng);
-        const v0 = tangentOfLength(M, rng, p0, 1);
+        const v0 = randomTangent(M, p0, rng, 1);
         const { ts, ys } = randomData(M, rng, n, p0, v0);
         if (n === 7) {
           // at (p₀, v₀): a record on the footpoint (θ = 0), one at its cut locus (y ⊥ every rotation of p₀),
@@ -71,7 +55,7 @@ describe('kendallJointKernel: the fused Kendall kernel is the generic one', () =
           ts[2] = 0;
           ys[2] = p0;
           ts[3] = 0;
-          ys[3] = M.exp(p0, tangentOfLength(M, rng, p0, Math.PI / 2));
+          ys[3] = M.exp(p0, randomTangent(M, p0, rng, Math.PI / 2));
           expect(() => M.log(p0, ys[3])).toThrow(GeometryError);
           ts[4] = -0.3;
           ys[4] = M.exp(
@@ -86,7 +70,7 @@ describe('kendallJointKernel: the fused Kendall kernel is the generic one', () =
           for (let trial = 0; trial < 6; trial++) {
             const p = trial === 2 ? p0 : randomShape(M, rng);
             const length = trial === 0 ? 0 : trial === 1 ? Math.PI / 2 : (Math.PI / 2) * rng.uniform();
-            const v = trial === 2 ? v0 : tangentOfLength(M, rng, p, length);
+            const v = trial === 2 ? v0 : randomTangent(M, p, rng, length);
             generic.evaluate(p, v, a);
             fused.evaluate(p, v, b);
             expect(Number.isFinite(a[0] + a[1] + a[2])).toBe(true);
@@ -127,13 +111,13 @@ describe('kendallJointKernel: the fused Kendall kernel is the generic one', () =
       const M = kendall(k);
       for (const theta of [1e-2, 1e-3, 1e-4, 1e-5]) {
         const p = randomShape(M, rng);
-        const v = tangentOfLength(M, rng, p, (Math.PI / 2) * rng.uniform());
+        const v = randomTangent(M, p, rng, (Math.PI / 2) * rng.uniform());
         const t = rng.uniform() - 0.5;
         const q = M.exp(
           p,
           v.map((x) => t * x),
         );
-        const ys = [M.exp(q, tangentOfLength(M, rng, q, theta))];
+        const ys = [M.exp(q, randomTangent(M, q, rng, theta))];
         const ts = Float64Array.of(t);
         genericJointKernel(M, ts, ys, 0.05).evaluate(p, v, a);
         kendallJointKernel(k, ts, ys, 0.05).evaluate(p, v, b);
@@ -147,9 +131,9 @@ describe('kendallJointKernel: the fused Kendall kernel is the generic one', () =
     const rng = Rng.fromKey(92);
     const M = kendall(8);
     const p0 = randomShape(M, rng);
-    const { ts, ys } = randomData(M, rng, 7, p0, tangentOfLength(M, rng, p0, 1));
+    const { ts, ys } = randomData(M, rng, 7, p0, randomTangent(M, p0, rng, 1));
     const moved = ys.slice();
-    moved[3] = M.exp(ys[3], tangentOfLength(M, rng, ys[3], 1e-6));
+    moved[3] = M.exp(ys[3], randomTangent(M, ys[3], rng, 1e-6));
     const generic = genericJointKernel(M, ts, ys, 0.7);
     const fused = kendallJointKernel(8, ts, moved, 0.7);
     const a = new Float64Array(3);
@@ -157,7 +141,7 @@ describe('kendallJointKernel: the fused Kendall kernel is the generic one', () =
     let worst = 0;
     for (let trial = 0; trial < 10; trial++) {
       const p = randomShape(M, rng);
-      const v = tangentOfLength(M, rng, p, (Math.PI / 2) * rng.uniform());
+      const v = randomTangent(M, p, rng, (Math.PI / 2) * rng.uniform());
       generic.evaluate(p, v, a);
       fused.evaluate(p, v, b);
       worst = Math.max(worst, relativeGap(a, b));
@@ -169,7 +153,7 @@ describe('kendallJointKernel: the fused Kendall kernel is the generic one', () =
     const rng = Rng.fromKey(93);
     const M = kendall(5);
     const p = randomShape(M, rng);
-    const v = tangentOfLength(M, rng, p, 1);
+    const v = randomTangent(M, p, rng, 1);
     const { ts, ys } = randomData(M, rng, 7, p, v);
     const generic = genericJointKernel(M, ts, ys, 0.05);
     const fused = kendallJointKernel(5, ts, ys, 0.05);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spd } from '../../geometry/spd';
+import { randomTangent, relativeGap } from '../../geometry/testkit';
 import { Rng } from '../../sampling/rng';
 import { genericJointKernel } from './jointKernel';
 import { jointKernel } from '.';
@@ -16,23 +17,6 @@ function pointNear(rng: Rng, c: Float64Array, R: number): Float64Array {
     c,
     u.map((x) => k * x),
   );
-}
-
-/** A random tangent vector at p of norm exactly `length`. */
-function tangentOfLength(rng: Rng, p: Float64Array, length: number): Float64Array {
-  const u = M.randomTangent(p, rng);
-  const k = length / M.norm(p, u);
-  return u.map((x) => k * x);
-}
-
-/** The largest |a − b| / max(|a|, |b|) over the three statistics. */
-function relativeGap(a: Float64Array, b: Float64Array): number {
-  let worst = 0;
-  for (let k = 0; k < 3; k++) {
-    const scale = Math.max(Math.abs(a[k]), Math.abs(b[k]));
-    if (scale > 0) worst = Math.max(worst, Math.abs(a[k] - b[k]) / scale);
-  }
-  return worst;
 }
 
 function randomData(rng: Rng, n: number) {
@@ -55,7 +39,7 @@ describe('spdJointKernel: the fused SPD(2) kernel is the generic one', () => {
     for (const n of [1, 7, 300]) {
       const { ts, ys } = randomData(rng, n);
       // a response 3 from I, and (trial 4) a footpoint 3 from I on the other side: distance 6
-      const away = tangentOfLength(rng, I, 3);
+      const away = randomTangent(M, I, rng, 3);
       ys[n - 1] = M.exp(I, away);
       const opposite = M.exp(
         I,
@@ -72,7 +56,7 @@ describe('spdJointKernel: the fused SPD(2) kernel is the generic one', () => {
         for (let trial = 0; trial < 25; trial++) {
           const p = trial === 2 || trial === 3 ? I : trial === 4 ? opposite : pointNear(rng, I, 3);
           const length = trial === 0 ? 0 : trial === 1 ? 4 : 4 * rng.uniform();
-          let v = tangentOfLength(rng, p, length);
+          let v = randomTangent(M, p, rng, length);
           // v ∝ p (h = 0), and v ∝ p up to 1e-5 (|h| and r̂/m̂ tiny, non-zero): the series branches
           if (trial === 2) v = I.map((x) => 0.3 * x);
           if (trial === 3) v = I.map((x, i) => 0.3 * x + 1e-5 * v[i]);
@@ -116,7 +100,7 @@ describe('spdJointKernel: the fused SPD(2) kernel is the generic one', () => {
     let worst = 0;
     for (let trial = 0; trial < 10; trial++) {
       const p = pointNear(rng, I, 3);
-      const v = tangentOfLength(rng, p, 4 * rng.uniform());
+      const v = randomTangent(M, p, rng, 4 * rng.uniform());
       generic.evaluate(p, v, a);
       fused.evaluate(p, v, b);
       worst = Math.max(worst, relativeGap(a, b));
@@ -130,7 +114,7 @@ describe('spdJointKernel: the fused SPD(2) kernel is the generic one', () => {
     const generic = genericJointKernel(M, ts, ys, 0.05);
     const fused = spdJointKernel(ts, ys, 0.05);
     const p = pointNear(rng, I, 2);
-    const v = tangentOfLength(rng, p, 1);
+    const v = randomTangent(M, p, rng, 1);
     const cases: [string, Float64Array, Float64Array][] = [
       ['p not positive definite', Float64Array.of(1, 0, 0, -1), v],
       ['p not symmetric', Float64Array.of(1, 0.5, 0, 1), v],
