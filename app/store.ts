@@ -10,6 +10,7 @@ import type {
   SweepRow,
 } from '../src/experiments';
 import type { Advice } from '../src/experiments';
+import type { PrivacyStatement } from '../src/privacy/statement';
 import type { FrechetCell } from '../src/experiments/frechet';
 import type { FrechetRow } from '../src/experiments/frechetRows';
 import type { FrechetSensitivityRow } from '../src/experiments/frechetSensitivity';
@@ -121,6 +122,12 @@ export interface AdviceRun {
   total: number;
   advice: Advice | null;
   error: string | null;
+  /**
+   * What the advice reveals (the CLI's statement), built in a worker once the advice is done: undefined while it
+   * is being built, null with `privacyError` when it could not be.
+   */
+  privacy?: PrivacyStatement | null;
+  privacyError?: string;
 }
 
 export interface AuditRun {

@@ -2,6 +2,7 @@
  * The split advisor in the lab: it runs on demand, says the answer in one sentence and shades the
  * recommended range on the split plot; the answer goes away when the settings move on.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { labState, watchErrors } from './util';
 
@@ -38,6 +39,13 @@ test('the advisor recommends a split with an interval, drawn on the split plot',
   await page
     .getByTestId('mse-plot-unequal')
     .screenshot({ path: 'test-output/screenshots/advice-split-plot.png' });
+  // its export, once the advisor's last step (the statement, in a worker) is in: the advice and what it reveals
+  const json = page.getByRole('button', { name: 'Download split advice as JSON' });
+  await expect(json).toBeEnabled();
+  const [file] = await Promise.all([page.waitForEvent('download'), json.click()]);
+  const exported = JSON.parse(readFileSync((await file.path())!, 'utf8'));
+  expect(exported.advice.interval).toHaveLength(2);
+  expect(exported.privacy.statement).toMatch(/^Not a private release/);
   // "Use this split" moves the split slider to the advised split (the advice stays: it does not depend on it)
   const apply = page.getByTestId('advice-apply');
   if (/^Give the footpoint/.test((await result.textContent()) ?? '')) {

@@ -86,7 +86,15 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
   stage('coarse', adviseCoarseSpec(spec), (coarse) =>
     stage('fine', adviseFineSpec(spec, coarse), (fine) => {
       const advice = adviceFromCells(spec, coarse, fine);
-      setRun({ ...base, stage: 'fine', status: 'done', advice, done: 1, total: 1 });
+      const done: AdviceRun = { ...base, stage: 'fine', status: 'done', advice, done: 1, total: 1 };
+      setRun(done);
+      // then what it reveals, for its exports: the CLI's statement, built off the page
+      labRunner().run('advice', {
+        pool: 'advice',
+        steps: [step('advicePrivacy', { spec, advice, xRange: imported?.xRange })],
+        onDone: ([privacy]) => setRun({ ...done, privacy }),
+        onError: (error) => setRun({ ...done, privacy: null, privacyError: error }),
+      });
     }),
   );
 }

@@ -6,8 +6,7 @@ import { adviceKey, adviseSpec } from '../compute/advise';
 import { DEFAULT_SETTINGS } from '../state/settings';
 import { useLab } from '../store';
 import { AdvicePanel } from './AdvicePanel';
-import { advicePrivacyOf } from './advicePrivacy';
-import type { AdviceStatementRequest } from './adviceExport';
+import { advicePrivacyOf } from '../../src/experiments/advicePrivacy';
 
 // test files share their modules (vite.config.ts): leave the store as it was found
 const reset = () => {
@@ -57,22 +56,9 @@ describe('the advice’s exports', () => {
     });
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    // jsdom runs no workers: the statement's worker, in process
-    vi.stubGlobal(
-      'Worker',
-      class {
-        onmessage: ((e: { data: unknown }) => void) | null = null;
-        onerror = null;
-        postMessage({ spec, advice, xRange }: AdviceStatementRequest) {
-          setTimeout(() => this.onmessage?.({ data: { privacy: advicePrivacyOf(spec, advice, xRange) } }));
-        }
-        terminate() {}
-      },
-    );
   });
   afterEach(() => {
     vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   const text = (blob: Blob) =>
@@ -97,7 +83,8 @@ describe('the advice’s exports', () => {
     const settings = useLab.getState().settings;
     render(<AdvicePanel />);
     expect(screen.queryByRole('button', { name: 'Download split advice as JSON' })).toBeNull();
-    const advice = runAdvice(adviseSpec(settings, file, 'synthetic'));
+    const spec = adviseSpec(settings, file, 'synthetic');
+    const advice = runAdvice(spec);
     act(() =>
       useLab.setState({
         advisor: {
@@ -110,12 +97,14 @@ describe('the advice’s exports', () => {
             total: 1,
             advice,
             error: null,
+            // the advisor's last step, in its worker
+            privacy: advicePrivacyOf(spec, advice, file.xRange),
           },
         },
       }),
     );
     const jsonButton = screen.getByRole('button', { name: 'Download split advice as JSON' });
-    // enabled once the statement's module has loaded
+    // enabled once the statement is in the run
     await waitFor(() => expect((jsonButton as HTMLButtonElement).disabled).toBe(false), { timeout: 20_000 });
     fireEvent.click(jsonButton);
     await waitFor(() => expect(saved).toHaveLength(1));

@@ -3,7 +3,7 @@
  * the split plot draws its interval. Honest about privacy: on imported data the advice is an analysis of those
  * data, so the default is synthetic data of the same size and noise.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   adviceKey,
   adviseSpec,
@@ -17,7 +17,7 @@ import { ExportButtons } from '../export/ExportButtons';
 import { clampSetting, DATA_DEFAULTS, LIMITS } from '../state/settings';
 import { useLab } from '../store';
 import type { Advice } from '../../src/experiments';
-import { adviceCsv, adviceJson, requestAdviceStatement, type AdviceExportInput } from './adviceExport';
+import { adviceCsv, adviceJson, type AdviceExportInput } from './adviceExport';
 import { timesInWords } from './curveShape';
 
 /** The advice for the current settings, if one has been computed (null when settings moved on). */
@@ -30,28 +30,23 @@ export function useCurrentAdvice(): Advice | null {
 }
 
 /**
- * What the advice's exports need once an advice is shown, with its privacy statement built in a worker of its
- * own (adviceStatement.worker.ts: its modules would otherwise load with the first view). The inputs are read when the
- * advice arrives: it is shown only while they are the current settings'.
+ * What the advice's exports need once an advice is shown and its privacy statement has been built (the advisor's
+ * last step, in a worker). The inputs are the current settings': the advice is shown only while they are its own.
  */
-function useAdviceExports(advice: Advice | null, source: AdviceSource | undefined): AdviceExportInput | null {
-  const [ready, setReady] = useState<AdviceExportInput | null>(null);
-  useEffect(() => {
-    if (!advice || !source) return;
-    const st = useLab.getState();
-    const imported = st.imported[st.settings.workspace];
-    const spec = adviseSpec(st.settings, imported, source);
-    const file = imported ? { fileName: imported.fileName, rows: imported.ys.length } : null;
-    return requestAdviceStatement({ spec, advice, xRange: imported?.xRange }, (reply) =>
-      setReady({
-        advice,
-        spec,
-        file,
-        ...('privacy' in reply ? { privacy: reply.privacy } : { privacy: null, privacyError: reply.error }),
-      }),
-    );
-  }, [advice, source]);
-  return ready && ready.advice === advice ? ready : null;
+function useAdviceExports(advice: Advice | null): AdviceExportInput | null {
+  const run = useAdvice((s) => s.run);
+  const settings = useLab((s) => s.settings);
+  const imported = useLab((s) => s.imported[s.settings.workspace]);
+  return useMemo(() => {
+    if (!advice || !run || run.advice !== advice || run.privacy === undefined) return null;
+    return {
+      advice,
+      spec: adviseSpec(settings, imported, run.source),
+      file: imported ? { fileName: imported.fileName, rows: imported.ys.length } : null,
+      privacy: run.privacy,
+      ...(run.privacyError ? { privacyError: run.privacyError } : {}),
+    };
+  }, [advice, run, settings, imported]);
 }
 
 /** The advised split on the split slider's grid (steps of 0.01). */
@@ -67,7 +62,7 @@ export function AdvicePanel() {
   const n = imported ? imported.ys.length : settings.n;
   const running = run?.status === 'running';
   const stale = run?.status === 'done' && !current;
-  const exports = useAdviceExports(current, run?.source);
+  const exports = useAdviceExports(current);
   return (
     <section className="advice-panel" aria-labelledby={`${name}-title`} data-testid="advice-panel">
       <h3 id={`${name}-title`}>How should I split ε?</h3>

@@ -9,8 +9,9 @@ import { runAdvice } from '../../src/experiments';
 import { adviseSpec } from '../compute/advise';
 import { DEFAULT_SETTINGS, type LabSettings } from '../state/settings';
 import type { ImportedData } from '../store';
-import { ADVICE_POINT_COLUMNS, adviceCsv, adviceJson, requestAdviceStatement } from './adviceExport';
-import { advicePrivacyOf } from './advicePrivacy';
+import { advicePrivacyOf } from '../../src/experiments/advicePrivacy';
+import { TASKS } from '../../src/workers/tasks';
+import { ADVICE_POINT_COLUMNS, adviceCsv, adviceJson } from './adviceExport';
 
 // small: 20 records, m = 2 (the lab's 11 coarse splits, fine m = 4)
 const settings: LabSettings = {
@@ -126,11 +127,14 @@ describe('the advice export', () => {
   });
 });
 
-describe('the statement’s worker', () => {
-  it('where none can run, the export goes without the statement and says why', async () => {
+describe('the statement’s worker task', () => {
+  it('gives what advise says; where it failed, the export goes without the statement and says why', () => {
     const spec = adviseSpec(settings, undefined, 'synthetic');
-    const replies: unknown[] = [];
-    requestAdviceStatement({ spec, advice: { points: [] } as never }, (r) => replies.push(r));
-    expect(replies).toEqual([{ error: 'this browser runs no Web Workers' }]);
+    const advice = runAdvice(spec);
+    const task = TASKS.advicePrivacy;
+    expect(task.cellCount({ spec, advice })).toBe(1);
+    expect(task.cell({ spec, advice }, 0, undefined)).toEqual(advicePrivacyOf(spec, advice));
+    const csv = adviceCsv({ advice, spec, file: null, privacy: null, privacyError: 'the worker died' });
+    expect(csv.notes).toContain('privacy: not built (the worker died)');
   });
 });

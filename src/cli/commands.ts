@@ -44,7 +44,7 @@ import {
   type OutputHead,
   type Sink,
 } from './output';
-import { advicePrivacy, MSE_AGAINST_DATA } from './advicePrivacy';
+import { advicePrivacy, MSE_AGAINST_DATA } from '../experiments/advicePrivacy';
 import { provenance } from './provenance';
 import { runTask } from './run';
 

@@ -33,6 +33,7 @@ export const CELL_COUNTS: { readonly [K in TaskName]: (params: TaskParams<K>) =>
   linreg: linregCellCount,
   audit: auditCellCount,
   auditPair: oneCell,
+  advicePrivacy: oneCell,
   square: squareTask.cellCount,
   busy: busyTask.cellCount,
   fail: failTask.cellCount,

@@ -26,6 +26,7 @@
  */
 
 import { auditPairTask, auditTask } from '../audit/audit';
+import { advicePrivacyTask } from '../experiments/advicePrivacy';
 import { dataTask } from '../experiments/dataTask';
 import { frechetTask } from '../experiments/frechet';
 import { frechetSensitivityTask } from '../experiments/frechetSensitivity';
@@ -59,6 +60,7 @@ export const TASKS = {
   linreg: linregTask,
   audit: auditTask,
   auditPair: auditPairTask,
+  advicePrivacy: advicePrivacyTask,
   square: squareTask,
   busy: busyTask,
   fail: failTask,

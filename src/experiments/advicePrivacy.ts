@@ -1,14 +1,14 @@
 /**
- * What the split advisor's numbers reveal: the privacy statement of `advise`, also given by the lab's advice
- * export (app/plots/advicePrivacy.ts), so that both say the same words. No Node imports: the lab runs it in a
- * worker of its own, and of the samplers' modules it takes only the covariate range and the clip.
+ * What the split advisor's numbers reveal: the privacy statement of `advise`, also in the lab's advice export
+ * (built by the `advicePrivacy` worker task after the advisor's sweeps), so that both say the same words.
  */
-import type { AdvicePoint } from '../experiments/advise';
-import { jointCovariates, resolveJointSettings } from '../experiments/jointRelease';
-import type { DataSource, PreparedRegression } from '../experiments/regressionSetup';
+import type { Advice, AdvicePoint, AdviseSpec } from './advise';
+import { jointCovariates, resolveJointSettings } from './jointRelease';
+import { prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
 import { jointClaim, kngClaimFor } from '../privacy/claims';
 import type { KngSettings } from '../privacy/kng';
 import { DEFAULT_KNG_JOINT } from '../privacy/kngJoint/calibration';
+import { defineTask, oneCell } from '../workers/defineTask';
 import {
   kngPairsBatch,
   privacyStatement,
@@ -67,3 +67,49 @@ export function advicePrivacy(a: AdvicePrivacyInput): PrivacyStatement {
     data: a.source.kind === 'imported' ? 'imported' : 'synthetic',
   });
 }
+
+/** The advisor's data source (as its sweeps build it), with an imported file's covariates in their own units. */
+function adviceSource(spec: AdviseSpec, xRange?: readonly [number, number]): DataSource {
+  if (spec.imported)
+    return { kind: 'imported', manifold: spec.manifold, ...spec.imported, ...(xRange ? { xRange } : {}) };
+  return {
+    kind: 'synthetic',
+    manifold: spec.manifold,
+    n: spec.dataset.n,
+    noise: spec.dataset.noise,
+    seed: spec.seed,
+    ...(spec.d !== undefined ? { d: spec.d } : {}),
+    ...(spec.landmarks !== undefined ? { landmarks: spec.landmarks } : {}),
+  };
+}
+
+/** What `advise` would say of this advice, on the data the advisor ran on (it fits them: claims check bounds). */
+export function advicePrivacyOf(
+  spec: AdviseSpec,
+  advice: Advice,
+  xRange?: readonly [number, number],
+): PrivacyStatement {
+  const source = adviceSource(spec, xRange);
+  return advicePrivacy({
+    mechanism: spec.mechanism ?? 'kng',
+    eps: spec.eps,
+    source,
+    reg: prepareRegression(source),
+    kng: spec.kng,
+    points: advice.points,
+  });
+}
+
+/** The `advicePrivacy` task's input: an advice and the spec it was computed for. */
+export interface AdvicePrivacySpec {
+  spec: AdviseSpec;
+  advice: Advice;
+  /** An imported file's covariate range in its own units (the statement names it, as `advise --data` does). */
+  xRange?: readonly [number, number];
+}
+
+/** The advice's statement in a worker (its fit and claims stay off the page). */
+export const advicePrivacyTask = defineTask<AdvicePrivacySpec, PrivacyStatement>({
+  cellCount: oneCell,
+  cell: ({ spec, advice, xRange }) => advicePrivacyOf(spec, advice, xRange),
+});
