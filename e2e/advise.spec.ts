@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { labState, watchErrors } from './util';
+import { labState, poll, watchErrors } from './util';
 
 test('the advisor recommends a split with an interval, drawn on the split plot', async ({ page }) => {
   test.setTimeout(180_000);
@@ -51,7 +51,7 @@ test('the advisor recommends a split with an interval, drawn on the split plot',
   if (/^Give the footpoint/.test((await result.textContent()) ?? '')) {
     const share = Number((await apply.textContent())!.match(/(\d+)% of ε/)![1]) / 100;
     await apply.click();
-    await expect.poll(() => labState<number>(page, 'settings.split')).toBeCloseTo(share, 9);
+    await poll(() => labState<number>(page, 'settings.split')).toBeCloseTo(share, 9);
     await expect(apply).toBeDisabled();
     await expect(band).toBeAttached();
   } else await expect(apply).toHaveCount(0); // no split is clearly better: nothing to apply

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { distinctColours, labState, letCellsThrough, SMALL, waitForRelease, watchErrors } from './util';
+import { distinctColours, labState, letCellsThrough, poll, SMALL, waitForRelease, watchErrors } from './util';
 
 test('the lab loads with its four workspaces and no console errors', async ({ page }) => {
   const errors = watchErrors(page);
@@ -11,7 +11,7 @@ test('the lab loads with its four workspaces and no console errors', async ({ pa
   const canvas = page.locator('[data-testid="sphere-canvas"] canvas');
   await expect(canvas).toBeVisible({ timeout: 30_000 }); // the view's script loads on demand
   await waitForRelease(page);
-  await expect.poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
+  await poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
   for (const name of ['Euclidean', 'Sphere']) {
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
@@ -82,7 +82,7 @@ test('the main thread stays responsive while a full sweep computes and streams i
   }
   await waitForRelease(page, 180_000);
   // cells did stream in during the measurement, and the sweep (80 of its 120 cells let through) is running
-  await expect.poll(() => labState<number>(page, 'sweep.done'), { timeout: 60_000 }).toBeGreaterThan(0);
+  await poll(() => labState<number>(page, 'sweep.done'), { timeout: 60_000 }).toBeGreaterThan(0);
   expect(await labState<string>(page, 'sweep.status')).toBe('running');
   // 500 ms: what this test must catch is work on the main thread that freezes the page (a sweep computed there
   // takes seconds). Interactions take 20–100 ms on an idle machine, but long tasks are wall time: on a loaded

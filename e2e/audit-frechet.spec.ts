@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CONE_VIEW, coneLayout } from '../app/views3d/coneView';
 import { coneCoords } from '../app/views3d/geodesics';
-import { distinctColours, mostIsolated, onCanvas, shownCamera, watchErrors } from './util';
+import { distinctColours, mostIsolated, onCanvas, poll, shownCamera, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 
@@ -67,7 +67,7 @@ test('the Fréchet workspace draws D and D′ on its globe while the Audit tab s
   );
   await expect(page.getByTestId('audit-record')).toContainText(`record #${other} changes`);
   await expect(page.getByTestId('audit-record')).toContainText('(chosen');
-  await expect.poll(async () => (await canvas.screenshot()).equals(before)).toBe(false);
+  await poll(async () => (await canvas.screenshot()).equals(before)).toBe(false);
   await view.screenshot({ path: `${SHOTS}/audit-frechet-view-picked.png` });
 
   // the link restores the pick
@@ -109,7 +109,7 @@ test('the Fréchet SPD view draws the audited pair in its cone, and a click on a
   const frame = page.getByTestId('frechet-cone');
   const canvas = frame.locator('canvas');
   await frame.scrollIntoViewIfNeeded(); // a click must land on the screen
-  await expect.poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
+  await poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
   // where the view's own camera (as shown, looking at the layout's target) puts each ball
   const records = [...points.keys()];
   const screen = await onCanvas(canvas, [...points.values()], {
@@ -125,6 +125,6 @@ test('the Fréchet SPD view draws the audited pair in its cone, and a click on a
   await expect(page).toHaveURL(new RegExp(`arec=${records[index]}(&|$)`));
   // nor on a phone, where the columns are narrowest
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => stripOverlaps(page)).toEqual({ columns: 5, overlaps: 0 });
+  await poll(() => stripOverlaps(page)).toEqual({ columns: 5, overlaps: 0 });
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { labState, waitForRelease, watchErrors } from './util';
+import { labState, poll, waitForRelease, watchErrors } from './util';
 
 /** Small jobs; `faults=1` arms the test-only fault injection (app/compute/faults.ts). */
 const FAST = 'notour=1&faults=1&burn=100&m=2&curves=20';
@@ -54,7 +54,7 @@ for (const ws of WORKSPACES) {
       for (const other of names.filter((n) => n !== name && !inside.includes(n)))
         await expect(page.locator(`[data-boundary="${other}"]`)).toBeAttached();
       // reported in the console once, naming the part
-      await expect.poll(() => errors.length).toBe(before + 1);
+      await poll(() => errors.length).toBe(before + 1);
       expect(errors[before]).toContain(`${name} failed to render`);
       // "Try again" brings the part back
       await alert.getByRole('button', { name: 'Try again' }).click();
@@ -79,9 +79,9 @@ test('"Go back to the last good data and settings" undoes what changed while a p
   await page.screenshot({ path: 'test-output/screenshots/boundary-failed.png' });
   // a change made while the view is failing is not "good": going back restores the settings before it
   await page.getByTestId('n').fill(String(n + 7));
-  await expect.poll(() => labState<number>(page, 'settings.n')).toBe(n + 7);
+  await poll(() => labState<number>(page, 'settings.n')).toBe(n + 7);
   await alert.getByRole('button', { name: /Go back to the last good data/ }).click();
-  await expect.poll(() => labState<number>(page, 'settings.n')).toBe(n);
+  await poll(() => labState<number>(page, 'settings.n')).toBe(n);
   await expect(alert).toHaveCount(0);
   await expect(page.locator('[data-testid="sphere-canvas"] canvas')).toBeVisible({ timeout: 30_000 });
   expect(errors.filter((e) => !e.includes('the Sphere view failed to render'))).toEqual([]);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { SMALL, waitForRelease, watchErrors } from './util';
+import { poll, SMALL, waitForRelease, watchErrors } from './util';
 
 const DIST = process.env.E2E_DIST ?? 'dist';
 
@@ -56,8 +56,8 @@ test('the first view loads only its own scripts: no other workspace, plot tab or
   await expect(page.getByRole('tab', { name: /SPD/ })).toHaveAttribute('aria-selected', 'true');
   await waitForRelease(page);
   await page.getByRole('tab', { name: 'Diagnostics' }).click();
-  await expect.poll(() => scripts.some((s) => s.includes('SpdWorkspace'))).toBe(true);
-  await expect.poll(() => scripts.some((s) => s.includes('DiagnosticsPlots'))).toBe(true);
+  await poll(() => scripts.some((s) => s.includes('SpdWorkspace'))).toBe(true);
+  await poll(() => scripts.some((s) => s.includes('DiagnosticsPlots'))).toBe(true);
   expect(errors).toEqual([]);
 });
 

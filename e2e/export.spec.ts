@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { labState, letCellsThrough, waitForImportedRelease, waitForRelease, watchErrors } from './util';
+import { labState, letCellsThrough, poll, waitForImportedRelease, waitForRelease, watchErrors } from './util';
 
 // paper 000's KNG at the paper's sizes: small data sets, short chains (the round trip is the subject)
 const FAST = 'notour=1&mech=kng&burn=100&m=2&curves=20';
@@ -35,7 +35,7 @@ async function roundTrip(page: Page, workspace: string, format: 'CSV' | 'JSON') 
   await waitForRelease(page);
   const before = await nonPrivateFit(page);
   // the views' copy of the data comes from a job of its own, which can finish after the release
-  await expect.poll(() => labState<number>(page, 'generated.data.ys.length')).toBeGreaterThan(0);
+  await poll(() => labState<number>(page, 'generated.data.ys.length')).toBeGreaterThan(0);
   const n = await labState<number>(page, 'generated.data.ys.length');
   const data = await download(page, `Download data as ${format}`);
   expect(data.file).toBe(`dp-lab-${workspace}-data.${format.toLowerCase()}`);
@@ -55,7 +55,7 @@ async function roundTrip(page: Page, workspace: string, format: 'CSV' | 'JSON') 
     mimeType: format === 'CSV' ? 'text/csv' : 'application/json',
     buffer: data.body,
   });
-  await expect.poll(() => labState<string>(page, `imported.${workspace}.fileName`)).toBe(data.file);
+  await poll(() => labState<string>(page, `imported.${workspace}.fileName`)).toBe(data.file);
   expect(await labState<number>(page, `imported.${workspace}.ys.length`)).toBe(n);
   await waitForImportedRelease(page, workspace);
   const after = await nonPrivateFit(page);

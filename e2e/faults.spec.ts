@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { labState, waitForRelease, waitForSweep, watchErrors } from './util';
+import { labState, poll, waitForRelease, waitForSweep, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 
@@ -44,7 +44,7 @@ for (const fault of ['kill', 'throw'] as const) {
     // the fault hits the release's second chunk: the first chunk's cells have arrived (and were drawn)
     await inject(page, 'release', fault, 2);
     await reseed(page);
-    await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 30_000 }).toBe('error');
+    await poll(() => labState<string>(page, 'release.status'), { timeout: 30_000 }).toBe('error');
     const message = await labState<string>(page, 'release.error');
     expect(message).toMatch(
       fault === 'kill' ? /worker died.*terminated.*injected fault/ : /deliberate failure/,
@@ -79,7 +79,7 @@ test('a sweep worker that dies: the plots say so and show no stale curve; the sw
   await waitForSweep(page);
   await inject(page, 'sweep', 'kill', 2);
   await reseed(page);
-  await expect.poll(() => labState<string>(page, 'sweep.status'), { timeout: 30_000 }).toBe('error');
+  await poll(() => labState<string>(page, 'sweep.status'), { timeout: 30_000 }).toBe('error');
   expect(await labState<number>(page, 'sweep.rows.length')).toBe(0);
   await expect(page.locator('.notice-error').filter({ hasText: 'task "sweep"' })).toBeVisible();
   await expect(page.getByTestId('mse-plot-unequal').locator('path.mse-curve')).toHaveCount(0);
@@ -109,7 +109,7 @@ test('a parse worker that dies while reading a file: a message by the file box, 
   await expect(page.getByTestId('import-error')).toContainText('worker died');
   expect(await labState<unknown>(page, 'imported.sphere')).toBeUndefined();
   await input.setInputFiles({ name: 'second.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('second.csv');
+  await poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('second.csv');
 });
 
 // One test per kind of job the runner runs on a pool of its own (the release, the sweep and file parsing are
@@ -128,11 +128,9 @@ test('a Fréchet release worker that throws: the view says so; a new seed releas
 }) => {
   const errors = watchErrors(page);
   await page.goto('/?notour=1&ws=frechet&mechs=rl,tg&faults=1');
-  await expect.poll(() => labState<string>(page, 'frechetView.status'), { timeout: 30_000 }).toBe('done');
+  await poll(() => labState<string>(page, 'frechetView.status'), { timeout: 30_000 }).toBe('done');
   // 004 Fig. 1's sensitivity cells follow the view on the same pool: the fault is for the next view
-  await expect
-    .poll(() => labState<string>(page, 'frechetSens.status'), { timeout: 30_000 })
-    .not.toBe('running');
+  await poll(() => labState<string>(page, 'frechetSens.status'), { timeout: 30_000 }).not.toBe('running');
   await inject(page, 'release', 'throw');
   await reseed(page);
   const status = page.getByTestId('frechet-status');
@@ -140,7 +138,7 @@ test('a Fréchet release worker that throws: the view says so; a new seed releas
   await expect(status).toContainText(/The private releases failed: .*deliberate failure/);
   await page.screenshot({ path: `${SHOTS}/fault-frechet.png` });
   // the sweeps on the other pool are untouched, and the view reruns on the next change
-  await expect.poll(() => labState<string>(page, 'frechetEps.status'), { timeout: 60_000 }).not.toBe('error');
+  await poll(() => labState<string>(page, 'frechetEps.status'), { timeout: 60_000 }).not.toBe('error');
   await reseed(page);
   await expect(status).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   expect(errors).toEqual([]);
@@ -153,10 +151,10 @@ test('a linear-regression worker that dies: the comparison says so, the workspac
   const errors = watchErrors(page);
   await page.goto(`/?${FAST}&ws=euclidean&faults=1`);
   const linreg = () => labState<string>(page, 'linreg.status');
-  await expect.poll(linreg, { timeout: 90_000, intervals: [500] }).toBe('done');
+  await poll(linreg, { timeout: 90_000 }).toBe('done');
   await inject(page, 'linreg', 'kill');
   await reseed(page);
-  await expect.poll(linreg, { timeout: 30_000 }).toBe('error');
+  await poll(linreg, { timeout: 30_000 }).toBe('error');
   const section = page.getByTestId('linreg-comparison');
   await expect(section.getByRole('alert')).toContainText(
     /The computation failed: worker died.*injected fault/,
@@ -164,7 +162,7 @@ test('a linear-regression worker that dies: the comparison says so, the workspac
   await section.screenshot({ path: `${SHOTS}/fault-linreg.png` });
   await waitForRelease(page);
   await releaseStillRuns(page);
-  await expect.poll(linreg, { timeout: 90_000, intervals: [500] }).toBe('done');
+  await poll(linreg, { timeout: 90_000 }).toBe('done');
   await expect(section.getByRole('alert')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
@@ -177,7 +175,7 @@ test('a sensitivity-check worker that throws: a notice and an error in its panel
   await waitForRelease(page);
   await inject(page, 'sensitivity', 'throw');
   await page.getByRole('button', { name: 'Run sensitivity check' }).click();
-  await expect.poll(() => labState<string>(page, 'sensitivity.status'), { timeout: 30_000 }).toBe('error');
+  await poll(() => labState<string>(page, 'sensitivity.status'), { timeout: 30_000 }).toBe('error');
   await expect(page.locator('#plot-tabpanel').getByRole('alert')).toContainText(
     /The computation failed: .*deliberate failure/,
   );
@@ -186,7 +184,7 @@ test('a sensitivity-check worker that throws: a notice and an error in its panel
   await releaseStillRuns(page);
   // the check runs again on the recovered pool (its cells arrive; stopped here to keep the test short)
   await page.getByRole('button', { name: 'Run sensitivity check' }).click();
-  await expect.poll(() => labState<number>(page, 'sensitivity.done'), { timeout: 60_000 }).toBeGreaterThan(0);
+  await poll(() => labState<number>(page, 'sensitivity.done'), { timeout: 60_000 }).toBeGreaterThan(0);
   expect(await labState<string | null>(page, 'sensitivity.error')).toBeNull();
   expect(errors).toEqual([]);
 });
@@ -237,7 +235,7 @@ test('an audit worker that throws: the audit shows the error; the lab works; the
   await waitForRelease(page);
   await inject(page, 'audit', 'throw');
   await page.getByTestId('audit-run').click();
-  await expect.poll(() => labState<string>(page, 'audit.status'), { timeout: 30_000 }).toBe('error');
+  await poll(() => labState<string>(page, 'audit.status'), { timeout: 30_000 }).toBe('error');
   await expect(page.locator('#plot-tabpanel').getByRole('alert')).toContainText(
     /The computation failed: .*deliberate failure/,
   );

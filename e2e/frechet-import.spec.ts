@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { labState, watchErrors } from './util';
+import { labState, poll, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 const fixture = (name: string) => ({
@@ -17,9 +17,7 @@ const fixture = (name: string) => ({
 });
 
 async function waitFor(page: Page, job: 'frechetView' | 'frechetEps' | 'frechetSens', timeout = 90_000) {
-  await expect
-    .poll(() => labState<string>(page, `${job}.status`), { timeout, intervals: [300] })
-    .toBe('done');
+  await poll(() => labState<string>(page, `${job}.status`), { timeout }).toBe('done');
 }
 
 test('own sphere points: imported, bad file refused with its row and column, radius from the data or public, downloaded and read back', async ({
@@ -33,7 +31,7 @@ test('own sphere points: imported, bad file refused with its row and column, rad
   await expect(page.getByTestId('points-format')).toContainText('latitude and longitude in degrees');
 
   await input.setInputFiles(fixture('frechet-directions-latlon.csv'));
-  await expect.poll(() => labState<number>(page, 'imported.frechet.ys.length')).toBe(30);
+  await poll(() => labState<number>(page, 'imported.frechet.ys.length')).toBe(30);
   await expect(page.getByTestId('frechet-own-data')).toContainText(
     'Using frechet-directions-latlon.csv (30 points, read as latitude and longitude in degrees)',
   );
@@ -55,7 +53,7 @@ test('own sphere points: imported, bad file refused with its row and column, rad
   // a public r: private releases; r smaller than the data's spread is warned about
   await page.getByTestId('frechet-radius-mode').selectOption('public');
   await page.getByTestId('frechet-radius').fill('0.3');
-  await expect.poll(() => labState<number>(page, 'settings.radius')).toBe(0.3);
+  await poll(() => labState<number>(page, 'settings.radius')).toBe(0.3);
   await waitFor(page, 'frechetView');
   await expect(legend.locator('[data-mechanism="rl"]')).toContainText('✓ private');
   await expect(page.getByTestId('frechet-radius-warning')).toHaveCount(0);
@@ -74,7 +72,7 @@ test('own sphere points: imported, bad file refused with its row and column, rad
   const offer = page.getByRole('alert', { name: 'Points off the unit sphere' });
   await expect(offer).toContainText('row 3: the point (0.963477, 0.229879, -0.24345) has length 1.02');
   await offer.getByRole('button', { name: 'Normalise and import' }).click();
-  await expect.poll(() => labState<string>(page, 'imported.frechet.fileName')).toBe('frechet-offsphere.csv');
+  await poll(() => labState<string>(page, 'imported.frechet.fileName')).toBe('frechet-offsphere.csv');
   expect(await labState<number>(page, 'imported.frechet.ys.length')).toBe(12);
 
   // the download is in the points format: importing it again gives the same points
@@ -86,7 +84,7 @@ test('own sphere points: imported, bad file refused with its row and column, rad
   expect(csv).toMatch(/\nx,y,z\n/);
   const before = await labState<Record<string, number>[]>(page, 'imported.frechet.ys');
   await input.setInputFiles({ name: 'again.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect.poll(() => labState<string>(page, 'imported.frechet.fileName')).toBe('again.csv');
+  await poll(() => labState<string>(page, 'imported.frechet.fileName')).toBe('again.csv');
   const after = await labState<Record<string, number>[]>(page, 'imported.frechet.ys');
   after.forEach((p, i) => [0, 1, 2].forEach((j) => expect(p[j]).toBeCloseTo(before[i][j], 14)));
 
@@ -103,7 +101,7 @@ test('own SPD(3) matrices from a JSON array: not drawn as ellipses, errors and t
   await page.goto('/?notour=1&ws=frechet&fspace=spd&mechs=rl,tg,extg');
   await waitFor(page, 'frechetView');
   await page.getByLabel(/Your points/).setInputFiles(fixture('frechet-spd3.json'));
-  await expect.poll(() => labState<number>(page, 'imported.frechet.points.k')).toBe(3);
+  await poll(() => labState<number>(page, 'imported.frechet.points.k')).toBe(3);
   await expect(page.getByTestId('frechet-own-data')).toContainText(
     '20 points, 3×3 matrices, read as matrices',
   );
@@ -119,7 +117,7 @@ test('own SPD(3) matrices from a JSON array: not drawn as ellipses, errors and t
   // the points are kept in this browser: a reload brings them back, read again by the points importer
   const before = await labState<Record<string, number>[]>(page, 'imported.frechet.ys');
   await page.reload();
-  await expect.poll(() => labState<number>(page, 'imported.frechet.points.k')).toBe(3);
+  await poll(() => labState<number>(page, 'imported.frechet.points.k')).toBe(3);
   await expect(page.getByTestId('frechet-own-data')).toContainText(
     'frechet-spd3.json (20 points, 3×3 matrices, read as matrices',
   );
@@ -139,7 +137,7 @@ test('004 Fig. 1 sensitivity: the preset shows every adjacent pair against the b
   await page.goto('/?notour=1&ws=frechet');
   await page.locator('#figures-button').click();
   await page.locator('.figures-list button[data-preset="p004fig1-sensitivity"]').click();
-  await expect.poll(() => labState<string>(page, 'settings.plotTab')).toBe('sensitivity');
+  await poll(() => labState<string>(page, 'settings.plotTab')).toBe('sensitivity');
   await expect(page.getByRole('tab', { name: 'Sensitivity (004)' })).toHaveAttribute('aria-selected', 'true');
   // the preset's radius has reached the job (a job for the settings before it may have finished first)
   await expect(page.getByTestId('frechet-sensitivity-caption')).toContainText('r = 0.3927');
@@ -153,15 +151,13 @@ test('004 Fig. 1 sensitivity: the preset shows every adjacent pair against the b
       : [];
   // the cells of the one read that saw the job done (a second read could race a rerun of the job)
   let cells: { empirical: number; bound: number }[] = [];
-  await expect
-    .poll(
-      async () => {
-        cells = (await finished()).filter((c) => c !== null);
-        return cells.length;
-      },
-      { timeout: 90_000 },
-    )
-    .toBe(100);
+  await poll(
+    async () => {
+      cells = (await finished()).filter((c) => c !== null);
+      return cells.length;
+    },
+    { timeout: 90_000 },
+  ).toBe(100);
   expect(cells).toHaveLength(100);
   expect(cells.filter((c) => !(c.empirical <= c.bound))).toEqual([]);
   await expect(page.getByTestId('frechet-sensitivity-caption')).toContainText(
@@ -175,11 +171,11 @@ test('004 Fig. 1 sensitivity: the preset shows every adjacent pair against the b
   await page.getByTestId('seed').fill('2');
   await page.getByTestId('eps').focus();
   await page.keyboard.press('ArrowLeft');
-  await expect.poll(() => labState<number>(page, 'settings.seed')).toBe(2);
+  await poll(() => labState<number>(page, 'settings.seed')).toBe(2);
   // (the old pairs stay 'done' until the debounced settings check starts the new job: wait for the new ones)
-  await expect
-    .poll(() => labState<number>(page, 'frechetSens.cells.0.empirical'), { timeout: 90_000 })
-    .not.toBe(cells[0].empirical);
+  await poll(() => labState<number>(page, 'frechetSens.cells.0.empirical'), { timeout: 90_000 }).not.toBe(
+    cells[0].empirical,
+  );
   await waitFor(page, 'frechetSens');
   await waitFor(page, 'frechetView');
   const again = await labState<{ empirical: number }[]>(page, 'frechetSens.cells');
@@ -188,7 +184,7 @@ test('004 Fig. 1 sensitivity: the preset shows every adjacent pair against the b
   // the tabs go back to the error plot with the keyboard
   await page.getByRole('tab', { name: 'Sensitivity (004)' }).focus();
   await page.keyboard.press('ArrowLeft');
-  await expect.poll(() => labState<string>(page, 'settings.plotTab')).toBe('mse');
+  await poll(() => labState<string>(page, 'settings.plotTab')).toBe('mse');
   await expect(page.getByTestId('frechet-plot-eps')).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -6,16 +6,14 @@
  * test-output/screenshots/.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { distinctColours, labState, watchErrors } from './util';
+import { distinctColours, labState, poll, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 /** The fast mechanisms (Conformal-DP takes seconds per release; it has a test of its own). */
 const FAST = 'mechs=rl,tg,extg,ambient';
 
 async function waitFor(page: Page, job: 'frechetView' | 'frechetEps' | 'frechetK', timeout = 90_000) {
-  await expect
-    .poll(() => labState<string>(page, `${job}.status`), { timeout, intervals: [300] })
-    .toBe('done');
+  await poll(() => labState<string>(page, `${job}.status`), { timeout }).toBe('done');
 }
 
 /** The releases of the view's first cells, as text (to tell whether they changed). */
@@ -57,7 +55,7 @@ test.describe('Fréchet-mean workspace', () => {
     }
     await expect(legend.locator('[data-mechanism="tg"]')).toContainText('SPD matrices only');
     await expect(legend).toContainText('true mean');
-    await expect.poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
+    await poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
     // the error-vs-ε plot: one curve per mechanism, the current ε marked
     await waitFor(page, 'frechetEps');
     const plot = page.getByTestId('frechet-plot-eps');
@@ -73,7 +71,7 @@ test.describe('Fréchet-mean workspace', () => {
     const x0 = Number(await rule.getAttribute('x1'));
     await page.getByTestId('eps').focus();
     for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => labState<number>(page, 'settings.eps')).toBeCloseTo(0.501, 3);
+    await poll(() => labState<number>(page, 'settings.eps')).toBeCloseTo(0.501, 3);
     await expect(rule).toHaveAttribute('data-x', '0.501');
     expect(Number(await rule.getAttribute('x1'))).toBeLessThan(x0);
     await waitFor(page, 'frechetView');
@@ -81,9 +79,9 @@ test.describe('Fréchet-mean workspace', () => {
     expect(await labState<string>(page, 'frechetEps.status')).toBe('done');
     // the ring markers of this view's releases sit on the new ε
     const cur = plot.locator('g.frechet-current').first();
-    await expect
-      .poll(async () => (await cur.getAttribute('transform')) ?? '')
-      .toContain(`translate(${await rule.getAttribute('x1')},`);
+    await poll(async () => (await cur.getAttribute('transform')) ?? '').toContain(
+      `translate(${await rule.getAttribute('x1')},`,
+    );
     expect(errors).toEqual([]);
   });
 
@@ -172,34 +170,34 @@ test.describe('Fréchet-mean workspace', () => {
     };
     await focus('frechet-space');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => labState<string>(page, 'settings.frechetSpace')).toBe('spd');
+    await poll(() => labState<string>(page, 'settings.frechetSpace')).toBe('spd');
     await focus('frechet-metric');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => labState<string>(page, 'settings.metric')).toBe('affine');
+    await poll(() => labState<string>(page, 'settings.metric')).toBe('affine');
     await focus('frechet-spread');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => labState<string>(page, 'settings.spread')).toBe('heterogeneous');
+    await poll(() => labState<string>(page, 'settings.spread')).toBe('heterogeneous');
     await focus('frechet-radius');
     await page.keyboard.press('ArrowUp');
-    await expect.poll(() => labState<number>(page, 'settings.radius')).toBe(0.26);
+    await poll(() => labState<number>(page, 'settings.radius')).toBe(0.26);
     await focus('eps');
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => labState<number>(page, 'settings.eps')).toBeCloseTo(0.977, 3);
+    await poll(() => labState<number>(page, 'settings.eps')).toBeCloseTo(0.977, 3);
     await focus('frechet-delta');
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => labState<number>(page, 'settings.delta')).toBeCloseTo(1e-7, 12);
+    await poll(() => labState<number>(page, 'settings.delta')).toBeCloseTo(1e-7, 12);
     await focus('frechet-calibration');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => labState<string>(page, 'settings.calibration')).toBe('classical');
+    await poll(() => labState<string>(page, 'settings.calibration')).toBe('classical');
     await focus('sigma-rule');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => labState<string>(page, 'settings.sigmaRule')).toBe('strict');
+    await poll(() => labState<string>(page, 'settings.sigmaRule')).toBe('strict');
     await focus('mech-extg');
     await page.keyboard.press('Space');
-    await expect.poll(() => labState<string[]>(page, 'settings.mechanisms')).toEqual(['rl', 'tg', 'ambient']);
+    await poll(() => labState<string[]>(page, 'settings.mechanisms')).toEqual(['rl', 'tg', 'ambient']);
     await focus('frechet-error-measure');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => labState<string>(page, 'settings.errorMeasure')).toBe('euclidean');
+    await poll(() => labState<string>(page, 'settings.errorMeasure')).toBe('euclidean');
     // the 3-D cone rotates with the arrow keys (its camera goes to the URL state); the keys act once its scene
     // has mounted (under load, software WebGL can take seconds), so wait for its first frame
     await expect(page.locator('[data-testid="frechet-cone"][data-ready="true"]')).toBeVisible({
@@ -207,7 +205,7 @@ test.describe('Fréchet-mean workspace', () => {
     });
     await page.getByTestId('frechet-cone').focus();
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => labState<unknown>(page, 'settings.camera'), { timeout: 5000 }).not.toBeNull();
+    await poll(() => labState<unknown>(page, 'settings.camera'), { timeout: 5000 }).not.toBeNull();
 
     // the link reproduces exactly these settings
     await expect(page).toHaveURL(/ws=frechet/);
@@ -215,7 +213,7 @@ test.describe('Fréchet-mean workspace', () => {
     const fresh = await context.newPage();
     const freshErrors = watchErrors(fresh);
     await fresh.goto(page.url());
-    await expect.poll(() => labState<Record<string, unknown>>(fresh, 'settings')).toEqual(settings);
+    await poll(() => labState<Record<string, unknown>>(fresh, 'settings')).toEqual(settings);
     await waitFor(fresh, 'frechetView');
     await fresh.screenshot({ path: `${SHOTS}/frechet-link.png`, fullPage: true });
     expect(errors).toEqual([]);
@@ -233,18 +231,21 @@ test.describe('Fréchet-mean workspace', () => {
     const xTicks = () => plot.locator('.axis-x .tick-label').allTextContents();
     await expect(range).toContainText('ε axis 0.01 … 10 (the default r and n)');
     // (labels that would run into each other are left out: the ends and the decades stay)
-    await expect
-      .poll(async () => (await xTicks()).filter((t) => /^(0\.01|0\.1|1|10)$/.test(t)))
-      .toEqual(['0.01', '0.1', '1', '10']);
+    await poll(async () => (await xTicks()).filter((t) => /^(0\.01|0\.1|1|10)$/.test(t))).toEqual([
+      '0.01',
+      '0.1',
+      '1',
+      '10',
+    ]);
     // the strict rule doubles σ = c·Δ/ε: the curves fall at twice the budgets
     await page.getByTestId('sigma-rule').selectOption('strict');
     await expect(range).toContainText('ε axis 0.02 … 20.');
-    await expect.poll(async () => (await xTicks()).at(-1)).toBe('20');
+    await poll(async () => (await xTicks()).at(-1)).toBe('20');
     // n = 10: Δ ∝ 1/n is ten times larger
     await page.getByTestId('n').fill('10');
     await page.getByTestId('n').press('Enter');
     await expect(range).toContainText('ε axis 0.2 … 200');
-    await expect.poll(async () => (await xTicks())[0]).toBe('0.2');
+    await poll(async () => (await xTicks())[0]).toBe('0.2');
     // the sweep is rerun over the new grid, and its curves are drawn there
     // (the strict-rule sweep stays 'done' until the debounced settings check starts the new one: wait for the
     // finished sweep over the new grid, not for any finished sweep)
@@ -253,7 +254,7 @@ test.describe('Fréchet-mean workspace', () => {
       const rows = await labState<{ eps: number }[]>(page, 'frechetEps.rows');
       return [Math.min(...rows.map((r) => r.eps)), Math.max(...rows.map((r) => r.eps))];
     };
-    await expect.poll(epsSpan, { timeout: 200_000, intervals: [300] }).toEqual([0.2, 200]);
+    await poll(epsSpan, { timeout: 200_000 }).toEqual([0.2, 200]);
     // the caption says what these curves show: they fall from the left end on (no flat start at this range)
     const caption = plot.locator('xpath=ancestor::figure[1]').locator('figcaption');
     await expect(caption).toContainText('every curve falls as ε grows');

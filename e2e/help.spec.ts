@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PRESETS } from '../app/presets';
-import { SMALL, watchErrors } from './util';
+import { poll, SMALL, watchErrors } from './util';
 
 const figuresButton = (page: Page) => page.locator('#figures-button');
 /** A preset's button in the Figures menu, by the preset's label (its accessible name is its visible text). */
@@ -45,16 +45,14 @@ test('copy link: to the clipboard with a confirmation, or shown in a field witho
 
 /** Waits until the tour's highlight ring surrounds the privacy controls (it follows a smooth scroll). */
 async function ringAroundPrivacy(page: Page) {
-  await expect
-    .poll(
-      async () => {
-        const ring = await page.locator('.tour-ring').boundingBox();
-        const target = await page.locator('.control-panel fieldset').nth(1).boundingBox();
-        return ring && target ? Math.abs(ring.x + 6 - target.x) + Math.abs(ring.y + 6 - target.y) : Infinity;
-      },
-      { timeout: 20_000 }, // smooth scrolling, on a busy machine
-    )
-    .toBeLessThan(4);
+  await poll(
+    async () => {
+      const ring = await page.locator('.tour-ring').boundingBox();
+      const target = await page.locator('.control-panel fieldset').nth(1).boundingBox();
+      return ring && target ? Math.abs(ring.x + 6 - target.x) + Math.abs(ring.y + 6 - target.y) : Infinity;
+    },
+    { timeout: 20_000 }, // smooth scrolling, on a busy machine
+  ).toBeLessThan(4);
 }
 
 test('the tour starts from its button, moves with Next, and Escape skips it', async ({ page }) => {

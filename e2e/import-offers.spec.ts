@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { labState, waitForImportedRelease, waitForRelease, watchErrors } from './util';
+import { labState, poll, waitForImportedRelease, waitForRelease, watchErrors } from './util';
 
 const FAST = 'notour=1&burn=100&m=2&curves=20';
 const SHOTS = 'test-output/screenshots';
@@ -54,7 +54,7 @@ test('Euclidean file with a header: choose the covariate and the responses befor
   await page.screenshot({ path: `${SHOTS}/import-columns.png` });
   await chooser.getByRole('button', { name: 'Fit these columns' }).click();
 
-  await expect.poll(() => labState<string>(page, 'imported.euclidean.xLabel')).toBe('alcohol');
+  await poll(() => labState<string>(page, 'imported.euclidean.xLabel')).toBe('alcohol');
   await expect(chooser).toHaveCount(0);
   expect(await labState<number>(page, 'imported.euclidean.ys.length')).toBe(1599);
   expect(await labState<number>(page, 'imported.euclidean.ys.0.length')).toBe(1);
@@ -110,7 +110,7 @@ test('a bad choice of columns is refused inline with the row and column; Cancel 
     .getByLabel('name')
     .uncheck();
   await chooser.getByRole('button', { name: 'Fit these columns' }).click();
-  await expect.poll(() => labState<number>(page, 'imported.euclidean.ys.0.length')).toBe(2);
+  await poll(() => labState<number>(page, 'imported.euclidean.ys.0.length')).toBe(2);
 });
 
 test('sphere points off the unit sphere: refused, with an offer to normalise that says how many and by how much', async ({
@@ -136,7 +136,7 @@ test('sphere points off the unit sphere: refused, with an offer to normalise tha
   expect(await labState<unknown>(page, 'imported.sphere')).toBeUndefined();
   await page.screenshot({ path: `${SHOTS}/import-normalise.png` });
   await offer.getByRole('button', { name: 'Normalise and import' }).click();
-  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('long.csv');
+  await poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('long.csv');
   await expect(offer).toHaveCount(0);
   const y0 = Object.values(await labState<Record<string, number>>(page, 'imported.sphere.ys.0'));
   expect(Math.hypot(...y0)).toBeCloseTo(1, 14);
@@ -191,7 +191,7 @@ test('the layout and a template beside the file box; a sphere file headed x,y,z,
   ]);
   expect(template.suggestedFilename()).toBe('dp-lab-sphere-template.csv');
   await choose(page, 'template.csv', await readFile(await template.path(), 'utf8'));
-  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('template.csv');
+  await poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('template.csv');
   expect(await labState<number>(page, 'imported.sphere.ys.length')).toBe(6);
   // a covariate column named as such, after the coordinates
   const rows = ['x,y,z,age'];
@@ -200,7 +200,7 @@ test('the layout and a template beside the file box; a sphere file headed x,y,z,
     rows.push(`${Math.cos(a)},${Math.sin(a)},0,${30 + i}`);
   }
   await choose(page, 'directions_covlast.csv', rows.join('\n'));
-  await expect.poll(() => labState<string>(page, 'imported.sphere.xLabel')).toBe('age');
+  await poll(() => labState<string>(page, 'imported.sphere.xLabel')).toBe('age');
   await expect(page.getByTestId('imported-covariate')).toHaveText('age');
   await expect(page.getByTestId('imported-responses')).toHaveText('x, y, z');
   // the user's file name as written (it went through the maths markup: "directions" with a subscript "covlast")

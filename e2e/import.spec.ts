@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { labState, waitForImportedRelease, waitForRelease, watchErrors } from './util';
+import { labState, poll, waitForImportedRelease, waitForRelease, watchErrors } from './util';
 
 function sphereCsv(n: number): string {
   const rows = ['age,x,y,z'];
@@ -32,12 +32,12 @@ test('importing a data file fits it; a bad file is refused with its row and colu
     mimeType: 'text/csv',
     buffer: Buffer.from(sphereCsv(25)),
   });
-  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('directions.csv');
+  await poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('directions.csv');
   await expect(page.getByText(/directions\.csv/).first()).toBeVisible();
   // the release is recomputed on the imported data (a new fit), then completes
-  await expect
-    .poll(() => labState<number>(page, 'release.cells.0.pHat.0'), { timeout: 30_000 })
-    .not.toBe(syntheticFit);
+  await poll(() => labState<number>(page, 'release.cells.0.pHat.0'), { timeout: 30_000 }).not.toBe(
+    syntheticFit,
+  );
   await waitForRelease(page);
   expect(await labState<number>(page, 'release.cells.0.footpoints.length')).toBeGreaterThan(0);
 
@@ -63,7 +63,7 @@ test('importing a data file fits it; a bad file is refused with its row and colu
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   // and a good file clears it
   await input.setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(sphereCsv(10)) });
-  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('good.csv');
+  await poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('good.csv');
   await expect(importError).toHaveCount(0);
   expect(errors).toEqual([]);
 });
@@ -93,8 +93,8 @@ test('n beyond the limits: a typed n is clamped with a message; a 10,000-row fil
   });
   // Measured from here: handing the 500 kB file to the page is Playwright's own main-thread work.
   const handedOver = await page.evaluate(() => performance.now());
-  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('big.csv');
-  await expect.poll(() => labState<number>(page, 'imported.sphere.xs.length')).toBe(10_000);
+  await poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('big.csv');
+  await poll(() => labState<number>(page, 'imported.sphere.xs.length')).toBe(10_000);
   await waitForImportedRelease(page, 'sphere');
   expect(await labState<number>(page, 'release.cells.0.footpoints.length')).toBeGreaterThan(0);
   const longTasks = await page.evaluate(

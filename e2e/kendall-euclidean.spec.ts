@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { labState, waitForRelease, watchErrors } from './util';
+import { labState, poll, waitForRelease, watchErrors } from './util';
 
 // Small sampler settings keep the background work short; the views are the same at any size.
 const FAST = 'mech=kng&burn=200&m=3&curves=20';
@@ -139,7 +139,7 @@ test.describe('Euclidean workspace', () => {
     // Another highlighted pair moves the dashed line.
     const y1 = await plot.getByTestId('private-line').getAttribute('y1');
     await page.getByLabel('highlighted private pair #').fill('5');
-    await expect.poll(() => plot.getByTestId('private-line').getAttribute('y1')).not.toBe(y1);
+    await poll(() => plot.getByTestId('private-line').getAttribute('y1')).not.toBe(y1);
 
     await page.screenshot({ path: 'test-output/screenshots/euclidean.png', fullPage: true });
     expect(errors).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { labState, watchErrors } from './util';
+import { labState, poll, watchErrors } from './util';
 
 /** Presses Tab until the focused element matches `selector` (fails after `max` presses). */
 async function tabTo(page: Page, selector: string, max = 80) {
@@ -17,31 +17,31 @@ test('the main controls work with the keyboard alone', async ({ page }) => {
   // workspace tabs: arrow keys move between them
   await tabTo(page, '[role="tab"][aria-selected="true"]#tab-sphere');
   await page.keyboard.press('ArrowRight');
-  await expect.poll(() => labState<string>(page, 'settings.workspace')).toBe('spd');
+  await poll(() => labState<string>(page, 'settings.workspace')).toBe('spd');
   await page.keyboard.press('ArrowLeft');
-  await expect.poll(() => labState<string>(page, 'settings.workspace')).toBe('sphere');
+  await poll(() => labState<string>(page, 'settings.workspace')).toBe('sphere');
   // n: type a new value
   await tabTo(page, '[data-testid="n"]');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('30');
-  await expect.poll(() => labState<number>(page, 'settings.n')).toBe(30);
+  await poll(() => labState<number>(page, 'settings.n')).toBe(30);
   // total ε (log slider) and the split slider
   await tabTo(page, '[data-testid="eps"]');
   const eps0 = await labState<number>(page, 'settings.eps');
   await page.keyboard.press('ArrowRight');
-  await expect.poll(() => labState<number>(page, 'settings.eps')).toBeGreaterThan(eps0);
+  await poll(() => labState<number>(page, 'settings.eps')).toBeGreaterThan(eps0);
   await tabTo(page, '[data-testid="split"]');
   await page.keyboard.press('ArrowLeft');
-  await expect.poll(() => labState<number>(page, 'settings.split')).toBeCloseTo(0.49, 6);
+  await poll(() => labState<number>(page, 'settings.split')).toBeCloseTo(0.49, 6);
   // σ rule and τ mode selects
   await tabTo(page, '[data-testid="sigma-rule"]');
   await page.keyboard.press('ArrowDown');
-  await expect.poll(() => labState<string>(page, 'settings.sigmaRule')).toBe('strict');
+  await poll(() => labState<string>(page, 'settings.sigmaRule')).toBe('strict');
   await tabTo(page, '[data-testid="tau-mode"]');
   await page.keyboard.press('ArrowDown');
-  await expect.poll(() => labState<string>(page, 'settings.tauMode')).toBe('public');
+  await poll(() => labState<string>(page, 'settings.tauMode')).toBe('public');
   // the settings are in the link
-  await expect.poll(() => page.url()).toContain('sigma=strict');
+  await poll(() => page.url()).toContain('sigma=strict');
   expect(page.url()).toContain('taumode=public');
   expect(page.url()).toContain('n=30');
   expect(errors).toEqual([]);

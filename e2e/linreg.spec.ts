@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { labState, watchErrors } from './util';
+import { labState, poll, watchErrors } from './util';
 
 // Small sampler settings keep the regression jobs short; the comparison has its own fixed size.
 const FAST = 'burn=200&m=3&curves=20';
@@ -16,9 +16,7 @@ test('Euclidean workspace: DPGR vs SSP vs DP-SGD — lines over the scatter and 
   await expect(page.getByRole('tab', { name: /Euclidean/ })).toHaveAttribute('aria-selected', 'true');
   const section = page.getByTestId('linreg-comparison');
   await expect(section.getByRole('heading', { name: /standard DP linear regression/ })).toBeVisible();
-  await expect
-    .poll(() => labState<string>(page, 'linreg.status'), { timeout: 90_000, intervals: [500] })
-    .toBe('done');
+  await poll(() => labState<string>(page, 'linreg.status'), { timeout: 90_000 }).toBe('done');
 
   // The MSE plot has a curve with a marker per ε for every private method, and the non-private line.
   const plot = page.getByTestId('linreg-mse-plot');
@@ -59,12 +57,10 @@ test('Euclidean workspace: DPGR vs SSP vs DP-SGD — lines over the scatter and 
       .getState()
       .set({ eps: 4 }),
   );
-  await expect
-    .poll(() => plot.getByTestId('linreg-current-eps').getAttribute('x1'), { timeout: 30_000 })
-    .not.toBe(before);
-  await expect
-    .poll(() => labState<string>(page, 'linreg.status'), { timeout: 60_000, intervals: [500] })
-    .toBe('done');
+  await poll(() => plot.getByTestId('linreg-current-eps').getAttribute('x1'), { timeout: 30_000 }).not.toBe(
+    before,
+  );
+  await poll(() => labState<string>(page, 'linreg.status'), { timeout: 60_000 }).toBe('done');
 
   await section.scrollIntoViewIfNeeded();
   await section.screenshot({ path: test.info().outputPath('linreg-comparison.png') });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { labState, releasedFit, waitForRelease, watchErrors } from './util';
+import { labState, poll, releasedFit, waitForRelease, watchErrors } from './util';
 
 const SETTINGS_KEY = 'dp-manifold-lab.session.settings';
 const DATA_KEY = 'dp-manifold-lab.session.data';
@@ -20,7 +20,7 @@ async function importSphere(page: Page, name = 'directions.csv', n = 18) {
   await page
     .getByLabel(/Your data/)
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(sphereCsv(n)) });
-  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe(name);
+  await poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe(name);
 }
 
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
@@ -32,7 +32,7 @@ test('imported data and settings survive a reload; the restored data give the sa
   const fit = await releasedFit(page);
   await page.getByTestId('seed').fill('7');
   await page.getByTestId('seed').press('Tab');
-  await expect.poll(() => stored(page, SETTINGS_KEY)).toContain('seed=7');
+  await poll(() => stored(page, SETTINGS_KEY)).toContain('seed=7');
   expect(await stored(page, DATA_KEY)).toContain('directions.csv');
 
   await page.reload();
@@ -53,7 +53,7 @@ test('a link that sets settings wins over the stored ones; a bare address restor
   page,
 }) => {
   await page.goto(`/?${FAST}&eps=0.5`);
-  await expect.poll(() => stored(page, SETTINGS_KEY)).toContain('eps=0.5');
+  await poll(() => stored(page, SETTINGS_KEY)).toContain('eps=0.5');
   await page.goto(`/?${FAST}&eps=2`);
   expect(await labState<number>(page, 'settings.eps')).toBe(2);
   await expect(page.locator('.notice').filter({ hasText: 'Restored' })).toHaveCount(0);
@@ -75,7 +75,7 @@ test('Start fresh forgets the session: defaults, synthetic data, nothing stored,
   expect(await labState<number>(page, 'settings.eps')).toBe(1);
   expect(await labState<number>(page, 'settings.burnIn')).toBe(1000);
   await expect(page.locator('.notice').filter({ hasText: 'Started fresh' })).toBeVisible();
-  await expect.poll(() => stored(page, SETTINGS_KEY)).toBeNull();
+  await poll(() => stored(page, SETTINGS_KEY)).toBeNull();
   expect(await stored(page, DATA_KEY)).toBeNull();
   expect(new URL(page.url()).search).toBe('');
   await page.reload();
@@ -129,9 +129,7 @@ for (const [what, items, message] of CORRUPT) {
     await waitForRelease(page);
     // the bad entries are gone (the settings now stored are this page's), so the next visit starts clean
     expect(await stored(page, DATA_KEY)).toBeNull();
-    await expect
-      .poll(() => stored(page, SETTINGS_KEY))
-      .toBe('{"version":1,"query":"burn=100&m=2&curves=20"}');
+    await poll(() => stored(page, SETTINGS_KEY)).toBe('{"version":1,"query":"burn=100&m=2&curves=20"}');
     await page.reload();
     await expect(page.locator('.notice').filter({ hasText: 'discarded' })).toHaveCount(0);
     expect(errors).toEqual([]);

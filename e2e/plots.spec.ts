@@ -1,6 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { labState, letCellsThrough, stopPacing, waitForRelease, waitForSweep, watchErrors } from './util';
+import {
+  labState,
+  letCellsThrough,
+  poll,
+  stopPacing,
+  waitForRelease,
+  waitForSweep,
+  watchErrors,
+} from './util';
 
 /** Small sampler settings and two curves keep the sweep (2 panels × 10 budgets × 2 n × 3 groups) quick. */
 // paper 000's release (its data-driven τ note, m × m pairs, chain traces) on small sweeps
@@ -66,11 +74,11 @@ test('the MSE plots fill in, follow the split slider and export SVG, PNG, CSV an
   const split = page.getByTestId('split');
   await split.focus();
   for (let i = 0; i < 25; i++) await split.press('ArrowRight');
-  await expect.poll(() => labState<number>(page, 'settings.split')).toBeCloseTo(0.75, 5);
-  await expect.poll(async () => Number(await rule.getAttribute('data-x'))).toBeCloseTo(0.75, 5);
+  await poll(() => labState<number>(page, 'settings.split')).toBeCloseTo(0.75, 5);
+  await poll(async () => Number(await rule.getAttribute('data-x'))).toBeCloseTo(0.75, 5);
   expect(ruleBefore).toBeCloseTo(0.5, 5);
   await waitForRelease(page);
-  await expect.poll(async () => Number(await marker.getAttribute('data-value'))).not.toBeCloseTo(before, 6);
+  await poll(async () => Number(await marker.getAttribute('data-value'))).not.toBeCloseTo(before, 6);
   const after = Number(await marker.getAttribute('data-value'));
   expect(Number.isFinite(after)).toBe(true);
   await expect(readout).not.toHaveText(readoutBefore ?? '');
@@ -180,7 +188,7 @@ test('plot tabs work with the keyboard; diagnostics show traces and acceptance',
   const diagTab = page.getByRole('tab', { name: 'Diagnostics' });
   await expect(diagTab).toHaveAttribute('aria-selected', 'true');
   await expect(diagTab).toBeFocused();
-  await expect.poll(() => labState<string>(page, 'settings.plotTab')).toBe('diagnostics');
+  await poll(() => labState<string>(page, 'settings.plotTab')).toBe('diagnostics');
   await expect(page).toHaveURL(/plot=diagnostics/);
 
   await waitForRelease(page);
@@ -224,7 +232,7 @@ test('the sensitivity check runs and finds every ratio ≥ 1', async ({ page }) 
   await run.click();
   const progress = page.getByRole('progressbar', { name: 'Sensitivity check progress' });
   await expect(progress).toHaveAttribute('aria-valuenow', '60', { timeout: 150_000 });
-  await expect.poll(() => labState<string>(page, 'sensitivity.status')).toBe('done');
+  await poll(() => labState<string>(page, 'sensitivity.status')).toBe('done');
   const verdict = page.getByTestId('sensitivity-verdict');
   await expect(verdict).toContainText('All 120 ratios are ≥ 1');
   const plot = page.getByTestId('sensitivity-plot');
@@ -261,9 +269,7 @@ test('the sensitivity check runs and finds every ratio ≥ 1', async ({ page }) 
 test('the Fig. 9 preset link starts the sensitivity check by itself', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto(`/?${FAST}&fig=fig9&plot=sensitivity`);
-  await expect
-    .poll(() => labState<string>(page, 'sensitivity.status'), { timeout: 20_000 })
-    .toMatch(/running|done/);
+  await poll(() => labState<string>(page, 'sensitivity.status'), { timeout: 20_000 }).toMatch(/running|done/);
   await expect(page.getByRole('progressbar', { name: 'Sensitivity check progress' })).toBeVisible();
   expect(errors).toEqual([]);
 });

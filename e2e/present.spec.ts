@@ -5,16 +5,16 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PRESETS } from '../app/presets';
-import { labState, SMALL, waitForRelease, watchErrors } from './util';
+import { labState, poll, SMALL, waitForRelease, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 
 async function inViewport(page: Page, el: Locator, what: string) {
   await expect(el, what).toBeVisible({ timeout: 60_000 });
   // a view whose script has just loaded is laid out over a frame or two: wait until it has its height
-  await expect
-    .poll(async () => (await el.boundingBox())?.height ?? 0, { message: `${what}: height` })
-    .toBeGreaterThan(40);
+  await poll(async () => (await el.boundingBox())?.height ?? 0, {
+    message: `${what}: height`,
+  }).toBeGreaterThan(40);
   const box = (await el.boundingBox())!;
   const vp = page.viewportSize()!;
   expect(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
@@ -46,7 +46,7 @@ for (const size of [
       await page.goto(`/?ws=${ws}&present=1&${SMALL}`);
       await expect(page.getByTestId('present-bar')).toBeVisible();
       // the flag survives the settings' own URL sync
-      await expect.poll(() => new URL(page.url()).searchParams.get('present')).toBe('1');
+      await poll(() => new URL(page.url()).searchParams.get('present')).toBe('1');
       for (const id of VIEWS[ws]) await inViewport(page, page.getByTestId(id), id);
       const controls = page.getByTestId('present-controls');
       await inViewport(page, controls.getByTestId('eps'), 'total-ε slider');
@@ -81,18 +81,18 @@ test('presenting: the split slider moved by keyboard moves the plot and the view
   await page.goto(`/?ws=sphere&present=1&${SMALL}`);
   const rule = page.getByTestId('current-rule-unequal');
   await expect(rule).toBeAttached({ timeout: 60_000 });
-  await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
+  await poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
   // a vertical line has an empty box: read where it is drawn
   const ruleX = () => rule.getAttribute('x1').then(Number);
   const before = await ruleX();
   const slider = page.getByTestId('present-controls').getByTestId('split');
   await slider.focus();
   for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
-  await expect.poll(() => labState<number>(page, 'settings.split')).toBeCloseTo(0.7, 6);
+  await poll(() => labState<number>(page, 'settings.split')).toBeCloseTo(0.7, 6);
   // the plot's marker of the current split moved right; the view gets the release of the new split
-  await expect.poll(ruleX).toBeGreaterThan(before + 30);
-  await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
-  await expect.poll(() => page.getByTestId('release-status').textContent()).toMatch(/split 0\.70/);
+  await poll(ruleX).toBeGreaterThan(before + 30);
+  await poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
+  await poll(() => page.getByTestId('release-status').textContent()).toMatch(/split 0\.70/);
   await inViewport(page, page.getByTestId('sphere-canvas'), 'view');
   await inViewport(page, page.getByTestId('mse-plot-unequal'), 'plot');
   expect(errors).toEqual([]);
@@ -131,7 +131,7 @@ test('presenting: PageDown walks the figures in order, PageUp goes back, M unfol
   // Shift+P leaves presenting mode (and the URL flag)
   await page.keyboard.press('Shift+P');
   await expect(page.getByTestId('present-bar')).toBeHidden();
-  await expect.poll(() => new URL(page.url()).searchParams.get('present')).toBeNull();
+  await poll(() => new URL(page.url()).searchParams.get('present')).toBeNull();
   expect(errors).toEqual([]);
 });
 
@@ -140,7 +140,7 @@ test('presenting: the play button sweeps the split while the view follows', asyn
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(`/?ws=euclidean&present=1&${SMALL}`);
   await page.getByTestId('present-play').click();
-  await expect.poll(() => labState<number>(page, 'settings.split'), { timeout: 30_000 }).toBeGreaterThan(0.2);
+  await poll(() => labState<number>(page, 'settings.split'), { timeout: 30_000 }).toBeGreaterThan(0.2);
   await page.getByTestId('present-play').click();
   // once the button says stopped, no step follows: the release in flight settles on the same split
   await expect(page.getByTestId('present-play')).toHaveAttribute('aria-pressed', 'false');
@@ -156,7 +156,7 @@ test('presenting at 1024×768: a restored-session notice neither pushes the slid
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(`/?ws=sphere&${SMALL}&eps=0.5`);
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).length)).toBeGreaterThan(0);
+  await poll(() => page.evaluate(() => Object.keys(localStorage).length)).toBeGreaterThan(0);
   await page.goto('/?present=1');
   const notice = page.locator('.notice').filter({ hasText: 'Restored the settings' });
   await expect(notice).toBeVisible();

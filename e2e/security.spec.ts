@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { labState, waitForImportedRelease, waitForRelease, watchErrors } from './util';
+import { labState, poll, waitForImportedRelease, waitForRelease, watchErrors } from './util';
 
 /** Collects CSP violations: the DOM event (registered before any page script runs) and console reports. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -93,7 +93,7 @@ test('no CSP violation anywhere, and no network request at all while importing, 
     mimeType: 'text/csv',
     buffer: Buffer.from(sphereCsv(20)),
   });
-  await expect.poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('directions.csv');
+  await poll(() => labState<string>(page, 'imported.sphere.fileName')).toBe('directions.csv');
   await waitForImportedRelease(page, 'sphere');
   // exports: CSV/JSON of data, fit and release, and a PNG (drawn from a blob: image)
   for (const what of ['data', 'non-private fit', 'private release']) {
@@ -145,5 +145,5 @@ test('the policy is in force: an injected inline script and eval are refused', a
   });
   expect(outcome.inlineRan).toBe(false);
   expect(outcome.evalRan).toBe(false);
-  await expect.poll(async () => (await violations()).join('\n')).toMatch(/script-src/);
+  await poll(async () => (await violations()).join('\n')).toMatch(/script-src/);
 });

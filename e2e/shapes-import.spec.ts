@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { labState, waitForImportedRelease, watchErrors } from './util';
+import { labState, poll, waitForImportedRelease, watchErrors } from './util';
 
 /** A shape file: n subjects, k landmarks on a noisy ellipse that widens with the covariate (age). */
 function shapeCsv(n: number, k: number): string {
@@ -28,7 +28,7 @@ for (const k of [3, 20, 80]) {
       mimeType: 'text/csv',
       buffer: Buffer.from(shapeCsv(30, k)),
     });
-    await expect.poll(() => labState<number>(page, 'imported.kendall.ys.length')).toBe(30);
+    await poll(() => labState<number>(page, 'imported.kendall.ys.length')).toBe(30);
     expect(await labState<number>(page, 'imported.kendall.ys.0.length')).toBe(2 * k);
     await waitForImportedRelease(page, 'kendall');
     // the fit and the private release live on the k-landmark space (2k coordinates)

@@ -3,7 +3,7 @@
  * bottom sheet, and a slider moved by touch changes the release while the view stays in sight.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { labState, SMALL, watchErrors } from './util';
+import { labState, poll, SMALL, watchErrors } from './util';
 
 const SHOTS = 'test-output/screenshots';
 
@@ -79,7 +79,7 @@ test('390×844: a slider moved by touch in the open sheet changes the release; t
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`/?ws=sphere&${SMALL}`);
-  await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
+  await poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
   await page.getByTestId('sheet-handle').tap();
   const slider = page.locator('#lab-controls').getByTestId('split');
   await expect(slider).toBeVisible();
@@ -91,19 +91,19 @@ test('390×844: a slider moved by touch in the open sheet changes the release; t
     const g = (await glance.boundingBox())!;
     return g.y >= 0 && g.y + g.height <= 844 && g.height > 80;
   };
-  await expect.poll(inSight).toBe(true);
+  await poll(inSight).toBe(true);
   const ruleX = () => page.getByTestId('split-glance-rule').getAttribute('x1').then(Number);
   const before = await ruleX();
   // a locator's tap waits until the sheet has finished sliding up (the element is stable), then taps there
   await slider.tap({ position: { x: box.width * 0.8, y: box.height / 2 } });
-  await expect.poll(() => labState<number>(page, 'settings.split')).toBeGreaterThan(0.7);
-  await expect.poll(ruleX).toBeGreaterThan(before + 30);
+  await poll(() => labState<number>(page, 'settings.split')).toBeGreaterThan(0.7);
+  await poll(ruleX).toBeGreaterThan(before + 30);
   expect(await inSight()).toBe(true);
   // the docked handle covers nothing of the sheet: the slider sits above it
   const handle = (await page.getByTestId('sheet-handle').boundingBox())!;
   const settled = (await slider.boundingBox())!;
   expect(settled.y + settled.height).toBeLessThanOrEqual(handle.y + 0.5);
-  await expect.poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
+  await poll(() => labState<string>(page, 'release.status'), { timeout: 60_000 }).toBe('done');
   // the view above the sheet: at least two thirds of it on screen, above the sheet's top edge
   const view = (await page.getByTestId('sphere-canvas').boundingBox())!;
   const sheet = (await page.locator('#lab-controls').boundingBox())!;

@@ -14,6 +14,7 @@ import {
   labState,
   mostIsolated,
   onCanvas,
+  poll,
   shownCamera,
   SMALL,
   waitForRelease,
@@ -74,9 +75,9 @@ test.describe('sphere workspace', () => {
     await waitForRelease(page, 90_000);
     const canvas = sphereCanvas(page);
     // the view redraws on demand once the cells have arrived
-    await expect.poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
+    await poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
     // vermillion dashes of the private geodesics, blue data, the dark non-private tube
-    await expect.poll(() => pixelsNear(canvas, '#d55e00'), { timeout: 20_000 }).toBeGreaterThan(30);
+    await poll(() => pixelsNear(canvas, '#d55e00'), { timeout: 20_000 }).toBeGreaterThan(30);
     expect(await pixelsNear(canvas, '#0072b2', 50)).toBeGreaterThan(30);
     expect(await pixelsNear(canvas, '#1b1f24', 30)).toBeGreaterThan(30);
     const status = page.getByTestId('release-status');
@@ -96,7 +97,7 @@ test.describe('sphere workspace', () => {
     await openSphere(page, `?n=50&${SMALL}`);
     const canvas = sphereCanvas(page);
     // wait for the first frame (the context can take a while on a software renderer)
-    await expect.poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
+    await poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
 
     // the same data and initial camera as the view (seed 1 and δ = 0.001 are the defaults)
     const data = generate('sphere', { n: 50, noise: 0.001, seed: 1 });
@@ -134,7 +135,7 @@ test.describe('sphere workspace', () => {
     const errors = watchErrors(page);
     await openSphere(page, `?${SMALL}`);
     const frame = page.getByTestId('sphere-canvas');
-    await expect.poll(() => distinctColours(sphereCanvas(page)), { timeout: 30_000 }).toBeGreaterThan(20);
+    await poll(() => distinctColours(sphereCanvas(page)), { timeout: 30_000 }).toBeGreaterThan(20);
     expect(await labState(page, 'settings.camera')).toBeNull();
 
     // rotate with the keyboard; the view saves the camera once it has settled
@@ -143,7 +144,7 @@ test.describe('sphere workspace', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('-');
-    await expect.poll(() => labState(page, 'settings.camera'), { timeout: 20_000 }).not.toBeNull();
+    await poll(() => labState(page, 'settings.camera'), { timeout: 20_000 }).not.toBeNull();
     // the glide has ended and its final position is saved (the frame says so; no waiting on the clock)
     await expect(frame).toHaveAttribute('data-camera-settled', 'true', { timeout: 30_000 });
     const saved = await labState<number[]>(page, 'settings.camera');
@@ -156,11 +157,9 @@ test.describe('sphere workspace', () => {
     await fresh.goto(url);
     await expect(sphereCanvas(fresh)).toBeVisible({ timeout: 30_000 });
     expect(await labState<number[]>(fresh, 'settings.camera')).toEqual(saved);
-    await expect
-      .poll(async () => (await fresh.getByTestId('sphere-canvas').getAttribute('data-camera')) ?? '', {
-        timeout: 30_000,
-      })
-      .not.toBe('');
+    await poll(async () => (await fresh.getByTestId('sphere-canvas').getAttribute('data-camera')) ?? '', {
+      timeout: 30_000,
+    }).not.toBe('');
     const shown = ((await fresh.getByTestId('sphere-canvas').getAttribute('data-camera')) ?? '')
       .split(',')
       .map(Number);
@@ -172,9 +171,9 @@ test.describe('sphere workspace', () => {
         .getState()
         .set({ camera: [0, 0.5, 3] }),
     );
-    await expect
-      .poll(async () => (await fresh.getByTestId('sphere-canvas').getAttribute('data-camera')) ?? '')
-      .toBe('0.0000,0.5000,3.0000');
+    await poll(async () => (await fresh.getByTestId('sphere-canvas').getAttribute('data-camera')) ?? '').toBe(
+      '0.0000,0.5000,3.0000',
+    );
     expect(errors).toEqual([]);
     expect(errors2).toEqual([]);
   });
@@ -193,9 +192,9 @@ test.describe('sphere workspace', () => {
     // every budget has its ln MSE
     await expect(legend).not.toContainText('…');
     const canvas = sphereCanvas(page);
-    await expect.poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
+    await poll(() => distinctColours(canvas), { timeout: 20_000 }).toBeGreaterThan(20);
     // the darkest budget colour (viridis at ε = 0.2) is on the canvas
-    await expect.poll(() => pixelsNear(canvas, '#440154', 45), { timeout: 20_000 }).toBeGreaterThan(5);
+    await poll(() => pixelsNear(canvas, '#440154', 45), { timeout: 20_000 }).toBeGreaterThan(5);
     await page.screenshot({ path: `${SHOTS}/sphere-fig5.png`, fullPage: true });
     expect(errors).toEqual([]);
   });
@@ -216,7 +215,7 @@ test.describe('SPD(2) workspace', () => {
     // the data at once (50), the non-private predictions (7 covariates) when the first cell arrives
     await expect(svg.locator('ellipse.e-data')).toHaveCount(50);
     await expect(svg.locator('ellipse.e-np')).toHaveCount(7, { timeout: 120_000 });
-    await expect.poll(() => svg.locator('ellipse.e-priv').count(), { timeout: 120_000 }).toBeGreaterThan(0);
+    await poll(() => svg.locator('ellipse.e-priv').count(), { timeout: 120_000 }).toBeGreaterThan(0);
     await waitForRelease(page, 200_000);
     // one pair per footpoint by default (m = 2 here), all m² on request
     await expect(svg.locator('ellipse.e-priv')).toHaveCount(7 * 2);
@@ -226,8 +225,8 @@ test.describe('SPD(2) workspace', () => {
 
     const cone = page.locator('[data-testid="spd-cone"] canvas');
     await expect(cone).toBeVisible({ timeout: 30_000 });
-    await expect.poll(() => distinctColours(cone), { timeout: 30_000 }).toBeGreaterThan(20);
-    await expect.poll(() => pixelsNear(cone, '#0072b2', 50), { timeout: 20_000 }).toBeGreaterThan(20);
+    await poll(() => distinctColours(cone), { timeout: 30_000 }).toBeGreaterThan(20);
+    await poll(() => pixelsNear(cone, '#0072b2', 50), { timeout: 20_000 }).toBeGreaterThan(20);
     await expect(page.getByTestId('release-status')).toContainText('Private release done');
     // zoomed to the data: the view starts at the layout's home (the data's framing), and the non-private
     // geodesic (the blue tube through the data) spans a sizeable part of the canvas, not a short streak (the
@@ -257,7 +256,7 @@ test.describe('SPD(2) workspace', () => {
     const frame = page.getByTestId('spd-cone');
     const canvas = frame.locator('canvas');
     await frame.scrollIntoViewIfNeeded(); // below the ellipses: a click must land on the screen
-    await expect.poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
+    await poll(() => distinctColours(canvas), { timeout: 30_000 }).toBeGreaterThan(20);
     const data = generate('spd', { n: 50, noise: 0.01, seed: 1 });
     const points = data.ys.map((y) => coneCoords(sym2(y)));
     const screen = await onCanvas(canvas, points, {
