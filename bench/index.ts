@@ -19,6 +19,9 @@
  *    ratio of the two times (the goal: Fig. 1 ≤ 1/30 of the anchor; docs/benchmarks.md), plus how far the two
  *    sets of curves are apart (their own random streams: agreement in distribution, not digit for digit).
  *    Needs python3 with numpy.
+ *  - the lab in Chromium (bench/lab.ts): a split step per workspace, each figure preset until its first complete
+ *    figure and until settled, and the split advisor per workspace, with their ratios to the sphere's and to
+ *    Fig. 1's (`--lab` runs only this section).
  * It reports; it never fails. `--quick` runs a shorter version (for a smoke test). Times are the best of
  * several runs (3 per chain, 2 per Fig. 1 sweep; the three figure sweeps run once each): on a shared machine
  * single runs vary by ±30%, so compare ratios within one run.
@@ -40,6 +43,7 @@ import { frechetData } from '../src/experiments/frechetData';
 import { affineSpdLaplace, logEuclideanLaplace } from '../src/privacy/frechet/laplace';
 import { logEuclideanLaplaceMcmc } from '../src/privacy/frechet/laplaceMcmc';
 import { analyticSigma, tangentGaussian } from '../src/privacy/frechet/tangentGaussian';
+import { labBench } from './lab';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -412,6 +416,10 @@ async function main() {
     );
     return;
   }
+  if (process.argv.includes('--lab')) {
+    process.stdout.write(`${JSON.stringify({ quick, lab: await labBench(quick) }, null, 2)}\n`);
+    return;
+  }
   if (process.argv.includes('--frechet')) {
     log('Fréchet-mean release times at k = 30…');
     process.stdout.write(`${JSON.stringify({ quick, frechetReleaseK30: frechetReleaseTimes() }, null, 2)}\n`);
@@ -483,6 +491,7 @@ async function main() {
   };
   log('Fréchet-mean release times at k = 30…');
   const frechetReleaseK30 = onlySweeps ? undefined : frechetReleaseTimes();
+  const lab = onlySweeps ? undefined : await labBench(quick);
   const result = {
     machine: { node: process.version, cores: (await import('node:os')).availableParallelism() },
     quick,
@@ -499,6 +508,8 @@ async function main() {
     // ratio to the Fig. 1 sweep of this run (goal ≤ 2: about the same number of MH steps)
     auditSphereN2000Releases: audit,
     frechetReleaseK30,
+    // seconds a person waits in the lab (Chromium, the built lab), and their ratios within this run
+    lab,
     targets: {
       fig1SweepSecondsWith2Workers: 6,
       singleChainMicrosecondsPerStepAtN100: 3,

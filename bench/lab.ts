@@ -1,0 +1,243 @@
+/**
+ * The lab benchmark: drives the built lab in Chromium as a person would and reports what that person waits for,
+ * in seconds measured inside the page (from the key press or click to the moment the lab is quiet):
+ *  - a split step (the split slider's → key) per workspace, at the lab's defaults;
+ *  - each figure preset, chosen from the Figures menu: until its first complete figure (the view's release is
+ *    drawn and no plot on screen shows a progress bar) and until it has settled (no job running at all);
+ *  - "Advise the split" per workspace, until the advice and its privacy statement are shown;
+ * each with its ratio to the sphere's (split step, advisor) or to Fig. 1's (presets) in the same run.
+ * It builds the lab into a temporary folder and serves it with `vite preview`, so it measures the code as it is.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PRESETS } from '../app/presets';
+import { findChromium } from '../scripts/chromium.mjs';
+
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+const round = (x: number) => +x.toFixed(2);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** A job is quiet for this long before the lab counts as settled (debounced checks start within it). */
+const QUIET_MS = 1500;
+
+/**
+ * In the page: arms a watch that starts at the next key press or click (capture phase, before the lab sees it)
+ * and, once the lab is quiet, holds the seconds until the first complete figure and until the lab settled. The
+ * first complete figure: the view's release is done and no plot on screen shows a progress bar or a loading
+ * placeholder, after the change has started a job (or after the checks' debounce, if it starts none).
+ */
+async function armWatch(page: Page) {
+  await page.evaluate((quiet) => {
+    type Job = { status: string } | null | undefined;
+    type State = Record<string, Job> & { advisor: { run: Job } };
+    const lab = (window as unknown as { __dpLab: { getState(): State } }).__dpLab;
+    const JOBS = [
+      'release',
+      'sweep',
+      'sensitivity',
+      'histograms',
+      'sizes',
+      'jointRelease',
+      'frechetView',
+      'frechetEps',
+      'frechetK',
+      'frechetSens',
+      'linreg',
+      'budgets',
+      'paperSampler',
+      'audit',
+    ];
+    const running = (j: Job) => j?.status === 'running';
+    const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
+    const figureComplete = () =>
+      !running(lab.getState().release) &&
+      [...document.querySelectorAll('figure.plot-figure')].some(visible) &&
+      ![...document.querySelectorAll('.job-progress.job-running, .loading')].some(visible);
+    (window as unknown as { __labBenchWatch: Promise<unknown> }).__labBenchWatch = new Promise((resolve) => {
+      let armed = true;
+      const start = () => {
+        if (!armed) return;
+        armed = false;
+        const t0 = performance.now();
+        let started = false;
+        let firstFigure = -1;
+        let quietSince = -1;
+        const frame = () => {
+          const now = performance.now();
+          const s = lab.getState();
+          const busy = JOBS.some((k) => running(s[k])) || running(s.advisor.run);
+          started ||= busy;
+          const past = started || now - t0 > quiet;
+          if (past && firstFigure < 0 && figureComplete()) firstFigure = now;
+          quietSince = busy || !past ? -1 : quietSince < 0 ? now : quietSince;
+          if (quietSince >= 0 && now - quietSince >= quiet && firstFigure >= 0) {
+            // settled: no job running and the figure drawn (its plot's script may load after the jobs end)
+            const settled = Math.max(quietSince, firstFigure);
+            resolve({ firstFigure: (firstFigure - t0) / 1000, settled: (settled - t0) / 1000 });
+          } else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      };
+      window.addEventListener('keydown', start, { capture: true, once: true });
+      window.addEventListener('click', start, { capture: true, once: true });
+      window.addEventListener('labbench', start, { once: true });
+    });
+  }, QUIET_MS);
+}
+
+/** The armed watch's result: seconds to the first complete figure and to settled. */
+function watchResult(page: Page) {
+  return page.evaluate(
+    () =>
+      (window as unknown as { __labBenchWatch: Promise<{ firstFigure: number; settled: number }> })
+        .__labBenchWatch,
+  );
+}
+
+/** Waits until no job has run for QUIET_MS: the page as a person finds it once everything is drawn. */
+async function waitQuiet(page: Page) {
+  await armWatch(page);
+  await page.evaluate(() => window.dispatchEvent(new Event('labbench')));
+  await watchResult(page);
+}
+
+/** Seconds from a press of → on the split slider until the view and the plot have settled, `steps` times. */
+async function splitSteps(page: Page, workspace: string, steps: number) {
+  await page.goto(`/?ws=${workspace}`);
+  await waitQuiet(page);
+  const slider = page.locator('#lab-controls').getByTestId('split');
+  await slider.focus();
+  const times: number[] = [];
+  for (let i = 0; i < steps; i++) {
+    await armWatch(page);
+    await page.keyboard.press('ArrowRight');
+    times.push((await watchResult(page)).settled);
+  }
+  return times;
+}
+
+/** Seconds from choosing a preset in the Figures menu until its first complete figure and until it settles. */
+async function presetTimes(page: Page, presetId: string) {
+  await page.goto('/?ws=sphere');
+  await waitQuiet(page);
+  await page.locator('#figures-button').click();
+  const item = page.locator(`.figures-list button[data-preset="${presetId}"]`);
+  await item.waitFor();
+  await armWatch(page);
+  await item.click();
+  return watchResult(page);
+}
+
+/** Seconds from "Advise the split" until the advice and its privacy statement are shown. */
+async function adviceTime(page: Page, workspace: string) {
+  await page.goto(`/?ws=${workspace}`);
+  await waitQuiet(page);
+  const button = page.getByTestId('advice-run');
+  if ((await button.count()) === 0) return null;
+  const t0 = Date.now();
+  await button.click();
+  await page.waitForFunction(
+    () => {
+      type Run = { status: string; privacy?: unknown } | null;
+      const lab = (window as unknown as { __dpLab: { getState(): { advisor: { run: Run } } } }).__dpLab;
+      const run = lab.getState().advisor.run;
+      return run !== null && run.status !== 'running' && run.privacy !== undefined;
+    },
+    undefined,
+    { timeout: 600_000, polling: 'raf' },
+  );
+  return (Date.now() - t0) / 1000;
+}
+
+/** Builds the lab, serves it, runs the measurements and stops everything it started. */
+export async function labBench(quick: boolean) {
+  const dist = mkdtempSync(join(tmpdir(), 'dp-lab-bench-'));
+  log('lab benchmark: building the lab…');
+  const started = performance.now();
+  execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { stdio: 'ignore' });
+  log(`lab benchmark: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const server = spawn(
+    'npx',
+    ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', dist],
+    { stdio: 'ignore', detached: true },
+  );
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('the lab benchmark needs Chromium (see scripts/chromium.mjs)');
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: `http://127.0.0.1:${port}`,
+      viewport: { width: 1440, height: 900 },
+    });
+    // tsx compiles this file keeping function names through a helper `__name`, which the functions handed to
+    // page.evaluate then call inside the page: give the page a stand-in
+    await context.addInitScript('window.__name = (f) => f');
+    const page = await context.newPage();
+    for (let i = 0; ; i++) {
+      try {
+        await page.goto('/');
+        break;
+      } catch (e) {
+        if (i > 50) throw e;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    page.setDefaultTimeout(600_000);
+
+    const workspaces = ['sphere', 'spd', 'kendall', 'euclidean'];
+    const split: Record<string, { seconds: number[]; medianSeconds: number; ratioToSphere?: number }> = {};
+    for (const ws of workspaces) {
+      log(`lab benchmark: split steps on ${ws}…`);
+      const seconds = await splitSteps(page, ws, quick ? 1 : 3);
+      split[ws] = { seconds: seconds.map(round), medianSeconds: round(median(seconds)) };
+    }
+    for (const ws of workspaces)
+      split[ws].ratioToSphere = round(split[ws].medianSeconds / split.sphere.medianSeconds);
+
+    const presets: Record<
+      string,
+      { firstFigureSeconds: number; settledSeconds: number; settledOverFig1?: number }
+    > = {};
+    for (const p of quick ? PRESETS.slice(0, 2) : PRESETS) {
+      log(`lab benchmark: preset ${p.id}…`);
+      const t = await presetTimes(page, p.id);
+      presets[p.id] = { firstFigureSeconds: round(t.firstFigure), settledSeconds: round(t.settled) };
+    }
+    const fig1 = presets.fig1.settledSeconds;
+    for (const p of Object.values(presets)) p.settledOverFig1 = round(p.settledSeconds / fig1);
+
+    const advisor: Record<string, { seconds: number; ratioToSphere?: number }> = {};
+    for (const ws of quick ? ['sphere'] : workspaces) {
+      log(`lab benchmark: the advisor on ${ws}…`);
+      const seconds = await adviceTime(page, ws);
+      if (seconds !== null) advisor[ws] = { seconds: round(seconds) };
+    }
+    for (const a of Object.values(advisor)) a.ratioToSphere = round(a.seconds / advisor.sphere.seconds);
+
+    return {
+      splitStep: split,
+      presets,
+      advisor,
+      targets: {
+        splitStepRatioToSphere: { spd: 1.5, kendall: 1.5 },
+        presetFirstFigureSeconds: 5,
+        presetSettledOverFig1: 3,
+        advisorRatioToSphere: { kendall: 2 },
+      },
+    };
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid);
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
