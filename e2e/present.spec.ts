@@ -24,6 +24,41 @@ async function inViewport(page: Page, el: Locator, what: string) {
   expect(box.height, `${what}: height`).toBeGreaterThan(40);
 }
 
+/**
+ * Text on the screen smaller than 16 px as it is drawn (an SVG's text scaled by its viewBox; a quarter px is
+ * allowed for an SVG fitted to its box), as lines "size px: text (where)". Text out of sight is not counted.
+ */
+async function smallText(page: Page): Promise<string[]> {
+  return page.evaluate((minPx) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const el = node.parentElement;
+      if (!text || !el || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (
+        box.width === 0 ||
+        box.bottom <= 0 ||
+        box.top >= innerHeight ||
+        box.right <= 0 ||
+        box.left >= innerWidth
+      )
+        continue;
+      let px = parseFloat(getComputedStyle(el).fontSize);
+      const svg = el instanceof SVGGraphicsElement ? el.getScreenCTM() : null;
+      if (svg) px *= Math.hypot(svg.a, svg.b);
+      if (px < minPx - 0.25) {
+        const where = el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.tagName.toLowerCase();
+        found.push(`${px.toFixed(1)} px: ${text.slice(0, 40)} (${where})`);
+      }
+    }
+    return found;
+  }, 16);
+}
+
 const VIEWS: Record<string, string[]> = {
   sphere: ['sphere-canvas'],
   spd: ['spd-ellipses', 'spd-cone'],
@@ -54,14 +89,11 @@ for (const size of [
       await inViewport(page, plot, 'plot');
       if (ws !== 'frechet') await inViewport(page, controls.getByTestId('split'), 'split slider');
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
-      // large type: body ≥ 20 px, tick labels ≥ 16 px, slider values in large figures
+      // large type: body ≥ 20 px, every text on the screen ≥ 16 px, slider values in large figures
       const body = await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
       expect(body).toBeGreaterThanOrEqual(20);
-      const ticks = await plot
-        .locator('text.tick-label')
-        .evaluateAll((ts) => ts.map((t) => parseFloat(getComputedStyle(t).fontSize)));
-      expect(ticks.length).toBeGreaterThan(4);
-      for (const t of ticks) expect(t).toBeGreaterThanOrEqual(16);
+      await expect(plot.locator('text.tick-label').nth(4)).toBeVisible();
+      expect(await smallText(page)).toEqual([]);
       const value = await controls
         .locator('output')
         .first()
@@ -98,7 +130,7 @@ test('presenting: the split slider moved by keyboard moves the plot and the view
   expect(errors).toEqual([]);
 });
 
-test('presenting: PageDown walks the figures in order, PageUp goes back, M unfolds everything else', async ({
+test('presenting: PageDown walks the figures in order, every slide in type of 16 px or more; PageUp goes back, M unfolds everything else', async ({
   page,
 }) => {
   const errors = watchErrors(page);
@@ -106,17 +138,23 @@ test('presenting: PageDown walks the figures in order, PageUp goes back, M unfol
   await page.goto(`/?present=1&${SMALL}`);
   const step = page.getByTestId('present-step');
   await expect(step).toHaveText('Figures');
+  const small: string[] = [];
   for (const [i, p] of PRESETS.entries()) {
     await page.keyboard.press('PageDown');
     await expect(step).toHaveText(`${i + 1} / ${PRESETS.length} · ${p.label}`);
     expect(await labState<string>(page, 'settings.figure')).toBe(p.figure);
     await expect(page.getByTestId('present-caption').locator('summary')).not.toBeEmpty();
+    // every text on the slide is readable from the back of a room, once its view and plots are drawn
+    await expect(page.locator('.loading')).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.locator('figure.plot-figure').filter({ visible: true }).first()).toBeVisible();
+    small.push(...(await smallText(page)).map((t) => `${p.id}: ${t}`));
     if (p.id === 'p002fig1') {
       // its caption is about the matrix size k: the slide shows error against k, not against ε
       await inViewport(page, page.getByTestId('frechet-plot-k'), 'error-vs-k plot');
       await expect(page.getByTestId('frechet-plot-eps')).toBeHidden();
     }
   }
+  expect(small).toEqual([]);
   await page.keyboard.press('PageUp');
   await expect(step).toHaveText(`${PRESETS.length - 1} / ${PRESETS.length} · ${PRESETS.at(-2)!.label}`);
   // → steps too when no control has the focus

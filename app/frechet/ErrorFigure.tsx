@@ -9,6 +9,7 @@ import {
   fmt,
   tickFormat,
   useElementWidth,
+  useChartType,
 } from '../plots/chart';
 import { Legend, layoutLegend, type LegendItem } from '../plots/Legend';
 import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
@@ -63,7 +64,8 @@ export function ErrorFigure(props: {
   ];
   const margin = { left: 64, right: 16, bottom: 56, top: 0 };
   const legendWidth = W - margin.left - margin.right + 40;
-  margin.top = layoutLegend(legendItems, legendWidth).height + 14;
+  const type = useChartType();
+  margin.top = layoutLegend(legendItems, legendWidth, type.legend).height + 14;
   const plotH = presentH ?? Math.round(Math.min(300, Math.max(190, W * 0.5)));
   const H = margin.top + plotH + margin.bottom;
   const xs = x === 'eps' ? (props.epsGrid ?? EPS_GRID) : K_GRID;
@@ -108,7 +110,7 @@ export function ErrorFigure(props: {
         </>
       }
     >
-      <Legend items={legendItems} width={legendWidth} x={margin.left - 40} y={4} />
+      <Legend items={legendItems} width={legendWidth} x={margin.left - 40} y={4} font={type.legend} />
       <AxisBottom
         scale={xScale}
         y={margin.top + plotH}
@@ -140,7 +142,7 @@ export function ErrorFigure(props: {
           x={(margin.left + W - margin.right) / 2}
           y={margin.top + plotH / 2}
           textAnchor="middle"
-          fontSize={14}
+          fontSize={type.label}
           fill={MUTED}
           data-ui="state"
         >

@@ -20,6 +20,7 @@ import {
   symbolPath,
   tickFormat,
   useElementWidth,
+  useChartType,
 } from '../plots/chart';
 import { Legend, layoutLegend, type LegendItem } from '../plots/Legend';
 import { useThrottledLab } from '../plots/useThrottledLab';
@@ -60,7 +61,8 @@ export function FrechetSensitivityPlot() {
   ];
   const margin = { left: 64, right: 16, bottom: 56, top: 0 };
   const legendWidth = W - margin.left - margin.right + 40;
-  margin.top = layoutLegend(legendItems, legendWidth).height + 14;
+  const type = useChartType();
+  margin.top = layoutLegend(legendItems, legendWidth, type.legend).height + 14;
   const plotH = Math.round(Math.min(300, Math.max(190, W * 0.5)));
   const H = margin.top + plotH + margin.bottom;
   const ns = SENSITIVITY_NS;
@@ -183,7 +185,7 @@ export function FrechetSensitivityPlot() {
           </>
         }
       >
-        <Legend items={legendItems} width={legendWidth} x={margin.left - 40} y={4} />
+        <Legend items={legendItems} width={legendWidth} x={margin.left - 40} y={4} font={type.legend} />
         <AxisBottom
           scale={x}
           y={margin.top + plotH}
@@ -254,7 +256,7 @@ export function FrechetSensitivityPlot() {
             x={(margin.left + W - margin.right) / 2}
             y={margin.top + plotH / 2}
             textAnchor="middle"
-            fontSize={14}
+            fontSize={type.label}
             fill={MUTED}
             data-ui="state"
           >

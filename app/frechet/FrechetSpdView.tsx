@@ -19,7 +19,7 @@ import type { Vec3 } from '../views3d/View3D';
 import { CloudLegend } from './CloudLegend';
 import type { ViewCloud } from './jobs';
 import { FRECHET_COLOURS, MECHANISM_STYLES, mechanismsOn } from './mechanisms';
-import { symbolPath, useElementWidth } from '../plots/chart';
+import { symbolPath, useChartType, useElementWidth } from '../plots/chart';
 import '../views3d/views3d.css';
 
 const fmt = (x: number) =>
@@ -34,6 +34,7 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
   const clipBase = useId();
   const chosen = useLab((s) => s.settings.mechanisms);
   const [box, width] = useElementWidth<HTMLDivElement>(640);
+  const type = useChartType();
   const shown = mechanismsOn('spd', chosen);
   const byId = new Map(clouds.map((c) => [c.mechanism, c]));
   const columns = 1 + shown.length;
@@ -48,7 +49,7 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
   const fitted = (max: number, chars: number, em: number) =>
     Math.min(max, (COL - 6) / (em * Math.max(1, chars)));
   // column headings: the symbol above the name, all at one size (the longest name's)
-  const headSize = fitted(13, Math.max(0, ...shown.map((m) => m.short.length)), 0.62);
+  const headSize = fitted(type.legend, Math.max(0, ...shown.map((m) => m.short.length)), 0.62);
 
   const scale = useMemo(() => {
     let big = 0;
@@ -80,7 +81,7 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
             </clipPath>
           ))}
         </defs>
-        <text x={colX(0)} y={28} textAnchor="middle" fontSize={13} fontWeight={600}>
+        <text x={colX(0)} y={28} textAnchor="middle" fontSize={type.legend} fontWeight={600}>
           data, x̄
         </text>
         <g clipPath={`url(#${clipBase}-0)`}>
@@ -163,7 +164,7 @@ function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readon
                 x={colX(i)}
                 y={H - 8}
                 textAnchor="middle"
-                fontSize={fitted(11, caption.length, 0.56)}
+                fontSize={fitted(type.small, caption.length, 0.56)}
                 fill="#4a5360"
               >
                 {caption}

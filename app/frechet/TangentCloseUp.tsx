@@ -7,7 +7,7 @@ import * as d3 from 'd3';
 import { useId, useMemo, useRef } from 'react';
 import type { FrechetDataset } from '../../src/experiments/frechetData';
 import { sphere } from '../../src/geometry/sphere';
-import { GRID, INK, MUTED, PlotFigure, fmt, symbolPath, useElementWidth } from '../plots/chart';
+import { GRID, INK, MUTED, PlotFigure, fmt, symbolPath, useElementWidth, useChartType } from '../plots/chart';
 import type { ViewCloud } from './jobs';
 import { FRECHET_COLOURS, MECHANISM_STYLES } from './mechanisms';
 
@@ -39,6 +39,7 @@ export function tangentCoords(mean: Float64Array, z: ArrayLike<number>): [number
 }
 
 export function TangentCloseUp({ data, clouds }: { data: FrechetDataset; clouds: readonly ViewCloud[] }) {
+  const type = useChartType();
   const titleId = useId();
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -89,7 +90,12 @@ export function TangentCloseUp({ data, clouds }: { data: FrechetDataset; clouds:
       {rings.map((r) => (
         <g key={r}>
           <circle cx={C} cy={C} r={r * s} fill="none" stroke={GRID} strokeWidth={1.2} />
-          <text x={C + r * s * Math.SQRT1_2 + 3} y={C - r * s * Math.SQRT1_2 - 3} fontSize={11} fill={MUTED}>
+          <text
+            x={C + r * s * Math.SQRT1_2 + 3}
+            y={C - r * s * Math.SQRT1_2 - 3}
+            fontSize={type.small}
+            fill={MUTED}
+          >
             {fmt(r)} rad
           </text>
         </g>

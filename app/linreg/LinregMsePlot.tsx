@@ -17,6 +17,7 @@ import {
   symbolPath,
   tickFormat,
   useElementWidth,
+  useChartType,
 } from '../plots/chart';
 import { Legend, layoutLegend, type LegendItem } from '../plots/Legend';
 import { METHOD_STYLES } from './styles';
@@ -59,7 +60,8 @@ export function LinregMsePlot(props: { rows: readonly LinregRow[]; currentEps: n
     { kind: 'rule', label: 'current ε' },
   ];
   const margin = { left: 70, right: 16, bottom: 56, top: 0 };
-  const legend = layoutLegend(legendItems, W - margin.left - margin.right + 40);
+  const type = useChartType();
+  const legend = layoutLegend(legendItems, W - margin.left - margin.right + 40, type.legend);
   margin.top = legend.height + 14;
   const plotH = Math.round(Math.min(320, Math.max(210, W * 0.5)));
   const H = margin.top + plotH + margin.bottom;
@@ -104,7 +106,13 @@ export function LinregMsePlot(props: { rows: readonly LinregRow[]; currentEps: n
         </figcaption>
       }
     >
-      <Legend items={legendItems} width={W - margin.left - margin.right + 40} x={margin.left - 40} y={6} />
+      <Legend
+        items={legendItems}
+        width={W - margin.left - margin.right + 40}
+        x={margin.left - 40}
+        y={6}
+        font={type.legend}
+      />
       <AxisBottom
         scale={x}
         y={margin.top + plotH}
@@ -178,7 +186,7 @@ export function LinregMsePlot(props: { rows: readonly LinregRow[]; currentEps: n
           y={margin.top + plotH / 2}
           textAnchor="middle"
           fill={MUTED}
-          fontSize={14}
+          fontSize={type.label}
           data-ui="state"
         >
           waiting for the first releases…

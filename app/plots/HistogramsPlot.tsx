@@ -28,6 +28,7 @@ import {
   fmt,
   useElementWidth,
   PlotFigure,
+  useChartType,
 } from './chart';
 import { summarize } from './stats';
 
@@ -149,6 +150,7 @@ export function HistogramsTab() {
 }
 
 function Histogram(props: { spec: HistSpec; values: number[]; workspace: WorkspaceId }) {
+  const type = useChartType();
   const { spec } = props;
   const titleId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -248,7 +250,7 @@ function Histogram(props: { spec: HistSpec; values: number[]; workspace: Workspa
             x={x(s.mean) + (x(s.mean) > W * 0.7 ? -5 : 5)}
             y={m.top + 12}
             textAnchor={x(s.mean) > W * 0.7 ? 'end' : 'start'}
-            fontSize={12}
+            fontSize={type.note}
             fill={INK}
             {...HALO}
           >
@@ -261,7 +263,7 @@ function Histogram(props: { spec: HistSpec; values: number[]; workspace: Workspa
           x={(m.left + W) / 2}
           y={(m.top + H - m.bottom) / 2}
           textAnchor="middle"
-          fontSize={14}
+          fontSize={type.label}
           fill={MUTED}
           data-ui="state"
         >

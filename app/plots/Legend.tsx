@@ -12,16 +12,20 @@ export type LegendItem = { label: string; node?: ReactNode } & (
   | { kind: 'line'; color: string; dash?: string }
 );
 
-const FONT = 13;
-const ROW = 20;
 const SWATCH = 24;
+/** A legend row's height for text of `font` px. */
+const rowHeight = (font: number) => font + 7;
 
-/** Lays legend items out left to right, wrapping at `width`; returns positions and the height used. */
-export function layoutLegend(items: readonly LegendItem[], width: number) {
+/**
+ * Lays legend items out left to right in text of `font` px (the plot's `useChartType().legend`), wrapping at
+ * `width`; returns positions and the height used.
+ */
+export function layoutLegend(items: readonly LegendItem[], width: number, font: number) {
+  const ROW = rowHeight(font);
   let x = 0;
   let row = 0;
   const placed = items.map((item) => {
-    const w = SWATCH + 6 + textWidth(item.label, FONT) + 14;
+    const w = SWATCH + 6 + textWidth(item.label, font) + 14;
     if (x > 0 && x + w > width) {
       x = 0;
       row++;
@@ -43,8 +47,16 @@ export function ReleaseMarker(props: { x: number; y: number; faded?: boolean }) 
   );
 }
 
-export function Legend(props: { items: readonly LegendItem[]; width: number; x: number; y: number }) {
-  const { placed } = layoutLegend(props.items, props.width);
+export function Legend(props: {
+  items: readonly LegendItem[];
+  width: number;
+  x: number;
+  y: number;
+  /** The text's size in px, as given to layoutLegend. */
+  font: number;
+}) {
+  const { placed } = layoutLegend(props.items, props.width, props.font);
+  const ROW = rowHeight(props.font);
   return (
     <g className="legend" transform={`translate(${props.x},${props.y})`} aria-hidden="true">
       {placed.map(({ item, x, y }, i) => (
@@ -89,7 +101,7 @@ export function Legend(props: { items: readonly LegendItem[]; width: number; x: 
               strokeWidth={2}
             />
           )}
-          <text x={SWATCH + 6} dy="0.35em" fontSize={FONT} fill={INK}>
+          <text x={SWATCH + 6} dy="0.35em" fontSize={props.font} fill={INK}>
             {item.node ?? item.label}
           </text>
         </g>

@@ -23,10 +23,10 @@ import {
   JobProgress,
   MUTED,
   OKABE_ITO,
-  TICK_FONT,
   fmt,
   useElementWidth,
   PlotFigure,
+  useChartType,
 } from './chart';
 import { Legend, layoutLegend, type LegendItem } from './Legend';
 import { boxStats, jitter } from './stats';
@@ -157,6 +157,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
   const svgRef = useRef<SVGSVGElement>(null);
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
   const W = Math.max(280, width);
+  const type = useChartType();
   const hatch = `hatch-${uid}`;
   const legendItems: LegendItem[] = [
     {
@@ -165,7 +166,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
       node: (
         <>
           footpoint r
-          <tspan baselineShift="sub" fontSize="0.75em">
+          <tspan baselineShift="sub" fontSize={type.sub}>
             p
           </tspan>
         </>
@@ -178,7 +179,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
       node: (
         <>
           shooting vector r
-          <tspan baselineShift="sub" fontSize="0.75em">
+          <tspan baselineShift="sub" fontSize={type.sub}>
             v
           </tspan>
         </>
@@ -188,7 +189,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
     },
     { kind: 'dashed', label: 'r = 1', color: INK },
   ];
-  const legend = layoutLegend(legendItems, W - 80);
+  const legend = layoutLegend(legendItems, W - 80, type.legend);
   const m = { left: 64, right: 14, top: legend.height + 12, bottom: 62 };
   const plotH = Math.round(Math.min(300, Math.max(200, W * 0.5)));
   const H = m.top + plotH + m.bottom;
@@ -241,7 +242,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
           <line x1={0} y1={0} x2={0} y2={6} stroke={OKABE_ITO.vermillion} strokeWidth={2.4} />
         </pattern>
       </defs>
-      <Legend items={legendItems} width={W - 80} x={m.left - 40} y={4} />
+      <Legend items={legendItems} width={W - 80} x={m.left - 40} y={4} font={type.legend} />
       <AxisLeft
         scale={y}
         x={m.left}
@@ -261,7 +262,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
         strokeWidth={1.8}
         strokeDasharray="7 4"
       />
-      <text x={W - m.right - 4} y={y(1) - 5} textAnchor="end" fontSize={12} fill={INK} {...HALO}>
+      <text x={W - m.right - 4} y={y(1) - 5} textAnchor="end" fontSize={type.note} fill={INK} {...HALO}>
         r = 1: bound = observed
       </text>
       {props.ns.map((n) => {
@@ -332,9 +333,9 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
                       fillOpacity={0.6}
                     />
                   ))}
-                  <text x={cx} y={m.top + plotH + 17} textAnchor="middle" fontSize={TICK_FONT} fill={INK}>
+                  <text x={cx} y={m.top + plotH + 17} textAnchor="middle" fontSize={type.tick} fill={INK}>
                     r
-                    <tspan baselineShift="sub" fontSize="0.75em">
+                    <tspan baselineShift="sub" fontSize={type.sub}>
                       {k}
                     </tspan>
                   </text>
@@ -343,9 +344,9 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
             })}
             <text
               x={x0 + band.bandwidth() / 2}
-              y={m.top + plotH + 38}
+              y={m.top + plotH + 24 + type.label}
               textAnchor="middle"
-              fontSize={14}
+              fontSize={type.label}
               fontWeight={600}
               fill={INK}
             >
@@ -359,7 +360,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
           x={(m.left + W) / 2}
           y={m.top + plotH / 2 - 14}
           textAnchor="middle"
-          fontSize={14}
+          fontSize={type.note}
           fill={MUTED}
           data-ui="state"
         >

@@ -87,8 +87,31 @@ export function logTicks(scale: d3.ScaleLogarithmic<number, number>): number[] {
   });
 }
 
-/** Tick labels in presenting mode (present.css): larger, so fewer fit side by side. */
-const PRESENT_TICK_FONT = 17;
+/** The plots' type sizes in px, and a subscript's size relative to its text. */
+export interface ChartType {
+  tick: number;
+  label: number;
+  legend: number;
+  /** Notes inside the plot area (labels on lines, "no results yet"). */
+  note: number;
+  /** Small print (a scale bar's label). */
+  small: number;
+  sub: string;
+}
+const NORMAL_TYPE: ChartType = {
+  tick: TICK_FONT,
+  label: LABEL_FONT,
+  legend: 13,
+  note: 12,
+  small: 11,
+  sub: '0.75em',
+};
+/** Presenting mode reads from the back of a room: every text at least 16 px, subscripts as large as their text. */
+const PRESENT_TYPE: ChartType = { tick: 17, label: 17, legend: 16, note: 16, small: 16, sub: '1em' };
+
+export function useChartType(): ChartType {
+  return usePresent((st) => st.on && !st.more) ? PRESENT_TYPE : NORMAL_TYPE;
+}
 
 /**
  * Which ticks get a label so that no two labels overlap: the round ones first (powers of ten, then the rest),
@@ -117,6 +140,50 @@ export function labelledTicks(
     kept.add(t);
   }
   return kept;
+}
+
+/**
+ * Screen px per viewBox unit of an SVG drawn to fit its box (preserveAspectRatio's default, "meet"), kept current
+ * with a ResizeObserver; 1 until measured.
+ */
+export function useViewBoxScale(ref: RefObject<SVGSVGElement | null>, width: number, height: number): number {
+  const [scale, setScale] = useState(1);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0)
+        setScale(Math.round(100 * Math.min(r.width / width, r.height / height)) / 100);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, width, height]);
+  return scale;
+}
+
+/**
+ * Font sizes in viewBox units for an SVG that is scaled to fit: as drawn, presenting mode's sizes hold on screen
+ * whatever the scale; otherwise the sizes are in viewBox units, as designed.
+ */
+export function useViewBoxType(
+  ref: RefObject<SVGSVGElement | null>,
+  width: number,
+  height: number,
+): ChartType {
+  const type = useChartType();
+  const scale = useViewBoxScale(ref, width, height);
+  if (type === NORMAL_TYPE) return type;
+  return {
+    ...type,
+    tick: type.tick / scale,
+    label: type.label / scale,
+    legend: type.legend / scale,
+    note: type.note / scale,
+    small: type.small / scale,
+  };
 }
 
 /** Width of an element, kept current with a ResizeObserver (whole pixels, so layout does not loop). */
@@ -152,8 +219,8 @@ export function AxisBottom(props: {
   const ticks = props.ticks ?? scale.ticks(props.count ?? 5);
   const [x0, x1] = scale.range();
   const format = props.format ?? tickFormat;
-  const presenting = usePresent((st) => st.on && !st.more);
-  const labelled = labelledTicks(ticks, scale, format, presenting ? PRESENT_TICK_FONT : TICK_FONT);
+  const type = useChartType();
+  const labelled = labelledTicks(ticks, scale, format, type.tick);
   return (
     <g className="axis axis-x">
       {props.grid !== undefined &&
@@ -165,7 +232,7 @@ export function AxisBottom(props: {
         <g key={t} transform={`translate(${scale(t)},${y})`}>
           <line y2={5} stroke={MUTED} />
           {labelled.has(t) && (
-            <text className="tick-label" y={18} textAnchor="middle" fontSize={TICK_FONT} fill={INK}>
+            <text className="tick-label" y={18} textAnchor="middle" fontSize={type.tick} fill={INK}>
               {format(t)}
             </text>
           )}
@@ -173,9 +240,9 @@ export function AxisBottom(props: {
       ))}
       <text
         x={(x0 + x1) / 2}
-        y={y + 38}
+        y={y + 24 + type.label}
         textAnchor="middle"
-        fontSize={LABEL_FONT}
+        fontSize={type.label}
         fill={INK}
         fontWeight={600}
       >
@@ -200,6 +267,7 @@ export function AxisLeft(props: {
   const ticks = props.ticks ?? scale.ticks(props.count ?? 5);
   const [y0, y1] = scale.range();
   const format = props.format ?? tickFormat;
+  const type = useChartType();
   return (
     <g className="axis axis-y">
       {props.grid !== undefined &&
@@ -210,7 +278,7 @@ export function AxisLeft(props: {
       {ticks.map((t) => (
         <g key={t} transform={`translate(${x},${scale(t)})`}>
           <line x2={-5} stroke={MUTED} />
-          <text className="tick-label" x={-8} dy="0.32em" textAnchor="end" fontSize={TICK_FONT} fill={INK}>
+          <text className="tick-label" x={-8} dy="0.32em" textAnchor="end" fontSize={type.tick} fill={INK}>
             {format(t)}
           </text>
         </g>
@@ -218,7 +286,7 @@ export function AxisLeft(props: {
       <text
         transform={`translate(${x - (props.labelOffset ?? 44)},${(y0 + y1) / 2}) rotate(-90)`}
         textAnchor="middle"
-        fontSize={LABEL_FONT}
+        fontSize={type.label}
         fill={INK}
         fontWeight={600}
       >
@@ -254,10 +322,11 @@ export function CurrentRule(props: {
 }
 
 export function EpsSub({ sub }: { sub: string }) {
+  const type = useChartType();
   return (
     <>
       ε
-      <tspan baselineShift="sub" fontSize="0.75em">
+      <tspan baselineShift="sub" fontSize={type.sub}>
         {sub}
       </tspan>
     </>

@@ -38,7 +38,7 @@ describe('presenting mode', () => {
 
   it('plots take a share of the window height while presenting, within bounds', () => {
     expect(presentingPlotHeight(false, 768)).toBeNull();
-    expect(presentingPlotHeight(true, 768)).toBe(215);
+    expect(presentingPlotHeight(true, 768)).toBe(204);
     expect(presentingPlotHeight(true, 300)).toBe(150);
     expect(presentingPlotHeight(true, 4000)).toBe(420);
   });

@@ -45,5 +45,5 @@ export const usePresent = create<PresentState>((set) => ({
 
 /** Height of a plot's drawing area while presenting (a share of the window, so the screen holds it), else null. */
 export function presentingPlotHeight(on: boolean, windowHeight: number): number | null {
-  return on ? Math.round(Math.max(150, Math.min(420, windowHeight * 0.28))) : null;
+  return on ? Math.round(Math.max(150, Math.min(420, windowHeight * 0.265))) : null;
 }

@@ -11,7 +11,7 @@ import type { RegressionData } from '../../src/data';
 import { ellipseOf, magnifyFrom, spdGeodesic, sym2, type Sym2 } from '../views3d/geodesics';
 import type { ReleasedPair } from '../release/releasedPairs';
 import { PRIVATE_DASH, VIEW_COLOURS as C } from '../views3d/palette';
-import { useElementWidth } from '../plots/chart';
+import { useChartType, useElementWidth } from '../plots/chart';
 
 export const ELLIPSE_COLUMNS = 7;
 
@@ -105,6 +105,7 @@ export function EllipseStrip({
 }: EllipseStripProps) {
   const clipId = useId();
   const [box, width] = useElementWidth<HTMLDivElement>(760);
+  const type = useChartType();
   const { W, H, PLOT_W, PLOT_H, CY, R_MAX, colX } = useMemo(() => stripLayout(width), [width]);
   const [x0, x1] = data.xRange;
   const orig = (x: number) => x0 + x * (x1 - x0);
@@ -257,7 +258,7 @@ export function EllipseStrip({
           )}
         </g>
         {/* covariate axis */}
-        <g fontSize="12" fill={C.ink}>
+        <g fontSize={type.note} fill={C.ink}>
           <line x1={M.left} x2={W - M.right} y1={H - M.bottom + 6} y2={H - M.bottom + 6} stroke={C.muted} />
           {ticks.map((t) => (
             <g key={t.x}>
@@ -281,14 +282,14 @@ export function EllipseStrip({
                 stroke={C.ink}
                 strokeWidth={2}
               />
-              <text x={W - M.right - scale - 6} y={H - 12} textAnchor="end" fontSize="11">
+              <text x={W - M.right - scale - 6} y={H - 12} textAnchor="end" fontSize={type.small}>
                 length 1
               </text>
             </g>
           )}
         </g>
         {priv.offChart > 0 && (
-          <text x={M.left} y={H - 12} fontSize="11" fill={C.muted}>
+          <text x={M.left} y={H - 12} fontSize={type.small} fill={C.muted}>
             {priv.offChart} private ellipse(s) too large to draw
           </text>
         )}

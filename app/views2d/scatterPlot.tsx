@@ -3,8 +3,17 @@
  * scales into React-rendered SVG. Hover (or focus + arrow keys) shows a point's values.
  */
 import { Delaunay, extent, scaleLinear } from 'd3';
-import { useId, useMemo, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import {
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 import type { CovariateScale } from '../../src/regression/covariates';
+import { useViewBoxType } from '../plots/chart';
 import { COLOURS, DASH, fmt } from './svgUtils';
 import './shapes.css';
 import './scatter.css';
@@ -51,7 +60,7 @@ export interface ScatterPlotProps {
   onPickPoint?(index: number): void;
 }
 
-const MARGIN = { top: 14, right: 18, bottom: 50, left: 64 };
+const PLOT_MARGIN = { top: 14, right: 18, bottom: 50, left: 64 };
 
 export function ScatterPlot({
   xs,
@@ -70,6 +79,13 @@ export function ScatterPlot({
   onPickPoint,
 }: ScatterPlotProps) {
   const clipId = `clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const svgRef = useRef<SVGSVGElement>(null);
+  const type = useViewBoxType(svgRef, width, height);
+  // room on the left for tick labels of up to five characters and the axis title, at the type's sizes
+  const MARGIN = {
+    ...PLOT_MARGIN,
+    left: Math.max(PLOT_MARGIN.left, Math.round(3 * type.legend + type.label + 12)),
+  };
   const [hover, setHover] = useState<number | null>(null);
   const n = xs.length;
   const innerW = width - MARGIN.left - MARGIN.right;
@@ -95,7 +111,7 @@ export function ScatterPlot({
     const order = Array.from({ length: orig.length }, (_, i) => i).sort((a, b) => orig[a] - orig[b]);
     const delaunay = Delaunay.from(Array.from(orig, (v, i) => [x(v), y(ys[i])] as [number, number]));
     return { x, y, orig, order, delaunay };
-  }, [xs, ys, scale, nonPrivate, innerW, innerH, record]);
+  }, [xs, ys, scale, nonPrivate, innerW, innerH, record, MARGIN.left, MARGIN.top]);
 
   // Many faint lines add up: the more there are, the fainter each.
   const othersOpacity = Math.min(0.45, 1.3 / Math.sqrt(Math.max(1, others.length)));
@@ -171,8 +187,10 @@ export function ScatterPlot({
 
   return (
     <svg
+      ref={svgRef}
       viewBox={`0 0 ${width} ${height}`}
       className="scatter-svg"
+      style={{ fontSize: type.legend }}
       role="img"
       tabIndex={0}
       aria-label={`Scatter plot of ${yLabel} against ${xLabel}: ${n} points, non-private line solid, private lines dashed. Use the arrow keys to read the points.`}
@@ -213,13 +231,20 @@ export function ScatterPlot({
             </text>
           </g>
         ))}
-        <text className="scatter-axis-title" x={MARGIN.left + innerW / 2} y={height - 8} textAnchor="middle">
+        <text
+          className="scatter-axis-title"
+          x={MARGIN.left + innerW / 2}
+          y={height - 8}
+          textAnchor="middle"
+          style={{ fontSize: type.label }}
+        >
           {xLabel}
         </text>
         <text
           className="scatter-axis-title"
-          transform={`translate(16,${MARGIN.top + innerH / 2}) rotate(-90)`}
+          transform={`translate(${(16 * type.label) / 14},${MARGIN.top + innerH / 2}) rotate(-90)`}
           textAnchor="middle"
+          style={{ fontSize: type.label }}
         >
           {yLabel}
         </text>
@@ -319,10 +344,20 @@ export function ScatterPlot({
               stroke={COLOURS.ink}
               data-role="audit-d2"
             />
-            <text x={x(orig[record.index]) + 10} y={y(ys[record.index]) + 4} fontWeight={700} fontSize={12}>
+            <text
+              x={x(orig[record.index]) + 10}
+              y={y(ys[record.index]) + 4}
+              fontWeight={700}
+              fontSize={type.note}
+            >
               D
             </text>
-            <text x={x(orig[record.index]) + 11} y={y(record.after) + 4} fontWeight={700} fontSize={12}>
+            <text
+              x={x(orig[record.index]) + 11}
+              y={y(record.after) + 4}
+              fontWeight={700}
+              fontSize={type.note}
+            >
               D′
             </text>
           </g>

@@ -4,7 +4,8 @@
  * workspace computes the shapes (shapesGeometry.ts) and a common projector.
  */
 import { curveCatmullRomClosed, interpolateViridis, line } from 'd3';
-import { memo, type ReactNode } from 'react';
+import { memo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useViewBoxScale } from '../plots/chart';
 import { COLOURS, DASH } from './svgUtils';
 import type { ShapeProjector } from './shapesGeometry';
 import './shapes.css';
@@ -118,13 +119,18 @@ export function ShapeSvg(props: {
   className?: string;
 }) {
   const { width, height } = props.projector;
+  const ref = useRef<SVGSVGElement>(null);
+  // screen px per viewBox unit, inverted: presenting mode's CSS sizes the text in screen px with it
+  const unit = 1 / useViewBoxScale(ref, width, height);
   return (
     <svg
+      ref={ref}
       viewBox={`0 0 ${width} ${height}`}
       role="img"
       aria-label={props.label}
       data-testid={props.testId}
       className={props.className ?? 'shape-svg'}
+      style={{ '--unit': unit } as CSSProperties}
     >
       {props.children}
     </svg>

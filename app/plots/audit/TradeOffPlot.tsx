@@ -6,7 +6,7 @@ import * as d3 from 'd3';
 import type { AuditResult } from '../../../src/audit';
 import { boundaryCorners } from '../../audit/model';
 import { usePresentingPlotHeight } from '../../present/usePresentingPlotHeight';
-import { AxisBottom, AxisLeft, HALO, INK, MUTED, OKABE_ITO, fmt } from '../chart';
+import { AxisBottom, AxisLeft, HALO, INK, MUTED, OKABE_ITO, fmt, useChartType } from '../chart';
 import type { LegendItem } from '../Legend';
 import { AuditFigure, COLOR_D2, MARGIN } from './AuditFigure';
 import { epsText } from './format';
@@ -66,6 +66,7 @@ function TradeOffMarks({
   H: number;
   legendH: number;
 }) {
+  const type = useChartType();
   const x = d3
     .scaleLinear()
     .domain([0, 1])
@@ -116,7 +117,7 @@ function TradeOffMarks({
             stroke={INK}
             strokeWidth={2}
           />
-          <text x={x(chosen.alpha) + 8} y={y(chosen.beta) - 8} fontSize={12} fill={INK} {...HALO}>
+          <text x={x(chosen.alpha) + 8} y={y(chosen.beta) - 8} fontSize={type.note} fill={INK} {...HALO}>
             test behind the bound
           </text>
         </g>

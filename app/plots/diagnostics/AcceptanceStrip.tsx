@@ -2,7 +2,7 @@
 import * as d3 from 'd3';
 import { useId, useRef } from 'react';
 import type { ChainDiagnostics } from '../../../src/privacy/kng';
-import { AxisBottom, INK, OKABE_ITO, PlotFigure, fmt, useElementWidth } from '../chart';
+import { AxisBottom, INK, OKABE_ITO, PlotFigure, fmt, useElementWidth, useChartType } from '../chart';
 import { REFERENCE_BAND } from './chains';
 
 export function AcceptanceStrip(props: {
@@ -10,6 +10,7 @@ export function AcceptanceStrip(props: {
   shoot: readonly ChainDiagnostics[];
   joint?: boolean;
 }) {
+  const type = useChartType();
   const titleId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
@@ -67,7 +68,7 @@ export function AcceptanceStrip(props: {
         const mean = rates.length ? d3.mean(rates)! : NaN;
         return (
           <g key={r.label}>
-            <text x={m.left - 10} y={cy} dy="0.35em" textAnchor="end" fontSize={13} fill={INK}>
+            <text x={m.left - 10} y={cy} dy="0.35em" textAnchor="end" fontSize={type.legend} fill={INK}>
               {r.label} ({r.chains.length})
             </text>
             {rates.map((a, i) => (

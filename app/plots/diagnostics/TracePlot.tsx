@@ -2,7 +2,7 @@
 import * as d3 from 'd3';
 import { useId, useMemo, useRef } from 'react';
 import type { ChainDiagnostics } from '../../../src/privacy/kng';
-import { AxisBottom, AxisLeft, HALO, INK, MUTED, PlotFigure, useElementWidth } from '../chart';
+import { AxisBottom, AxisLeft, HALO, INK, MUTED, PlotFigure, useElementWidth, useChartType } from '../chart';
 
 /** Shooting chains drawn at most (the rest are summarised): keeps the SVG light with m = 30 (900 chains). */
 const MAX_TRACES = 40;
@@ -18,6 +18,7 @@ export function TracePlot(props: {
   /** The text at the burn-in mark (default "end of burn-in"). */
   markLabel?: string;
 }) {
+  const type = useChartType();
   const titleId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
@@ -92,7 +93,7 @@ export function TracePlot(props: {
             stroke={INK}
             strokeDasharray="4 3"
           />
-          <text x={x(props.burnIn) + 4} y={m.top + 12} fontSize={12} fill={MUTED} {...HALO}>
+          <text x={x(props.burnIn) + 4} y={m.top + 12} fontSize={type.note} fill={MUTED} {...HALO}>
             {props.markLabel ?? 'end of burn-in'}
           </text>
         </g>
@@ -109,7 +110,7 @@ export function TracePlot(props: {
         />
       ))}
       {!props.chains.length && (
-        <text x={W / 2} y={H / 2 - 10} textAnchor="middle" fontSize={14} fill={MUTED} data-ui="state">
+        <text x={W / 2} y={H / 2 - 10} textAnchor="middle" fontSize={type.label} fill={MUTED} data-ui="state">
           Waiting for the release…
         </text>
       )}

@@ -1,7 +1,7 @@
 /** The split advisor's answer drawn on the split panel. */
 import * as d3 from 'd3';
 import type { Advice } from '../../../src/experiments';
-import { ADVICE_COLOUR, HALO } from '../chart';
+import { ADVICE_COLOUR, HALO, useChartType } from '../chart';
 
 /** The advisor's interval (shaded), its recommended split (dashed line) and fitted curve, in ε_p units. */
 export function AdviceBand(props: {
@@ -12,6 +12,7 @@ export function AdviceBand(props: {
   bottom: number;
 }) {
   const { advice, x, y } = props;
+  const type = useChartType();
   const eps = advice.eps;
   const [lo, hi] = advice.interval.map((f) => x(f * eps));
   const at = x(advice.split * eps);
@@ -45,7 +46,7 @@ export function AdviceBand(props: {
         x={at > x(eps) - 64 ? at - 4 : at + 4}
         textAnchor={at > x(eps) - 64 ? 'end' : 'start'}
         y={props.top + 14}
-        fontSize={12}
+        fontSize={type.note}
         fill={ADVICE_COLOUR}
         {...HALO}
       >

@@ -4,7 +4,7 @@
  */
 import * as d3 from 'd3';
 import type { Advice, Panel } from '../../../src/experiments';
-import { CurrentRule, HALO, MUTED, fmt, seriesStyle } from '../chart';
+import { CurrentRule, HALO, MUTED, fmt, seriesStyle, useChartType } from '../chart';
 import type { MseModel } from '../mseModel';
 import { AdviceBand } from './AdviceBand';
 import type { MseFrame } from './mseFrame';
@@ -27,6 +27,7 @@ export function MseCurves(props: {
   /** Where the current setting lies on the x axis. */
   currentX: number;
 }) {
+  const type = useChartType();
   const { panel, model, currentX } = props;
   const { W, margin, top, bottom, x, y, clampY } = props.frame;
   const line = d3
@@ -65,7 +66,7 @@ export function MseCurves(props: {
         );
       })}
       {npLabelY !== null && (
-        <text x={margin.left + 6} y={npLabelY} fontSize={12} fill={MUTED} fontStyle="italic" {...HALO}>
+        <text x={margin.left + 6} y={npLabelY} fontSize={type.note} fill={MUTED} fontStyle="italic" {...HALO}>
           non-private
         </text>
       )}

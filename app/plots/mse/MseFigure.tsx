@@ -17,6 +17,7 @@ import {
   fmt,
   squaredUnit,
   useElementWidth,
+  useChartType,
 } from '../chart';
 import { Legend } from '../Legend';
 import type { EpsMoves, MseModel, ReleaseSummary } from '../mseModel';
@@ -58,7 +59,17 @@ export function MseFigure(props: {
   const currentX = panel === 'unequal' ? epsP : total;
 
   const legendItems = mseLegendItems(panel, model, props.releaseN, !!props.advice);
-  const frame = mseFrame({ panel, model, settings, release, legendItems, width, presentH });
+  const type = useChartType();
+  const frame = mseFrame({
+    panel,
+    model,
+    settings,
+    release,
+    legendItems,
+    width,
+    presentH,
+    legendFont: type.legend,
+  });
   const { W, H, margin, plotH, x, y } = frame;
 
   const tooltip = (() => {
@@ -124,7 +135,7 @@ export function MseFigure(props: {
         />
       }
     >
-      <Legend items={legendItems} width={frame.legendWidth} x={margin.left - 40} y={4} />
+      <Legend items={legendItems} width={frame.legendWidth} x={margin.left - 40} y={4} font={type.legend} />
       <AxisBottom
         scale={x}
         y={margin.top + plotH}
@@ -172,7 +183,7 @@ export function MseFigure(props: {
           x={(margin.left + W - margin.right) / 2}
           y={margin.top + plotH / 2}
           textAnchor="middle"
-          fontSize={14}
+          fontSize={type.note}
           fill={MUTED}
           data-ui="state"
         >

@@ -20,13 +20,15 @@ export function mseFrame(props: {
   width: number;
   /** The plot height when presenting (null: from the width). */
   presentH: number | null;
+  /** The legend's text size in px. */
+  legendFont: number;
 }) {
   const { panel, model, settings, release, presentH } = props;
   const W = Math.max(280, props.width);
   // presenting: room for the larger tick labels beside the axis title
   const margin = { left: presentH ? 80 : 64, right: 16, bottom: presentH ? 62 : 56, top: 0 };
   const legendWidth = W - margin.left - margin.right + 40;
-  const legend = layoutLegend(props.legendItems, legendWidth);
+  const legend = layoutLegend(props.legendItems, legendWidth, props.legendFont);
   margin.top = legend.height + 14;
   const plotH = presentH ?? Math.round(Math.min(320, Math.max(200, W * 0.55)));
   const H = margin.top + plotH + margin.bottom;
