@@ -59,6 +59,24 @@ async function smallText(page: Page): Promise<string[]> {
   }, 16);
 }
 
+/**
+ * The first plot on the screen, if the plots' panel or the window cuts it off: its test id and by how many px
+ * (a slide whose caption describes a plot must show all of it).
+ */
+async function cutPlot(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const panel = document.querySelector('.plots');
+    const svg = [...document.querySelectorAll('.plots figure.plot-figure svg[data-testid]')].find((el) =>
+      el.checkVisibility(),
+    );
+    if (!panel || !svg) return null;
+    const box = svg.getBoundingClientRect();
+    const room = Math.min(panel.getBoundingClientRect().bottom, innerHeight);
+    const cut = box.bottom - room;
+    return cut > 1 ? `${svg.getAttribute('data-testid')} cut by ${Math.round(cut)} px` : null;
+  });
+}
+
 const VIEWS: Record<string, string[]> = {
   sphere: ['sphere-canvas'],
   spd: ['spd-ellipses', 'spd-cone'],
@@ -148,6 +166,8 @@ test('presenting: PageDown walks the figures in order, every slide in type of 16
     await expect(page.locator('.loading')).toHaveCount(0, { timeout: 60_000 });
     await expect(page.locator('figure.plot-figure').filter({ visible: true }).first()).toBeVisible();
     small.push(...(await smallText(page)).map((t) => `${p.id}: ${t}`));
+    // and its plot is whole on the slide once the layout has settled
+    await poll(() => cutPlot(page), { message: `${p.id}: the plot is cut off` }).toBeNull();
     if (p.id === 'p002fig1') {
       // its caption is about the matrix size k: the slide shows error against k, not against ε
       await inViewport(page, page.getByTestId('frechet-plot-k'), 'error-vs-k plot');

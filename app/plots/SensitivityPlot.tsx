@@ -6,6 +6,7 @@
 import * as d3 from 'd3';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import type { SensitivityCell } from '../../src/experiments';
+import { useFittedPlotHeight } from '../present/usePresentingPlotHeight';
 import {
   SENSITIVITY_NS,
   SENSITIVITY_PAIRS,
@@ -155,6 +156,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
   const titleId = useId();
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
   const svgRef = useRef<SVGSVGElement>(null);
+  const presentH = useFittedPlotHeight(svgRef);
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
   const W = Math.max(280, width);
   const type = useChartType();
@@ -191,7 +193,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
   ];
   const legend = layoutLegend(legendItems, W - 80, type.legend);
   const m = { left: 64, right: 14, top: legend.height + 12, bottom: 62 };
-  const plotH = Math.round(Math.min(300, Math.max(200, W * 0.5)));
+  const plotH = presentH ?? Math.round(Math.min(300, Math.max(200, W * 0.5)));
   const H = m.top + plotH + m.bottom;
   const finite = props.cells.flatMap((c) => [c.ratioP, c.ratioV]).filter((r) => Number.isFinite(r) && r > 0);
   const lo = finite.length ? Math.min(0.8, d3.min(finite)! / 1.4) : 0.5;
@@ -344,7 +346,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
             })}
             <text
               x={x0 + band.bandwidth() / 2}
-              y={m.top + plotH + 24 + type.label}
+              y={m.top + plotH + 2 * type.tick + 12}
               textAnchor="middle"
               fontSize={type.label}
               fontWeight={600}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useState, type RefObject } from 'react';
 import { presentingPlotHeight, usePresent } from './presentStore';
 
 /** The plot height presenting mode asks for (null when not presenting, or with everything unfolded). */
@@ -13,4 +13,38 @@ export function usePresentingPlotHeight(): number | null {
     return () => window.removeEventListener('resize', onResize);
   }, [on]);
   return presentingPlotHeight(on, h);
+}
+
+const MIN_PLOT = 110;
+const MAX_PLOT = 420;
+
+/**
+ * Presenting mode's plot height for the plot drawn in `svgRef`: grown or shrunk by the room left below the SVG
+ * in the plots' panel (and the window), so that the whole plot is on the slide whatever stands above it (a
+ * progress bar, a title on two lines, a verdict). Null when not presenting. Measured after every render and on
+ * resize; the plot's height does not move the SVG's top, so one correction settles it.
+ */
+export function useFittedPlotHeight(svgRef: RefObject<SVGSVGElement | null>): number | null {
+  const guess = usePresentingPlotHeight();
+  const [fitted, setFitted] = useState<number | null>(null);
+  const [, remeasure] = useReducer((n: number) => n + 1, 0);
+  const height = guess === null ? null : (fitted ?? guess);
+  useEffect(() => {
+    if (guess === null) return;
+    window.addEventListener('resize', remeasure);
+    return () => window.removeEventListener('resize', remeasure);
+  }, [guess]);
+  // after every render: what stands above the plot changes without this component's props changing
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    const svg = svgRef.current;
+    const panel = svg?.closest('.plots');
+    if (height === null || !svg || !panel || !svg.checkVisibility()) return;
+    const bottom = Math.min(panel.getBoundingClientRect().bottom, window.innerHeight) - 4;
+    const next = Math.round(
+      Math.max(MIN_PLOT, Math.min(MAX_PLOT, height + bottom - svg.getBoundingClientRect().bottom)),
+    );
+    if (Math.abs(next - height) > 1) setFitted(next);
+  });
+  return height;
 }

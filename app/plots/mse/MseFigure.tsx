@@ -5,7 +5,7 @@
  */
 import { useId, useRef } from 'react';
 import type { Advice, Panel } from '../../../src/experiments';
-import { usePresentingPlotHeight } from '../../present/usePresentingPlotHeight';
+import { useFittedPlotHeight } from '../../present/usePresentingPlotHeight';
 import { currentBudget, type LabSettings } from '../../state/settings';
 import {
   AxisBottom,
@@ -50,8 +50,8 @@ export function MseFigure(props: {
   const titleId = useId();
   const tipId = useId();
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const presentH = usePresentingPlotHeight();
   const svgRef = useRef<SVGSVGElement>(null);
+  const presentH = useFittedPlotHeight(svgRef);
   const focus = useMseFocus(model.series, release.lnMeanMse !== null);
 
   const { epsP, epsV } = currentBudget(settings);
