@@ -168,6 +168,11 @@ test('presenting: PageDown walks the figures in order, every slide in type of 16
     small.push(...(await smallText(page)).map((t) => `${p.id}: ${t}`));
     // and its plot is whole on the slide once the layout has settled
     await poll(() => cutPlot(page), { message: `${p.id}: the plot is cut off` }).toBeNull();
+    if (p.id === 'fig3') {
+      // its caption compares the lab's outlines with paper 000's sampler "(row below)": both rows are on the slide
+      await inViewport(page, page.getByTestId('shape-panels'), 'the lab’s outlines');
+      await inViewport(page, page.getByTestId('paper-panels'), 'paper 000’s sampler row');
+    }
     if (p.id === 'p002fig1') {
       // its caption is about the matrix size k: the slide shows error against k, not against ε
       await inViewport(page, page.getByTestId('frechet-plot-k'), 'error-vs-k plot');
