@@ -1,7 +1,8 @@
 /**
  * The lab benchmark: drives the built lab in Chromium as a person would and reports what that person waits for,
  * in seconds measured inside the page (from the key press or click to the moment the lab is quiet):
- *  - a split step (the split slider's → key) per workspace, at the lab's defaults;
+ *  - a split step (the split slider's → key) per workspace, at the lab's defaults: until the view shows the new
+ *    release's first draw (the release streams its draws) and until everything has settled;
  *  - each figure preset, chosen from the Figures menu: until its first complete figure (the view's release is
  *    drawn and no plot on screen shows a progress bar) and until it has settled (no job running at all);
  *  - "Advise the split" per workspace, until the advice and its privacy statement are shown;
@@ -34,7 +35,7 @@ const QUIET_MS = 1500;
  */
 async function armWatch(page: Page) {
   await page.evaluate((quiet) => {
-    type Job = { status: string } | null | undefined;
+    type Job = { status: string; done?: number } | null | undefined;
     type State = Record<string, Job> & { advisor: { run: Job } };
     const lab = (window as unknown as { __dpLab: { getState(): State } }).__dpLab;
     const JOBS = [
@@ -67,19 +68,28 @@ async function armWatch(page: Page) {
         const t0 = performance.now();
         let started = false;
         let firstFigure = -1;
+        let firstDraw = -1;
+        let releaseRestarted = false;
         let quietSince = -1;
         const frame = () => {
           const now = performance.now();
           const s = lab.getState();
           const busy = JOBS.some((k) => running(s[k])) || running(s.advisor.run);
           started ||= busy;
+          // the first private draw of the new release in the view (the release job streams its draws)
+          releaseRestarted ||= running(s.release);
+          if (releaseRestarted && firstDraw < 0 && (s.release?.done ?? 0) >= 1) firstDraw = now;
           const past = started || now - t0 > quiet;
           if (past && firstFigure < 0 && figureComplete()) firstFigure = now;
           quietSince = busy || !past ? -1 : quietSince < 0 ? now : quietSince;
           if (quietSince >= 0 && now - quietSince >= quiet && firstFigure >= 0) {
             // settled: no job running and the figure drawn (its plot's script may load after the jobs end)
             const settled = Math.max(quietSince, firstFigure);
-            resolve({ firstFigure: (firstFigure - t0) / 1000, settled: (settled - t0) / 1000 });
+            resolve({
+              firstFigure: (firstFigure - t0) / 1000,
+              firstDraw: firstDraw < 0 ? null : (firstDraw - t0) / 1000,
+              settled: (settled - t0) / 1000,
+            });
           } else requestAnimationFrame(frame);
         };
         requestAnimationFrame(frame);
@@ -95,8 +105,11 @@ async function armWatch(page: Page) {
 function watchResult(page: Page) {
   return page.evaluate(
     () =>
-      (window as unknown as { __labBenchWatch: Promise<{ firstFigure: number; settled: number }> })
-        .__labBenchWatch,
+      (
+        window as unknown as {
+          __labBenchWatch: Promise<{ firstFigure: number; firstDraw: number | null; settled: number }>;
+        }
+      ).__labBenchWatch,
   );
 }
 
@@ -107,19 +120,25 @@ async function waitQuiet(page: Page) {
   await watchResult(page);
 }
 
-/** Seconds from a press of → on the split slider until the view and the plot have settled, `steps` times. */
+/**
+ * Seconds from a press of → on the split slider until the view shows the new release's first draw and until the
+ * view and the plot have settled, `steps` times.
+ */
 async function splitSteps(page: Page, workspace: string, steps: number) {
   await page.goto(`/?ws=${workspace}`);
   await waitQuiet(page);
   const slider = page.locator('#lab-controls').getByTestId('split');
   await slider.focus();
-  const times: number[] = [];
+  const settled: number[] = [];
+  const firstDraw: number[] = [];
   for (let i = 0; i < steps; i++) {
     await armWatch(page);
     await page.keyboard.press('ArrowRight');
-    times.push((await watchResult(page)).settled);
+    const t = await watchResult(page);
+    settled.push(t.settled);
+    if (t.firstDraw !== null) firstDraw.push(t.firstDraw);
   }
-  return times;
+  return { settled, firstDraw };
 }
 
 /** Seconds from choosing a preset in the Figures menu until its first complete figure and until it settles. */
@@ -195,11 +214,23 @@ export async function labBench(quick: boolean) {
     page.setDefaultTimeout(600_000);
 
     const workspaces = ['sphere', 'spd', 'kendall', 'euclidean'];
-    const split: Record<string, { seconds: number[]; medianSeconds: number; ratioToSphere?: number }> = {};
+    const split: Record<
+      string,
+      {
+        seconds: number[];
+        medianSeconds: number;
+        ratioToSphere?: number;
+        firstDrawMedianSeconds: number | null;
+      }
+    > = {};
     for (const ws of workspaces) {
       log(`lab benchmark: split steps on ${ws}…`);
-      const seconds = await splitSteps(page, ws, quick ? 1 : 3);
-      split[ws] = { seconds: seconds.map(round), medianSeconds: round(median(seconds)) };
+      const t = await splitSteps(page, ws, quick ? 1 : 3);
+      split[ws] = {
+        seconds: t.settled.map(round),
+        medianSeconds: round(median(t.settled)),
+        firstDrawMedianSeconds: t.firstDraw.length ? round(median(t.firstDraw)) : null,
+      };
     }
     for (const ws of workspaces)
       split[ws].ratioToSphere = round(split[ws].medianSeconds / split.sphere.medianSeconds);
