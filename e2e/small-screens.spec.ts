@@ -84,7 +84,8 @@ test('390×844: a slider moved by touch in the open sheet changes the release; t
   const slider = page.locator('#lab-controls').getByTestId('split');
   await expect(slider).toBeVisible();
   const box = (await slider.boundingBox())!;
-  expect(box.height).toBeGreaterThanOrEqual(44);
+  // a 44 px touch target (a box in the sliding sheet can measure a hair under: 43.99994)
+  expect(box.height).toBeGreaterThanOrEqual(44 - 0.01);
   // the split plot at a glance is pinned above the sliders, in the viewport, and its rule follows the slider
   const glance = page.getByTestId('split-glance');
   const inSight = async () => {

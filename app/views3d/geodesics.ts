@@ -165,6 +165,33 @@ export function packSegments(
 const SPD2 = spd(2, 'affine');
 const full = (y: Sym2) => Float64Array.of(y[0], y[1], y[1], y[2]);
 
+/** The factors the SPD(2) strip can draw private differences at (1: true size). */
+export const MAGNIFY_FACTORS = [1, 5, 20] as const;
+
+/**
+ * The smallest of MAGNIFY_FACTORS at which the private predictions' typical (median) affine-invariant distance
+ * from the non-private ones, times the factor, reaches `visible` — 0.07, about a 2 px change of a 30 px ellipse —
+ * so that a strip whose differences would not show at true size shows them, labelled; 1 where they already show,
+ * or coincide. `np[k]` and each `priv[j][k]` are predictions at the same covariate.
+ */
+export function autoMagnify(np: readonly Sym2[], priv: readonly (readonly Sym2[])[], visible = 0.07): number {
+  const d: number[] = [];
+  for (const ys of priv)
+    ys.forEach((y, k) => {
+      if (!np[k]) return;
+      try {
+        d.push(SPD2.dist(full(np[k]), full(y)));
+      } catch {
+        // not SPD (a degenerate draw): not drawn either
+      }
+    });
+  if (d.length === 0) return 1;
+  d.sort((a, b) => a - b);
+  const median = d[Math.floor(d.length / 2)];
+  if (!(median > 0)) return 1;
+  return MAGNIFY_FACTORS.find((f) => f * median >= visible) ?? MAGNIFY_FACTORS[MAGNIFY_FACTORS.length - 1];
+}
+
 /**
  * The point `factor` times as far from `base` as `y`, along the affine-invariant geodesic from base through y:
  * Exp(base, factor · Log(base, y)). Used to magnify private predictions' differences from the non-private one

@@ -15,8 +15,8 @@ import {
   useAuditRecord,
 } from '../audit/record';
 import { useLab } from '../store';
-import { EllipseStrip } from '../views2d/ellipses';
-import { coneCoords, sym2 } from '../views3d/geodesics';
+import { ELLIPSE_COLUMNS, EllipseStrip } from '../views2d/ellipses';
+import { autoMagnify, coneCoords, spdGeodesic, sym2 } from '../views3d/geodesics';
 import { releasedFootpoints, releasedPairs } from '../release/releasedPairs';
 import { VIEW_COLOURS as C } from '../views3d/palette';
 import { ReleaseStatus } from '../release/ReleaseStatus';
@@ -36,8 +36,9 @@ export function SpdWorkspace() {
   const camera = useLab((s) => s.settings.camera);
   const set = useLab((s) => s.set);
   const [allPairs, setAllPairs] = useState(false);
-  // private wobble too small to see at true size: an exaggeration the legend and the strip's label state
-  const [magnify, setMagnify] = useState(1);
+  // private wobble too small to see at true size: an exaggeration the legend and the strip's label state; by
+  // default the strip picks one where the true size would show nothing
+  const [magnifyChoice, setMagnify] = useState<number | 'auto'>('auto');
 
   const fit = useNonPrivateFit(cells, 4, data);
   const pairs = useMemo(() => releasedPairs(cells, 4), [cells]);
@@ -47,6 +48,17 @@ export function SpdWorkspace() {
     [pairs],
   );
   const shown = allPairs ? pairs : fewPairs;
+  const autoFactor = useMemo(
+    () =>
+      fit
+        ? autoMagnify(
+            spdGeodesic(fit.pHat, fit.vHat, ELLIPSE_COLUMNS - 1),
+            shown.map((pr) => spdGeodesic(pr.p, pr.v, ELLIPSE_COLUMNS - 1)),
+          )
+        : 1,
+    [fit, shown],
+  );
+  const magnify = magnifyChoice === 'auto' ? autoFactor : magnifyChoice;
   const footpoints = useMemo(() => releasedFootpoints(cells, 4), [cells]);
   const onCameraSaved = useCallback((position: Vec3) => set({ camera: position }), [set]);
   const audit = useAuditRecord();
@@ -102,7 +114,8 @@ export function SpdWorkspace() {
               {magnify !== 1 && (
                 <strong data-testid="spd-magnified">
                   {' '}
-                  — differences from the solid ellipse drawn ×{magnify}, not to scale
+                  — differences from the solid ellipse drawn ×{magnify}
+                  {magnifyChoice === 'auto' ? ' (too small to see at true size)' : ''}, not to scale
                 </strong>
               )}
             </span>
@@ -112,10 +125,11 @@ export function SpdWorkspace() {
             <label>
               private differences drawn{' '}
               <select
-                value={magnify}
-                onChange={(e) => setMagnify(Number(e.target.value))}
+                value={magnifyChoice}
+                onChange={(e) => setMagnify(e.target.value === 'auto' ? 'auto' : Number(e.target.value))}
                 data-testid="spd-magnify"
               >
+                <option value="auto">auto (×5, ×20 if too small)</option>
                 <option value={1}>at true size</option>
                 <option value={5}>×5 (exaggerated)</option>
                 <option value={20}>×20 (exaggerated)</option>
