@@ -11,7 +11,7 @@ import {
   useElementWidth,
   useChartType,
 } from '../plots/chart';
-import { Legend, layoutLegend, type LegendItem } from '../plots/Legend';
+import { Legend, useLegend, type LegendItem } from '../plots/Legend';
 import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
 import type { LabSettings } from '../state/settings';
 import type { FrechetJob } from '../store';
@@ -65,7 +65,8 @@ export function ErrorFigure(props: {
   const margin = { left: 64, right: 16, bottom: 56, top: 0 };
   const legendWidth = W - margin.left - margin.right + 40;
   const type = useChartType();
-  margin.top = layoutLegend(legendItems, legendWidth, type.legend).height + 14;
+  const legend = useLegend(legendItems, legendWidth);
+  margin.top = legend.height + 14;
   const plotH = presentH ?? Math.round(Math.min(300, Math.max(190, W * 0.5)));
   const H = margin.top + plotH + margin.bottom;
   const xs = x === 'eps' ? (props.epsGrid ?? EPS_GRID) : K_GRID;
@@ -110,7 +111,7 @@ export function ErrorFigure(props: {
         </>
       }
     >
-      <Legend items={legendItems} width={legendWidth} x={margin.left - 40} y={4} font={type.legend} />
+      <Legend layout={legend} x={margin.left - 40} y={4} />
       <AxisBottom
         scale={xScale}
         y={margin.top + plotH}

@@ -22,7 +22,7 @@ import {
   useElementWidth,
   useChartType,
 } from '../plots/chart';
-import { Legend, layoutLegend, type LegendItem } from '../plots/Legend';
+import { Legend, useLegend, type LegendItem } from '../plots/Legend';
 import { useThrottledLab } from '../plots/useThrottledLab';
 import { useLab, type LabState } from '../store';
 import { SENSITIVITY_NS, SENSITIVITY_PAIRS, VIEW_K, sensitivitySpec } from './jobs';
@@ -62,7 +62,8 @@ export function FrechetSensitivityPlot() {
   const margin = { left: 64, right: 16, bottom: 56, top: 0 };
   const legendWidth = W - margin.left - margin.right + 40;
   const type = useChartType();
-  margin.top = layoutLegend(legendItems, legendWidth, type.legend).height + 14;
+  const legend = useLegend(legendItems, legendWidth);
+  margin.top = legend.height + 14;
   const plotH = Math.round(Math.min(300, Math.max(190, W * 0.5)));
   const H = margin.top + plotH + margin.bottom;
   const ns = SENSITIVITY_NS;
@@ -185,7 +186,7 @@ export function FrechetSensitivityPlot() {
           </>
         }
       >
-        <Legend items={legendItems} width={legendWidth} x={margin.left - 40} y={4} font={type.legend} />
+        <Legend layout={legend} x={margin.left - 40} y={4} />
         <AxisBottom
           scale={x}
           y={margin.top + plotH}

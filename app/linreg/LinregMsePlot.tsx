@@ -19,7 +19,7 @@ import {
   useElementWidth,
   useChartType,
 } from '../plots/chart';
-import { Legend, layoutLegend, type LegendItem } from '../plots/Legend';
+import { Legend, useLegend, type LegendItem } from '../plots/Legend';
 import { METHOD_STYLES } from './styles';
 
 const PRIVATE: readonly LinregMethod[] = LINREG_METHODS.filter((m) => m !== 'nonprivate');
@@ -61,7 +61,7 @@ export function LinregMsePlot(props: { rows: readonly LinregRow[]; currentEps: n
   ];
   const margin = { left: 70, right: 16, bottom: 56, top: 0 };
   const type = useChartType();
-  const legend = layoutLegend(legendItems, W - margin.left - margin.right + 40, type.legend);
+  const legend = useLegend(legendItems, W - margin.left - margin.right + 40);
   margin.top = legend.height + 14;
   const plotH = Math.round(Math.min(320, Math.max(210, W * 0.5)));
   const H = margin.top + plotH + margin.bottom;
@@ -106,13 +106,7 @@ export function LinregMsePlot(props: { rows: readonly LinregRow[]; currentEps: n
         </figcaption>
       }
     >
-      <Legend
-        items={legendItems}
-        width={W - margin.left - margin.right + 40}
-        x={margin.left - 40}
-        y={6}
-        font={type.legend}
-      />
+      <Legend layout={legend} x={margin.left - 40} y={6} />
       <AxisBottom
         scale={x}
         y={margin.top + plotH}

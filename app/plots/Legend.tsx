@@ -1,6 +1,6 @@
 import type * as d3 from 'd3';
 import type { ReactNode } from 'react';
-import { INK, MUTED, symbolPath, textWidth } from './chart';
+import { INK, MUTED, symbolPath, textWidth, useChartType } from './chart';
 
 /** `label` sizes the item; `node` (if given) is what is drawn, e.g. with subscripts. */
 export type LegendItem = { label: string; node?: ReactNode } & (
@@ -17,8 +17,8 @@ const SWATCH = 24;
 const rowHeight = (font: number) => font + 7;
 
 /**
- * Lays legend items out left to right in text of `font` px (the plot's `useChartType().legend`), wrapping at
- * `width`; returns positions and the height used.
+ * Lays legend items out left to right in text of `font` px, wrapping at `width`; returns the positions, the
+ * height used and the font, which <Legend> draws as laid out.
  */
 export function layoutLegend(items: readonly LegendItem[], width: number, font: number) {
   const ROW = rowHeight(font);
@@ -34,7 +34,14 @@ export function layoutLegend(items: readonly LegendItem[], width: number, font: 
     x += w;
     return at;
   });
-  return { placed, height: items.length ? (row + 1) * ROW : 0 };
+  return { placed, height: items.length ? (row + 1) * ROW : 0, font };
+}
+
+export type LegendLayout = ReturnType<typeof layoutLegend>;
+
+/** The legend laid out in the plots' current type (larger in presenting mode). */
+export function useLegend(items: readonly LegendItem[], width: number): LegendLayout {
+  return layoutLegend(items, width, useChartType().legend);
 }
 
 /** The swatch of a current-release marker: a ring with a dot (used in the plots too). */
@@ -47,16 +54,9 @@ export function ReleaseMarker(props: { x: number; y: number; faded?: boolean }) 
   );
 }
 
-export function Legend(props: {
-  items: readonly LegendItem[];
-  width: number;
-  x: number;
-  y: number;
-  /** The text's size in px, as given to layoutLegend. */
-  font: number;
-}) {
-  const { placed } = layoutLegend(props.items, props.width, props.font);
-  const ROW = rowHeight(props.font);
+export function Legend(props: { layout: LegendLayout; x: number; y: number }) {
+  const { placed, font } = props.layout;
+  const ROW = rowHeight(font);
   return (
     <g className="legend" transform={`translate(${props.x},${props.y})`} aria-hidden="true">
       {placed.map(({ item, x, y }, i) => (
@@ -101,7 +101,7 @@ export function Legend(props: {
               strokeWidth={2}
             />
           )}
-          <text x={SWATCH + 6} dy="0.35em" fontSize={props.font} fill={INK}>
+          <text x={SWATCH + 6} dy="0.35em" fontSize={font} fill={INK}>
             {item.node ?? item.label}
           </text>
         </g>

@@ -29,7 +29,7 @@ import {
   PlotFigure,
   useChartType,
 } from './chart';
-import { Legend, layoutLegend, type LegendItem } from './Legend';
+import { Legend, useLegend, type LegendItem } from './Legend';
 import { boxStats, jitter } from './stats';
 
 const COLUMNS = [
@@ -191,7 +191,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
     },
     { kind: 'dashed', label: 'r = 1', color: INK },
   ];
-  const legend = layoutLegend(legendItems, W - 80, type.legend);
+  const legend = useLegend(legendItems, W - 80);
   const m = { left: 64, right: 14, top: legend.height + 12, bottom: 62 };
   const plotH = presentH ?? Math.round(Math.min(300, Math.max(200, W * 0.5)));
   const H = m.top + plotH + m.bottom;
@@ -244,7 +244,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
           <line x1={0} y1={0} x2={0} y2={6} stroke={OKABE_ITO.vermillion} strokeWidth={2.4} />
         </pattern>
       </defs>
-      <Legend items={legendItems} width={W - 80} x={m.left - 40} y={4} font={type.legend} />
+      <Legend layout={legend} x={m.left - 40} y={4} />
       <AxisLeft
         scale={y}
         x={m.left}

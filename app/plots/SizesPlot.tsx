@@ -20,9 +20,8 @@ import {
   squaredUnit,
   symbolPath,
   useElementWidth,
-  useChartType,
 } from './chart';
-import { Legend, layoutLegend, type LegendItem } from './Legend';
+import { Legend, useLegend, type LegendItem } from './Legend';
 import { sizesSeries, sizesVerdict, type SizesSeries } from './sizesModel';
 
 const STYLE: Record<SizesSeries['id'], { color: string; symbol: d3.SymbolType; dash?: string }> = {
@@ -97,8 +96,7 @@ function SizesFigure({ series }: { series: SizesSeries[] }) {
     symbol: STYLE[s.id].symbol,
     dash: STYLE[s.id].dash,
   }));
-  const type = useChartType();
-  const legend = layoutLegend(items, width - 20, type.legend);
+  const legend = useLegend(items, width - 20);
   const m = { top: legend.height + 16, right: 16, bottom: 52, left: 62 };
   const height = m.top + 240 + m.bottom;
   const all = series.flatMap((s) => s.points);
@@ -124,7 +122,7 @@ function SizesFigure({ series }: { series: SizesSeries[] }) {
       height={height}
       testId="sizes-plot"
     >
-      <Legend items={items} width={width - 20} x={10} y={4} font={type.legend} />
+      <Legend layout={legend} x={10} y={4} />
       <AxisBottom
         scale={x}
         y={height - m.bottom}

@@ -1,7 +1,7 @@
 /** The frame and colours both audit plots share. */
 import { useId, useRef, type ReactNode } from 'react';
-import { OKABE_ITO, PlotFigure, useElementWidth, useChartType } from '../chart';
-import { Legend, layoutLegend, type LegendItem } from '../Legend';
+import { OKABE_ITO, PlotFigure, useElementWidth } from '../chart';
+import { Legend, useLegend, type LegendItem } from '../Legend';
 
 /** The releases from D and from D′ (one record changed). */
 export const COLOR_D = OKABE_ITO.blue;
@@ -29,8 +29,8 @@ export function AuditFigure(props: {
   const svgRef = useRef<SVGSVGElement>(null);
   const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
   const W = Math.max(280, Math.min(width, props.maxWidth));
-  const type = useChartType();
-  const legendH = layoutLegend(props.legend, W - MARGIN.left - MARGIN.right, type.legend).height;
+  const legend = useLegend(props.legend, W - MARGIN.left - MARGIN.right);
+  const legendH = legend.height;
   const H = props.height(W, legendH);
   return (
     <PlotFigure
@@ -45,13 +45,7 @@ export function AuditFigure(props: {
       testId={props.testId}
       footer={props.footer}
     >
-      <Legend
-        items={props.legend}
-        width={W - MARGIN.left - MARGIN.right}
-        x={MARGIN.left}
-        y={0}
-        font={type.legend}
-      />
+      <Legend layout={legend} x={MARGIN.left} y={0} />
       {props.draw({ W, H, legendH })}
     </PlotFigure>
   );

@@ -135,7 +135,7 @@ export function MseFigure(props: {
         />
       }
     >
-      <Legend items={legendItems} width={frame.legendWidth} x={margin.left - 40} y={4} font={type.legend} />
+      <Legend layout={frame.legend} x={margin.left - 40} y={4} />
       <AxisBottom
         scale={x}
         y={margin.top + plotH}

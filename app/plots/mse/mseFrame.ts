@@ -64,7 +64,8 @@ export function mseFrame(props: {
     /** The plot area's top and bottom edges. */
     top,
     bottom,
-    legendWidth,
+    /** The legend as laid out (drawn by <Legend>). */
+    legend,
     x,
     xTicks,
     y,
