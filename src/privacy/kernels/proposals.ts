@@ -136,6 +136,65 @@ export function spd2Geometry(): FusedGeometry {
       sandwich(S, v[0], 0.5 * (v[1] + v[2]), v[3], W);
       return Math.sqrt(W[0] * W[0] + 2 * W[1] * W[1] + W[3] * W[3]);
     },
+    // Γ_{p→q} w = E w Eᵀ with E = R M^½ S, M = S q S (the generic transport's factorisation); M^½ in the
+    // closed form of R above
+    transport(p, q, w, out) {
+      if (!factor(p)) {
+        out.fill(NaN);
+        return;
+      }
+      sandwich(S, q[0], 0.5 * (q[1] + q[2]), q[3], W);
+      const m0 = W[0],
+        m1 = W[1],
+        m2 = W[3];
+      const det = det2Sym(m0, m1, m2);
+      if (!(m0 > 0 && det > 0 && m0 + m2 < Infinity)) {
+        out.fill(NaN);
+        return;
+      }
+      const s = Math.sqrt(det);
+      const t = Math.sqrt(m0 + m2 + 2 * s);
+      const h0 = (m0 + s) / t,
+        h1 = m1 / t,
+        h2 = (m2 + s) / t;
+      // R H, then (R H) S
+      const a00 = R[0] * h0 + R[1] * h1,
+        a01 = R[0] * h1 + R[1] * h2,
+        a10 = R[1] * h0 + R[2] * h1,
+        a11 = R[1] * h1 + R[2] * h2;
+      const e00 = a00 * S[0] + a01 * S[1],
+        e01 = a00 * S[1] + a01 * S[2],
+        e10 = a10 * S[0] + a11 * S[1],
+        e11 = a10 * S[1] + a11 * S[2];
+      const w0 = w[0],
+        w1 = 0.5 * (w[1] + w[2]),
+        w2 = w[3];
+      // E w, then (E w) Eᵀ
+      const b00 = e00 * w0 + e01 * w1,
+        b01 = e00 * w1 + e01 * w2,
+        b10 = e10 * w0 + e11 * w1,
+        b11 = e10 * w1 + e11 * w2;
+      out[0] = b00 * e00 + b01 * e01;
+      out[1] = out[2] = b00 * e10 + b01 * e11;
+      out[3] = b10 * e10 + b11 * e11;
+    },
+    // d(I, p) = |log λ(p)|: the eigenvalues in closed form, the small one as det/large (no cancellation)
+    distFromBase(p) {
+      const a = p[0],
+        b = 0.5 * (p[1] + p[2]),
+        c = p[3];
+      const scale = Math.max(a, Math.abs(b), c);
+      if (!(scale > 0 && scale < Infinity)) return NaN;
+      const a1 = a / scale,
+        b1 = b / scale,
+        c1 = c / scale;
+      const det = det2Sym(a1, b1, c1);
+      const hi = 0.5 * (a1 + c1) + Math.hypot(0.5 * (a1 - c1), b1);
+      const lo = det / hi;
+      if (!(lo > 0)) return NaN;
+      const logScale = Math.log(scale);
+      return Math.hypot(Math.log(hi) + logScale, Math.log(lo) + logScale);
+    },
   };
 }
 

@@ -50,6 +50,10 @@ export interface FusedGeometry {
   /** Exp_p(ν) of a ball vector ν into `out`; NaN-filled where Exp is not representable (the generic rule). */
   exp(p: Float64Array, nu: Float64Array, out: Float64Array): void;
   norm(p: Float64Array, v: Float64Array): number;
+  /** Γ_{p→q} w into `out` (the generic transport), NaN-filled where q is not a point; where fused. */
+  transport?(p: Float64Array, q: Float64Array, w: Float64Array, out: Float64Array): void;
+  /** d(basePoint, p) (the generic dist), NaN where p is not a point; where fused. */
+  distFromBase?(p: Float64Array): number;
 }
 
 /** A fused gradient-norm kernel for one manifold of a family (the data fixed, the fit p̂, v̂ given). */

@@ -1,6 +1,7 @@
 import { GeometryError, type Manifold } from '../../geometry/types';
 import type { RandomWalkTarget } from '../../sampling/mh';
 import { runReplicaExchange } from '../../sampling/replicaExchange';
+import { fusedGeometry } from '../kernels';
 import { uniformTangentBall } from '../kng';
 import type { Rng } from '../../sampling/rng';
 import type { KngJointCalibration, KngJointSettings } from './calibration';
@@ -18,6 +19,47 @@ export interface JointContext {
   settings: KngJointSettings;
 }
 
+/**
+ * What the proposal and the domain's edge ask of the space: the fused operations where the space has them
+ * (kernels/proposals.ts, tied to the Manifold's by their tests), else the Manifold's own. A step of the joint
+ * chain calls each once or twice, so on SPD(2) and shapes their per-call checks and allocations cost as much
+ * as the data loop at small n.
+ */
+interface JointGeometry {
+  tangentBall(p: Float64Array, r: number, rng: Rng, out: Float64Array): Float64Array;
+  /** Exp_p(ν) into out; NaN-filled where not representable. */
+  exp(p: Float64Array, nu: Float64Array, out: Float64Array): void;
+  transport(p: Float64Array, q: Float64Array, w: Float64Array, out: Float64Array): void;
+  norm(p: Float64Array, v: Float64Array): number;
+  distFromBase(p: Float64Array): number;
+}
+
+const geometries = new WeakMap<Manifold, JointGeometry>();
+
+function jointGeometry(M: Manifold): JointGeometry {
+  let g = geometries.get(M);
+  if (g) return g;
+  const fused = fusedGeometry(M);
+  const base = M.basePoint();
+  g = {
+    tangentBall: fused ? fused.tangentBall : (p, r, rng, out) => uniformTangentBall(M, p, r, rng, out),
+    exp: fused
+      ? fused.exp
+      : (p, nu, out) => {
+          M.exp(p, nu, out);
+        },
+    transport:
+      fused?.transport ??
+      ((p, q, w, out) => {
+        M.transport(p, q, w, out);
+      }),
+    norm: fused ? fused.norm : (p, v) => M.norm(p, v),
+    distFromBase: fused?.distFromBase ?? ((p) => M.dist(base, p)),
+  };
+  geometries.set(M, g);
+  return g;
+}
+
 /** U(p, v) at β = 1, +Infinity outside the domain or where the geometry fails. */
 export function jointPotential(
   ctx: JointContext,
@@ -26,8 +68,9 @@ export function jointPotential(
   out = new Float64Array(3),
 ) {
   const { M, calibration: cal } = ctx;
-  if (Number.isNaN(p[0]) || M.norm(p, v) > cal.vRadius) return Infinity;
-  if (Number.isFinite(cal.pRadius) && !(M.dist(M.basePoint(), p) <= cal.pRadius)) return Infinity;
+  const g = jointGeometry(M);
+  if (Number.isNaN(p[0]) || g.norm(p, v) > cal.vRadius) return Infinity;
+  if (Number.isFinite(cal.pRadius) && !(g.distFromBase(p) <= cal.pRadius)) return Infinity;
   ctx.kernel.evaluate(p, v, out);
   const e = Number.isFinite(cal.sigmaE) ? out[0] / cal.sigmaE : 0;
   return e + out[1] / cal.sigmaP + out[2] / cal.sigmaV;
@@ -49,6 +92,7 @@ function vStepRatio(cal: KngJointCalibration): number {
  */
 export function jointTarget(ctx: JointContext): RandomWalkTarget & { beta: number } {
   const { M, calibration: cal } = ctx;
+  const g = jointGeometry(M);
   const a = M.ambientDim;
   const nu = new Float64Array(a);
   const stats = new Float64Array(3);
@@ -66,9 +110,13 @@ export function jointTarget(ctx: JointContext): RandomWalkTarget & { beta: numbe
       const p2 = out.subarray(0, a);
       const v2 = out.subarray(a);
       try {
-        M.exp(p, uniformTangentBall(M, p, step, rng, nu), p2);
-        M.transport(p, p2, z.subarray(a), v2);
-        uniformTangentBall(M, p2, Math.min(step * ratio, cal.vRadius), rng, nu);
+        g.exp(p, g.tangentBall(p, step, rng, nu), p2);
+        if (Number.isNaN(p2[0])) {
+          out.fill(NaN);
+          return;
+        }
+        g.transport(p, p2, z.subarray(a), v2);
+        g.tangentBall(p2, Math.min(step * ratio, cal.vRadius), rng, nu);
         for (let i = 0; i < a; i++) v2[i] += nu[i];
       } catch (e) {
         if (!(e instanceof GeometryError)) throw e;
