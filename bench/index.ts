@@ -130,9 +130,9 @@ function spdJointKernelSpeed(n: number) {
 }
 
 /**
- * The kng-joint Kendall kernel, generic and fused, in µs of CPU time per evaluation at k landmarks and n
- * records: synthetic outlines, covariates centred on [0, 1], 64 states (p at a response, ‖v‖ ≤ π/2) taken in
- * turn, clip 0.05.
+ * The kng-joint Kendall kernel, generic and fused — the fused one in JavaScript and in WebAssembly SIMD (the one
+ * the sampler runs) — in µs of CPU time per evaluation at k landmarks and n records: synthetic outlines,
+ * covariates centred on [0, 1], 64 states (p at a response, ‖v‖ ≤ π/2) taken in turn, clip 0.05.
  */
 function kendallJointKernelSpeed(k: number, n: number) {
   const M = dataManifold('kendall', 1, k);
@@ -154,13 +154,20 @@ function kendallJointKernelSpeed(k: number, n: number) {
   };
   const scale = (quick ? 0.1 : 1) * (300 / n) * (8 / k);
   const generic = perEvaluation(genericJointKernel(M, ts, ys, 0.05), Math.ceil(3 * scale));
-  const fused = perEvaluation(kendallJointKernel(k, ts, ys, 0.05), Math.ceil(40 * scale));
+  const fused = perEvaluation(kendallJointKernel(k, ts, ys, 0.05, { wasm: false }), Math.ceil(40 * scale));
+  const wasmKernel = kendallJointKernel(k, ts, ys, 0.05);
+  const wasm = wasmKernel.implementation.startsWith('WebAssembly')
+    ? perEvaluation(wasmKernel, Math.ceil(120 * scale))
+    : null;
   return {
     landmarks: k,
     n,
     genericMicrosecondsPerEvaluate: +generic.toFixed(2),
     fusedMicrosecondsPerEvaluate: +fused.toFixed(3),
     genericOverFused: +(generic / fused).toFixed(1),
+    // the fused loop in WebAssembly (null where it is unavailable), and the JavaScript loop's time over it
+    wasmMicrosecondsPerEvaluate: wasm === null ? null : +wasm.toFixed(3),
+    fusedOverWasm: wasm === null ? null : +(fused / wasm).toFixed(2),
   };
 }
 
@@ -464,8 +471,10 @@ async function main() {
     .map((s) => kendallMatVecFloor(s.n, s.footpointCpuMicrosecondsPerStep));
   if (!onlySweeps) log('kng-joint SPD(2) kernel: generic and fused…');
   const spdJoint = onlySweeps ? undefined : [300, 1000].map(spdJointKernelSpeed);
-  if (!onlySweeps) log('kng-joint Kendall kernel: generic and fused…');
-  const kendallJoint = onlySweeps ? undefined : [8, 50].map((k) => kendallJointKernelSpeed(k, 300));
+  if (!onlySweeps) log('kng-joint Kendall kernel: generic and fused (JavaScript, WebAssembly)…');
+  const kendallJoint = onlySweeps
+    ? undefined
+    : [8, 50].flatMap((k) => [20, 100, 300, 1000].map((n) => kendallJointKernelSpeed(k, n)));
   if (process.argv.includes('--chains')) {
     process.stdout.write(
       `${JSON.stringify({ quick, mhChains: chains, kendallMatVecFloor: matVecFloor, spdJointKernel: spdJoint, kendallJointKernel: kendallJoint }, null, 2)}\n`,
@@ -500,7 +509,8 @@ async function main() {
     kendallMatVecFloor: onlySweeps ? undefined : matVecFloor,
     // µs per evaluation of the kng-joint SPD(2) kernel, generic and fused, and their ratio (goal ≥ 5)
     spdJointKernel: spdJoint,
-    // the same for Kendall shape space, 8 and 50 landmarks at n = 300
+    // the same for Kendall shape space, 8 and 50 landmarks at n = 20, 100, 300, 1000, with the fused loop in
+    // JavaScript and in WebAssembly
     kendallJointKernel: kendallJoint,
     fig1SphereSweep: onlySweeps ? undefined : sweeps,
     figureSweeps: figures,

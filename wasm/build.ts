@@ -71,6 +71,7 @@ export const KERNELS = {
   KENDALL_KERNEL_WASM_BASE64: 'wasm/assembly/kendallKernel.ts',
   SPD_KERNEL_WASM_BASE64: 'wasm/assembly/spdKernel.ts',
   JOINT_SPHERE_KERNEL_WASM_BASE64: 'wasm/assembly/jointSphereKernel.ts',
+  JOINT_KENDALL_KERNEL_WASM_BASE64: 'wasm/assembly/jointKendallKernel.ts',
 } as const;
 
 /** SIMD on; no runtime, no allocator, no abort import: the kernels only read memory the caller filled. */

@@ -3,7 +3,7 @@ import { kendall } from '../../geometry/kendall';
 import { GeometryError, type Manifold } from '../../geometry/types';
 import { randomTangent, relativeGap } from '../../geometry/testkit';
 import { Rng } from '../../sampling/rng';
-import { genericJointKernel } from './jointKernel';
+import { genericJointKernel, type JointKernel } from './jointKernel';
 import { jointKernel } from '.';
 import { kendallJointKernel } from './kendallJointKernel';
 
@@ -66,15 +66,21 @@ describe('kendallJointKernel: the fused Kendall kernel is the generic one', () =
         // 0.05: below nearly every residual; 0.7: between; 1e3: above all of them
         for (const clip of [0.05, 0.7, 1e3]) {
           const generic = genericJointKernel(M, ts, ys, clip);
-          const fused = kendallJointKernel(k, ts, ys, clip);
+          // the WebAssembly loop, and the JavaScript one
+          const fused = [
+            kendallJointKernel(k, ts, ys, clip),
+            kendallJointKernel(k, ts, ys, clip, { wasm: false }),
+          ];
           for (let trial = 0; trial < 6; trial++) {
             const p = trial === 2 ? p0 : randomShape(M, rng);
             const length = trial === 0 ? 0 : trial === 1 ? Math.PI / 2 : (Math.PI / 2) * rng.uniform();
             const v = trial === 2 ? v0 : randomTangent(M, p, rng, length);
             generic.evaluate(p, v, a);
-            fused.evaluate(p, v, b);
             expect(Number.isFinite(a[0] + a[1] + a[2])).toBe(true);
-            worst = Math.max(worst, relativeGap(a, b));
+            for (const kernel of fused) {
+              kernel.evaluate(p, v, b);
+              worst = Math.max(worst, relativeGap(a, b));
+            }
             states++;
             if (clip === 0.7)
               for (let i = 0; i < n; i++) {
@@ -157,6 +163,7 @@ describe('kendallJointKernel: the fused Kendall kernel is the generic one', () =
     const { ts, ys } = randomData(M, rng, 7, p, v);
     const generic = genericJointKernel(M, ts, ys, 0.05);
     const fused = kendallJointKernel(5, ts, ys, 0.05);
+    expect(fused.implementation).toBe('WebAssembly SIMD (Kendall)');
     const shifted = p.map((x, j) => x + (j % 2 === 0 ? 1e-3 : 0));
     const vNaN = v.slice();
     vNaN[3] = NaN;
@@ -185,13 +192,138 @@ describe('kendallJointKernel: the fused Kendall kernel is the generic one', () =
     expect([...b]).toEqual([Infinity, Infinity, Infinity]);
   });
 
-  it('jointKernel picks it for Kendall shape space', () => {
+  it('jointKernel picks it for Kendall shape space, in WebAssembly', () => {
     for (const k of [3, 8, 50]) {
       const M = kendall(k);
       const y = M.basePoint();
       expect(jointKernel(M, Float64Array.of(-0.5, 0.5), [y, y], 0.05).implementation).toBe(
+        'WebAssembly SIMD (Kendall)',
+      );
+      expect(kendallJointKernel(k, Float64Array.of(0), [y], 0.05, { wasm: false }).implementation).toBe(
         'JavaScript (Kendall)',
       );
     }
+  });
+});
+
+/**
+ * Both loops evaluate the same closed forms and differ only in rounding: the polynomial cos, sin and atan
+ * against Math's, and sums over two lanes of records. A record's sin²θ = |y|² − m² carries that rounding
+ * (~2e-16) divided by θ², so a lone record close to its prediction (θ ≈ 0.01, just above the term-by-term
+ * pass) differs by up to ~1e-12 relative in either loop; the random data below put several records together.
+ */
+describe('kendallJointKernel: the WebAssembly loop is the JavaScript loop', () => {
+  const evaluate = (kernel: JointKernel, p: Float64Array, v: Float64Array) => {
+    const out = new Float64Array(3);
+    kernel.evaluate(p, v, out);
+    return out;
+  };
+
+  it('agrees to 1e-12 (relative) for k = 3, 8, 50, n = 2, 7, 8, 301, clips that bind and do not, |t|·|v| up to π/2', () => {
+    const rng = Rng.fromKey(95);
+    let worst = 0;
+    let states = 0;
+    for (const k of [3, 8, 50]) {
+      const M = kendall(k);
+      for (const n of [2, 7, 8, 301]) {
+        const p0 = randomShape(M, rng);
+        const { ts, ys } = randomData(M, rng, n, p0, randomTangent(M, p0, rng, 1));
+        for (const clip of [0.05, 0.7, 1e3]) {
+          const wasm = kendallJointKernel(k, ts, ys, clip);
+          const javaScript = kendallJointKernel(k, ts, ys, clip, { wasm: false });
+          expect(wasm.implementation).toBe('WebAssembly SIMD (Kendall)');
+          for (let trial = 0; trial < 8; trial++) {
+            const p = randomShape(M, rng);
+            // |v| = 0, π (|t|·|v| = π/2 at t = ±½: the polynomials' limit, still WebAssembly), then random
+            const length = trial === 0 ? 0 : trial === 1 ? Math.PI : Math.PI * rng.uniform();
+            const v = randomTangent(M, p, rng, length);
+            const a = evaluate(wasm, p, v);
+            expect(Number.isFinite(a[0] + a[1] + a[2])).toBe(true);
+            worst = Math.max(worst, relativeGap(a, evaluate(javaScript, p, v)));
+            states++;
+          }
+        }
+      }
+    }
+    expect(states).toBe(288);
+    expect(worst).toBeLessThan(1e-12);
+  });
+
+  it('hands |t|·|v| > π/2 to the JavaScript loop: the same numbers bit for bit, and to 1e-12 just below', () => {
+    const rng = Rng.fromKey(96);
+    for (const k of [3, 8, 50]) {
+      const M = kendall(k);
+      const p0 = randomShape(M, rng);
+      const { ts, ys } = randomData(M, rng, 9, p0, randomTangent(M, p0, rng, 1));
+      const wasm = kendallJointKernel(k, ts, ys, 0.7);
+      const javaScript = kendallJointKernel(k, ts, ys, 0.7, { wasm: false });
+      let roundedDifferently = 0;
+      for (let trial = 0; trial < 10; trial++) {
+        const p = randomShape(M, rng);
+        const direction = randomTangent(M, p, rng, 1);
+        // max |t| = ½: the limit is |v| = π
+        for (const length of [Math.PI * (1 - 1e-9), Math.PI * (1 + 1e-9), 4, 6, 20]) {
+          const v = direction.map((x) => length * x);
+          const [a, b] = [evaluate(wasm, p, v), evaluate(javaScript, p, v)];
+          if (length > Math.PI) expect([...a]).toEqual([...b]);
+          else {
+            expect(relativeGap(a, b)).toBeLessThan(1e-12);
+            if (a.some((x, i) => x !== b[i])) roundedDifferently++;
+          }
+        }
+      }
+      // below the limit the WebAssembly loop did run: its rounding is its own
+      expect(roundedDifferently).toBeGreaterThan(0);
+    }
+  });
+
+  it('agrees at the cut locus and at tiny residuals, alone and beside an ordinary record in the other lane', () => {
+    const rng = Rng.fromKey(97);
+    let worstCut = 0;
+    let worstTiny = 0;
+    for (const k of [3, 8, 50]) {
+      const M = kendall(k);
+      const p = randomShape(M, rng);
+      const v = randomTangent(M, p, rng, (Math.PI / 2) * rng.uniform());
+      const t = rng.uniform() - 0.5;
+      const q = M.exp(
+        p,
+        v.map((x) => t * x),
+      );
+      const ordinary = M.exp(q, randomTangent(M, q, rng, 0.5));
+      // y ⊥ every rotation of the prediction: the generic log refuses it, both loops pull with 0
+      const cut = M.exp(q, randomTangent(M, q, rng, Math.PI / 2));
+      expect(() => M.log(q, cut)).toThrow(GeometryError);
+      for (const clip of [0.05, 2]) {
+        for (const [ts, ys] of [
+          [Float64Array.of(t), [cut]],
+          [Float64Array.of(t, t), [cut, ordinary]],
+          [Float64Array.of(t, t, t), [ordinary, ordinary, cut]],
+        ] as const) {
+          const a = evaluate(kendallJointKernel(k, ts, ys, clip), p, v);
+          const b = evaluate(kendallJointKernel(k, ts, ys, clip, { wasm: false }), p, v);
+          expect(Number.isFinite(a[0] + a[1] + a[2])).toBe(true);
+          worstCut = Math.max(worstCut, relativeGap(a, b));
+        }
+      }
+      // θ from 2e-2 (above the term-by-term pass's threshold) down to 1e-7 (far into it). A record's rounding is
+      // ~2e-16/θ² relative above the pass (the comment above) and ~1e-16/θ in it, where both loops sum
+      // |y* − m q|² term by term. Alone (n = 1), the energy shows it; beside an ordinary record in the other lane
+      // of the pair, a clip below θ makes the tiny record's pull clip·(y* − m q)/sin θ depend on sin θ too
+      for (const theta of [2e-2, 9e-3, 1e-3, 1e-5, 1e-7]) {
+        const tiny = M.exp(q, randomTangent(M, q, rng, theta));
+        const rounding = theta >= 1e-2 ? 1e-15 / theta ** 2 : 1e-15 / theta;
+        for (const [ts, ys, clip] of [
+          [Float64Array.of(t), [tiny], 0.05],
+          [Float64Array.of(t, t), [ordinary, tiny], theta / 10],
+        ] as const) {
+          const a = evaluate(kendallJointKernel(k, ts, ys, clip), p, v);
+          const b = evaluate(kendallJointKernel(k, ts, ys, clip, { wasm: false }), p, v);
+          worstTiny = Math.max(worstTiny, relativeGap(a, b) / (rounding + 1e-12));
+        }
+      }
+    }
+    expect(worstCut).toBeLessThan(1e-12);
+    expect(worstTiny).toBeLessThan(1);
   });
 });

@@ -1,3 +1,4 @@
+import { wasmJointKendall } from '../kernels/wasm/jointKendallKernelWasm';
 import type { JointKernel } from './jointKernel';
 
 /** The tolerances of geometry/kendall.ts, so that the same inputs fail here as in the generic kernel. */
@@ -35,12 +36,18 @@ const SMALL_SIN_SQ = 1e-4;
  * zero vector and adds ρ_c(θ) to the energy, as the generic kernel does. A p that is not a preshape (to the
  * tolerance of geometry/kendall.ts), a response that is not one, a non-finite covariate, non-finite entries
  * of v and a |v|² beyond floating point give +Infinity.
+ *
+ * The same loop runs in WebAssembly with SIMD (wasm/assembly/jointKendallKernel.ts, two records per vector,
+ * every case above included) wherever its cos and sin polynomials hold, |tᵢ|·|v| ≤ π/2 — always within the
+ * sampler's ball |v| ≤ π/2 with centred covariates; this loop takes the rest, and everything with
+ * `options.wasm === false`. The checks of p and v run here for both.
  */
 export function kendallJointKernel(
   k: number,
   ts: Float64Array,
   ys: readonly Float64Array[],
   clip: number,
+  options: { wasm?: boolean } = {},
 ): JointKernel {
   if (!Number.isInteger(k) || k < 3)
     throw new RangeError(`kendallJointKernel: k must be an integer ≥ 3 (landmarks), got ${k}`);
@@ -72,6 +79,9 @@ export function kendallJointKernel(
     yNormSq[i] = ss;
     yNorm[i] = Math.sqrt(ss);
   }
+  let maxT = 0;
+  for (const t of T) maxT = Math.max(maxT, Math.abs(t));
+  const wasm = options.wasm === false ? null : wasmJointKendall(k2, T, ys, clip);
   const halfClipSq = 0.5 * clip * clip;
   // per landmark: p and û interleaved (px, py, ux, uy), and the two multiples of the yᵢ (∇_p, ∇_v parts)
   const pu = new Float64Array(2 * k2);
@@ -81,8 +91,126 @@ export function kendallJointKernel(
     out.fill(Infinity, 0, 3);
   };
 
+  // the loop in JavaScript, for p and v already checked and len = |v|
+  const javaScript = (p: Float64Array, v: Float64Array, len: number, out: Float64Array) => {
+    const inv = len > 0 ? 1 / len : 0;
+    for (let j = 0, l = 0; j < k2; j += 2, l += 4) {
+      pu[l] = p[j];
+      pu[l + 1] = p[j + 1];
+      pu[l + 2] = v[j] * inv;
+      pu[l + 3] = v[j + 1] * inv;
+    }
+    g.fill(0);
+    // coefficients of p, ip, û, iû in Σ d_p† wᵢ (cP…) and in Σ tᵢ d_v† wᵢ (vP…; none along iû)
+    let e = 0,
+      cP = 0,
+      cIP = 0,
+      cU = 0,
+      cIU = 0,
+      vP = 0,
+      vIP = 0,
+      vU = 0;
+    for (let i = 0, off = 0; i < n; i++, off += k2) {
+      // P = ⟨p, y⟩, U = ⟨û, y⟩
+      let pr = 0,
+        pi = 0,
+        ur = 0,
+        ui = 0;
+      for (let j = off, l = 0; l < 2 * k2; j += 2, l += 4) {
+        const yx = Y[j],
+          yy = Y[j + 1];
+        const px = pu[l],
+          py = pu[l + 1],
+          ux = pu[l + 2],
+          uy = pu[l + 3];
+        pr += px * yx + py * yy;
+        pi += py * yx - px * yy;
+        ur += ux * yx + uy * yy;
+        ui += uy * yx - ux * yy;
+      }
+      const t = T[i];
+      const x = t * len;
+      const c = Math.cos(x),
+        s = Math.sin(x);
+      const ar = c * pr + s * ur,
+        ai = c * pi + s * ui;
+      const m2 = ar * ar + ai * ai;
+      const m = Math.sqrt(m2);
+      let sinSq = yNormSq[i] - m2;
+      if (m < CUT_LOCUS_TOL) {
+        // no residual vector: the distance counts, the pull is zero
+        const theta = Math.atan2(Math.sqrt(sinSq), m);
+        e += theta <= clip ? 0.5 * theta * theta : clip * theta - halfClipSq;
+        continue;
+      }
+      const phr = ar / m,
+        phi = ai / m; // φ
+      if (sinSq < SMALL_SIN_SQ) {
+        // |y* − m q|² term by term, as the generic log does: |y|² − m² has lost the digits here
+        sinSq = 0;
+        for (let j = off, l = 0; l < 2 * k2; j += 2, l += 4) {
+          const yx = Y[j],
+            yy = Y[j + 1];
+          const dx = phr * yx - phi * yy - m * (c * pu[l] + s * pu[l + 2]),
+            dy = phr * yy + phi * yx - m * (c * pu[l + 1] + s * pu[l + 3]);
+          sinSq += dx * dx + dy * dy;
+        }
+      }
+      const sinTheta = Math.sqrt(Math.max(0, sinSq));
+      const r = Math.atan2(sinTheta, m) * yNorm[i];
+      e += r <= clip ? 0.5 * r * r : clip * r - halfClipSq;
+      const f = sinTheta > 0 ? Math.min(r, clip) / sinTheta : 1;
+      const fr = f * phr,
+        fi = f * phi; // f φ
+      const br = c * ur - s * pr,
+        bi = s * pi - c * ui; // conj(cU − sP)
+      const alpha = fr * br - fi * bi,
+        beta = fr * bi + fi * br;
+      const fm = f * m;
+      cP += alpha * s * c - fm * c * c;
+      cIP += beta * s * c;
+      cU += alpha * s * s - fm * s * c;
+      cIU -= beta * s * s;
+      // t·sin x/x, and t at v = 0
+      const w1 = len > 0 ? s * inv : t;
+      vP += w1 * (alpha * s - fm * c);
+      vIP += w1 * beta * s;
+      vU += t * alpha - w1 * (fm * s + alpha * c);
+      const wpr = c * fr,
+        wpi = c * fi,
+        wvr = w1 * fr,
+        wvi = w1 * fi;
+      for (let j = off, l = 0; l < 2 * k2; j += 2, l += 4) {
+        const yx = Y[j],
+          yy = Y[j + 1];
+        g[l] += wpr * yx - wpi * yy;
+        g[l + 1] += wpr * yy + wpi * yx;
+        g[l + 2] += wvr * yx - wvi * yy;
+        g[l + 3] += wvr * yy + wvi * yx;
+      }
+    }
+    // the multiples of the yᵢ plus the coefficients times p, ip, û, iû, with i(x + iy) = −y + ix
+    let gp2 = 0,
+      gv2 = 0;
+    for (let l = 0; l < 2 * k2; l += 4) {
+      const px = pu[l],
+        py = pu[l + 1],
+        ux = pu[l + 2],
+        uy = pu[l + 3];
+      const gpx = g[l] + cP * px - cIP * py + cU * ux - cIU * uy,
+        gpy = g[l + 1] + cP * py + cIP * px + cU * uy + cIU * ux;
+      const gvx = g[l + 2] + vP * px - vIP * py + vU * ux,
+        gvy = g[l + 3] + vP * py + vIP * px + vU * uy;
+      gp2 += gpx * gpx + gpy * gpy;
+      gv2 += gvx * gvx + gvy * gvy;
+    }
+    out[0] = e / n;
+    out[1] = Math.sqrt(gp2) / n;
+    out[2] = Math.sqrt(gv2) / n;
+  };
+
   return {
-    implementation: 'JavaScript (Kendall)',
+    implementation: wasm ? 'WebAssembly SIMD (Kendall)' : 'JavaScript (Kendall)',
     evaluate(p, v, out) {
       if (!dataValid || p.length !== k2 || v.length !== k2) return fail(out);
       let pp = 0,
@@ -97,120 +225,8 @@ export function kendallJointKernel(
       }
       if (!isPreshape(pp, sx, sy) || !Number.isFinite(vv)) return fail(out);
       const len = Math.sqrt(vv);
-      const inv = len > 0 ? 1 / len : 0;
-      for (let j = 0, l = 0; j < k2; j += 2, l += 4) {
-        pu[l] = p[j];
-        pu[l + 1] = p[j + 1];
-        pu[l + 2] = v[j] * inv;
-        pu[l + 3] = v[j + 1] * inv;
-      }
-      g.fill(0);
-      // coefficients of p, ip, û, iû in Σ d_p† wᵢ (cP…) and in Σ tᵢ d_v† wᵢ (vP…; none along iû)
-      let e = 0,
-        cP = 0,
-        cIP = 0,
-        cU = 0,
-        cIU = 0,
-        vP = 0,
-        vIP = 0,
-        vU = 0;
-      for (let i = 0, off = 0; i < n; i++, off += k2) {
-        // P = ⟨p, y⟩, U = ⟨û, y⟩
-        let pr = 0,
-          pi = 0,
-          ur = 0,
-          ui = 0;
-        for (let j = off, l = 0; l < 2 * k2; j += 2, l += 4) {
-          const yx = Y[j],
-            yy = Y[j + 1];
-          const px = pu[l],
-            py = pu[l + 1],
-            ux = pu[l + 2],
-            uy = pu[l + 3];
-          pr += px * yx + py * yy;
-          pi += py * yx - px * yy;
-          ur += ux * yx + uy * yy;
-          ui += uy * yx - ux * yy;
-        }
-        const t = T[i];
-        const x = t * len;
-        const c = Math.cos(x),
-          s = Math.sin(x);
-        const ar = c * pr + s * ur,
-          ai = c * pi + s * ui;
-        const m2 = ar * ar + ai * ai;
-        const m = Math.sqrt(m2);
-        let sinSq = yNormSq[i] - m2;
-        if (m < CUT_LOCUS_TOL) {
-          // no residual vector: the distance counts, the pull is zero
-          const theta = Math.atan2(Math.sqrt(sinSq), m);
-          e += theta <= clip ? 0.5 * theta * theta : clip * theta - halfClipSq;
-          continue;
-        }
-        const phr = ar / m,
-          phi = ai / m; // φ
-        if (sinSq < SMALL_SIN_SQ) {
-          // |y* − m q|² term by term, as the generic log does: |y|² − m² has lost the digits here
-          sinSq = 0;
-          for (let j = off, l = 0; l < 2 * k2; j += 2, l += 4) {
-            const yx = Y[j],
-              yy = Y[j + 1];
-            const dx = phr * yx - phi * yy - m * (c * pu[l] + s * pu[l + 2]),
-              dy = phr * yy + phi * yx - m * (c * pu[l + 1] + s * pu[l + 3]);
-            sinSq += dx * dx + dy * dy;
-          }
-        }
-        const sinTheta = Math.sqrt(Math.max(0, sinSq));
-        const r = Math.atan2(sinTheta, m) * yNorm[i];
-        e += r <= clip ? 0.5 * r * r : clip * r - halfClipSq;
-        const f = sinTheta > 0 ? Math.min(r, clip) / sinTheta : 1;
-        const fr = f * phr,
-          fi = f * phi; // f φ
-        const br = c * ur - s * pr,
-          bi = s * pi - c * ui; // conj(cU − sP)
-        const alpha = fr * br - fi * bi,
-          beta = fr * bi + fi * br;
-        const fm = f * m;
-        cP += alpha * s * c - fm * c * c;
-        cIP += beta * s * c;
-        cU += alpha * s * s - fm * s * c;
-        cIU -= beta * s * s;
-        // t·sin x/x, and t at v = 0
-        const w1 = len > 0 ? s * inv : t;
-        vP += w1 * (alpha * s - fm * c);
-        vIP += w1 * beta * s;
-        vU += t * alpha - w1 * (fm * s + alpha * c);
-        const wpr = c * fr,
-          wpi = c * fi,
-          wvr = w1 * fr,
-          wvi = w1 * fi;
-        for (let j = off, l = 0; l < 2 * k2; j += 2, l += 4) {
-          const yx = Y[j],
-            yy = Y[j + 1];
-          g[l] += wpr * yx - wpi * yy;
-          g[l + 1] += wpr * yy + wpi * yx;
-          g[l + 2] += wvr * yx - wvi * yy;
-          g[l + 3] += wvr * yy + wvi * yx;
-        }
-      }
-      // the multiples of the yᵢ plus the coefficients times p, ip, û, iû, with i(x + iy) = −y + ix
-      let gp2 = 0,
-        gv2 = 0;
-      for (let l = 0; l < 2 * k2; l += 4) {
-        const px = pu[l],
-          py = pu[l + 1],
-          ux = pu[l + 2],
-          uy = pu[l + 3];
-        const gpx = g[l] + cP * px - cIP * py + cU * ux - cIU * uy,
-          gpy = g[l + 1] + cP * py + cIP * px + cU * uy + cIU * ux;
-        const gvx = g[l + 2] + vP * px - vIP * py + vU * ux,
-          gvy = g[l + 3] + vP * py + vIP * px + vU * uy;
-        gp2 += gpx * gpx + gpy * gpy;
-        gv2 += gvx * gvx + gvy * gvy;
-      }
-      out[0] = e / n;
-      out[1] = Math.sqrt(gp2) / n;
-      out[2] = Math.sqrt(gv2) / n;
+      if (wasm && maxT * len <= Math.PI / 2) wasm(p, v, len, out);
+      else javaScript(p, v, len, out);
       if (!(Number.isFinite(out[0]) && Number.isFinite(out[1]) && Number.isFinite(out[2]))) fail(out);
     },
   };

@@ -11,6 +11,7 @@ import { randomTangent } from '../../../geometry/testkit';
 import { fitGeodesicRegression } from '../../../regression';
 import { Rng } from '../../../sampling/rng';
 import { kendallGradientKernel } from '../kendall';
+import { kendallJointKernel } from '../../kngJoint/kendallJointKernel';
 import { sphereGradientKernel } from '../sphere';
 import { spd2GradientKernel } from '../spd';
 import * as generated from './kernels.generated';
@@ -110,6 +111,36 @@ describe('WebAssembly kernels', () => {
             if (y === Infinity) expect(x).toBe(Infinity);
             else expect(Math.abs(x - y)).toBeLessThan(1e-12 * Math.max(1, y));
           }
+        }
+      }
+    }
+  });
+
+  it('Kendall joint (kng-joint): agrees with the JavaScript loop to rounding for n = 1…9 (padding of odd n), k = 3, 8, 50 and at v = 0', () => {
+    const rng = Rng.fromKey(12);
+    const full = corpusCallosumData({ n: 9, seed: 4 });
+    const out = [new Float64Array(3), new Float64Array(3)];
+    for (const k of [3, 8, 50]) {
+      const M = kendall(k);
+      // k landmarks of the outlines (every ⌊50/k⌋-th), as preshapes; covariates centred on [−½, ½]
+      const ys = full.ys.map((y) =>
+        M.projectPoint(
+          Float64Array.from({ length: 2 * k }, (_, j) => y[2 * Math.floor(50 / k) * (j >> 1) + (j & 1)]),
+        ),
+      );
+      const xMin = Math.min(...full.xs),
+        xMax = Math.max(...full.xs);
+      const ts = Float64Array.from(full.xs, (x) => (x - xMin) / (xMax - xMin) - 0.5);
+      for (let n = 1; n <= 9; n++) {
+        const wasm = kendallJointKernel(k, ts.slice(0, n), ys.slice(0, n), 0.1);
+        const js = kendallJointKernel(k, ts.slice(0, n), ys.slice(0, n), 0.1, { wasm: false });
+        expect(wasm.implementation).toBe('WebAssembly SIMD (Kendall)');
+        for (let t = 0; t < 20; t++) {
+          const p = M.exp(ys[0], randomTangent(M, ys[0], rng, 0.8 * rng.uniform()));
+          const v = t === 0 ? new Float64Array(2 * k) : randomTangent(M, p, rng, Math.PI * rng.uniform());
+          wasm.evaluate(p, v, out[0]);
+          js.evaluate(p, v, out[1]);
+          for (let i = 0; i < 3; i++) expect(Math.abs(out[0][i] - out[1][i])).toBeLessThan(1e-12 * out[1][i]);
         }
       }
     }
