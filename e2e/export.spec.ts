@@ -152,3 +152,36 @@ test('fit and private release exports carry the numbers shown, the settings and 
   ).toBeEnabled();
   expect(errors).toEqual([]);
 });
+
+test('a sampler seed of its own: the same data and fit, other draws; the exports name both seeds', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const firstFootpoint = async () =>
+    Object.values(await labState<Record<string, number>>(page, 'release.cells.0.footpoints.0'));
+  await page.goto(`/?${FAST}`);
+  await waitForRelease(page);
+  const fit = await nonPrivateFit(page);
+  const draw = await firstFootpoint();
+  const field = page.getByTestId('sampler-seed');
+  await expect(field).toHaveValue('');
+  await expect(field).toHaveAttribute('placeholder', 'same as data seed');
+
+  await page.goto(`/?${FAST}&sseed=5`);
+  await waitForRelease(page);
+  await expect(field).toHaveValue('5');
+  expect(await nonPrivateFit(page)).toEqual(fit);
+  expect(await firstFootpoint()).not.toEqual(draw);
+  const json = JSON.parse((await download(page, 'Download private release as JSON')).body.toString('utf8'));
+  expect(json).toMatchObject({ seed: 1, samplerSeed: 5 });
+  expect(json.cliCommand).toContain('--seed 1 --sampler-seed 5');
+  const csv = (await download(page, 'Download private release as CSV')).body.toString('utf8');
+  expect(csv).toContain('\n# seed 1\n# sampler seed 5\n');
+
+  // emptied, the field gives the samplers the data seed again
+  await field.fill('');
+  await field.press('Tab');
+  await poll(() => labState<number | null>(page, 'settings.samplerSeed')).toBeNull();
+  await expect(page).not.toHaveURL(/sseed=/);
+  expect(errors).toEqual([]);
+});

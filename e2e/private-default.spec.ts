@@ -11,6 +11,15 @@ test('the sphere opens on a release private for any data; the paper’s setting,
   await expect(badge).toHaveClass(/is-private/);
   await expect(badge).toContainText('private for any data');
   await expect(page.getByTestId('release-status')).toContainText('10 draws (p̃, ṽ), each one release');
+  // the badge opens the release's full statement: ε, δ, the assumptions and what publishing all 10 costs
+  await expect(badge).toHaveAttribute('aria-expanded', 'false');
+  await badge.click();
+  await expect(badge).toHaveAttribute('aria-expanded', 'true');
+  const statement = page.getByTestId('privacy-statement');
+  await expect(statement.getByTestId('privacy-epsilon')).toHaveText('1');
+  await expect(statement.getByTestId('privacy-delta')).toContainText('not certified');
+  await expect(statement.getByTestId('privacy-total')).toHaveText('total ε = 10');
+  await expect(statement.locator('li[data-holds="holds"]').first()).toContainText('holds for these data');
   expect(await labState<number>(page, 'settings.n')).toBe(300);
   // the assumptions are stated where the release is set
   await expect(page.getByTestId('joint-assumptions')).toContainText('residual clip c = 0.1');
@@ -20,6 +29,11 @@ test('the sphere opens on a release private for any data; the paper’s setting,
   await waitForRelease(page);
   await expect(badge).toHaveClass(/not-private/);
   await expect(badge).toHaveText('⚠ not private');
+  // the open statement follows the release: paper 000's 10 × 10 pairs, an assumption the data break
+  await expect(statement.getByTestId('privacy-releases')).toHaveText('100');
+  await expect(statement.locator('li[data-holds="fails"]').first()).toContainText(
+    'does not hold for these data',
+  );
   await expect(page.getByLabel('residual bound τ')).toBeVisible();
   expect(errors).toEqual([]);
 });

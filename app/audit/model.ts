@@ -18,6 +18,7 @@ import {
   type AuditMechanismId,
   type LabSettings,
   currentBudget,
+  samplerSeedOf,
 } from '../state/settings';
 
 export interface AuditMechanismOption {
@@ -122,7 +123,8 @@ export function labAuditSpec(s: LabSettings, imported: ImportedData | undefined)
     settings,
     neighbour: s.auditRecord > 0 ? { kind: 'index', index: s.auditRecord - 1 } : { kind: 'largest-residual' },
     releases: s.auditReleases,
-    seed: s.seed,
+    // the releases' streams (regression data keep their own seed in the source)
+    seed: samplerSeedOf(s),
     cellReleases: auditCellReleases(s.auditReleases),
     statistic: 'auto',
   };

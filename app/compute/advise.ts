@@ -13,7 +13,7 @@ import {
 } from '../../src/experiments';
 import { regressionWorkspace, type LabSettings, releaseMechanism } from '../state/settings';
 import { sliceHook, useLab, type AdviceRun, type AdviceSource, type ImportedData } from '../store';
-import { jobKey, kngSettings } from './jobs';
+import { jobKey, kngSettings, samplerSeedSpec } from './jobs';
 import { labRunner, step } from './runner';
 
 export type { AdviceRun, AdviceSource } from '../store';
@@ -40,6 +40,7 @@ export function adviseSpec(
       ? { landmarks: imported ? imported.ys[0].length / 2 : s.landmarks }
       : {}),
     seed: s.seed,
+    ...samplerSeedSpec(s),
     eps: s.eps,
     kng: kngSettings(s),
     mechanism: releaseMechanism(s),

@@ -10,8 +10,8 @@ import { jointSettingsFromBudget } from '../../src/experiments/jointSettings';
 import type { TaskParams, TaskResult } from '../../src/workers/tasks';
 import { idleJob, sliceHook, useLab, type AnalysisRun, type JobView, type LabState } from '../store';
 import { labRunner, step } from './runner';
-import { regressionWorkspace, type LabSettings, currentBudget } from '../state/settings';
-import { dataSource, kngSettings, landmarksOf } from './jobs';
+import { regressionWorkspace, type LabSettings, currentBudget, samplerSeedOf } from '../state/settings';
+import { dataSource, kngSettings, landmarksOf, samplerSeedSpec } from './jobs';
 
 export type { AnalysisRun } from '../store';
 
@@ -43,6 +43,7 @@ export function histogramSpec(s: LabSettings): HistogramSpec {
     n,
     noise: s.noise,
     seed: s.seed,
+    ...samplerSeedSpec(s),
     draws,
     kng: { ...kngSettings(s), epsP, epsV, traceEvery: 0 },
   };
@@ -73,7 +74,8 @@ export function startCheckSpec(s: LabSettings): JointReleaseSpec {
   return {
     source: dataSource(s, undefined),
     joint: jointSettingsFromBudget({ ...currentBudget(s), m: s.m }, manifold),
-    seed: s.seed,
+    // the chains' streams (the data keep their seed in the source)
+    seed: samplerSeedOf(s),
     fromFit: true,
   };
 }

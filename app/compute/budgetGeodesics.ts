@@ -11,7 +11,7 @@ import type { ReleaseCell, ReleaseSpec } from '../../src/experiments';
 import { labRunner, step } from './runner';
 import { watchSettings } from './watchSettings';
 import { idleBudgets, sliceHook, useLab, type BudgetState, type ImportedData } from '../store';
-import type { LabSettings } from '../state/settings';
+import { samplerSeedOf, type LabSettings } from '../state/settings';
 import { jobKey, releaseSpec } from './jobs';
 
 export type { BudgetRun, BudgetState } from '../store';
@@ -40,7 +40,7 @@ export function budgetSpecs(s: LabSettings, imported: ImportedData | undefined):
       ...spec,
       kng: { ...spec.kng, traceEvery: 0 },
       // independent randomness per budget (a different stream for each ε)
-      seed: (s.seed * 31 + 101 * (k + 1)) % 2 ** 31,
+      seed: (samplerSeedOf(s) * 31 + 101 * (k + 1)) % 2 ** 31,
     };
   });
 }

@@ -6,7 +6,13 @@
 import type { DataSource, ReleaseSpec, SweepSpec } from '../../src/experiments';
 import type { KngSettings } from '../../src/privacy/kng';
 import type { ImportedData } from '../store';
-import { currentBudget, regressionWorkspace, releaseMechanism, type LabSettings } from '../state/settings';
+import {
+  currentBudget,
+  regressionWorkspace,
+  releaseMechanism,
+  samplerSeedOf,
+  type LabSettings,
+} from '../state/settings';
 import { equalEpsRange } from '../plots/epsRange';
 import { FIG6_NOISES } from '../state/figures';
 
@@ -24,6 +30,15 @@ export function dataSource(s: LabSettings, imported: ImportedData | undefined): 
 /** The shapes' landmark count where it applies (Kendall synthetic data), else nothing (keys stay as they were). */
 export function landmarksOf(s: LabSettings): { landmarks?: number } {
   return s.workspace === 'kendall' ? { landmarks: s.landmarks } : {};
+}
+
+/**
+ * `{ samplerSeed }` for the specs that keep the data's seed and the samplers' apart (sweep, advisor, histograms),
+ * only where the two differ: the spec, and so its job key, is otherwise the one without a sampler seed.
+ */
+export function samplerSeedSpec(s: LabSettings): { samplerSeed?: number } {
+  const samplers = samplerSeedOf(s);
+  return samplers === s.seed ? {} : { samplerSeed: samplers };
 }
 
 /** The adaptive step's target acceptance: the CLI's `--adaptive` (KNG_ADAPT_TARGET; a test ties the two). */
@@ -53,7 +68,8 @@ export function releaseSpec(s: LabSettings, imported: ImportedData | undefined):
       ...currentBudget(s),
       traceEvery: Math.max(1, Math.floor((s.burnIn + 1) / 200)),
     },
-    seed: s.seed,
+    // the data keep their own seed in the source
+    seed: samplerSeedOf(s),
     mechanism: releaseMechanism(s),
   };
 }
@@ -74,6 +90,7 @@ export function sweepSpec(s: LabSettings, imported: ImportedData | undefined): S
         : s.curves.map((n) => ({ n, noise: s.noise })),
     imported: imported ? { xs: imported.xs, ys: imported.ys, label: imported.fileName } : undefined,
     seed: s.seed,
+    ...samplerSeedSpec(s),
     ...landmarksOf(s),
     panels: ['unequal', 'equal'],
     budgets: { points: SWEEP_POINTS, unequalTotal: s.eps, equalRange: equalRange(s), equalScale: 'log' },

@@ -12,7 +12,14 @@ import {
   releaseMechanism,
 } from '../state/settings';
 import { CheckboxField, NumberField, SelectField } from './fields';
-import { EpsilonSlider, SampleSizeField, SeedField, SigmaRuleField, SplitSlider } from './commonFields';
+import {
+  EpsilonSlider,
+  SampleSizeField,
+  SamplerSeedField,
+  SeedField,
+  SigmaRuleField,
+  SplitSlider,
+} from './commonFields';
 
 // loaded on phones only: its plotting code stays out of the first view elsewhere
 const SplitGlance = lazy(() => import('../plots/SplitGlance').then((m) => ({ default: m.SplitGlance })));
@@ -75,7 +82,8 @@ export function ControlPanel() {
             />
           </>
         )}
-        <SeedField />
+        <SeedField label="data seed" />
+        <SamplerSeedField />
         <ImportData />
       </fieldset>
 

@@ -1,5 +1,5 @@
 /**
- * Controls bound to settings that several panels share (n, seed, ε, σ rule): one definition, so the regression
+ * Controls bound to settings that several panels share (n, seeds, ε, σ rule): one definition, so the regression
  * panel and the Fréchet-mean panel read and write them the same way.
  */
 import { useLab } from '../store';
@@ -25,13 +25,13 @@ export function SampleSizeField() {
   );
 }
 
-export function SeedField() {
+export function SeedField({ label = 'seed' }: { label?: string }) {
   const seed = useLab((st) => st.settings.seed);
   const set = useLab((st) => st.set);
   return (
     <div className="field field-inline">
       <NumberField
-        label="seed"
+        label={label}
         value={seed}
         min={LIMITS.seed[0]}
         max={LIMITS.seed[1]}
@@ -43,6 +43,28 @@ export function SeedField() {
         Re-generate
       </button>
     </div>
+  );
+}
+
+/**
+ * The samplers' own seed (empty: the data seed's). Changing it alone keeps the data and the non-private fit and
+ * draws other private releases: replicates of the mechanism on one data set.
+ */
+export function SamplerSeedField() {
+  const samplerSeed = useLab((st) => st.settings.samplerSeed);
+  const set = useLab((st) => st.set);
+  return (
+    <NumberField
+      label="Sampler seed"
+      value={samplerSeed}
+      min={LIMITS.samplerSeed[0]}
+      max={LIMITS.samplerSeed[1]}
+      integer
+      onChange={(samplerSeed) => set({ samplerSeed })}
+      onClear={() => set({ samplerSeed: null })}
+      placeholder="same as data seed"
+      testId="sampler-seed"
+    />
   );
 }
 

@@ -40,15 +40,20 @@ export function SliderField(props: {
   );
 }
 
-/** A labelled number input; invalid or out-of-range entries are clamped, never stored as NaN. */
+/**
+ * A labelled number input; invalid or out-of-range entries are clamped, never stored as NaN. With `onClear` the
+ * field may be emptied: it then shows `placeholder`, what applies without a value.
+ */
 export function NumberField(props: {
   label: string;
-  value: number;
+  value: number | null;
   min: number;
   max: number;
   step?: number;
   integer?: boolean;
   onChange(value: number): void;
+  onClear?(): void;
+  placeholder?: string;
   testId?: string;
 }) {
   const id = useId();
@@ -63,11 +68,17 @@ export function NumberField(props: {
         min={props.min}
         max={props.max}
         step={props.step ?? (props.integer ? 1 : 'any')}
-        value={props.value}
+        value={props.value ?? ''}
+        placeholder={props.placeholder}
         data-testid={props.testId}
         aria-describedby={clamped ? `${id}-clamped` : undefined}
         onChange={(e) => {
           const raw = e.target.valueAsNumber;
+          // an empty field (not one holding text that is no number) falls back to what applies without a value
+          if (e.target.value === '' && !e.target.validity.badInput && props.onClear) {
+            setClamped(null);
+            props.onClear();
+          }
           if (!Number.isFinite(raw)) return;
           const v = Math.min(props.max, Math.max(props.min, props.integer ? Math.round(raw) : raw));
           setClamped(

@@ -92,6 +92,22 @@ const CASES: { name: string; settings: LabSettings }[] = [
     name: 'shapes with 8 landmarks, kng-joint',
     settings: { ...defaultsFor('kendall'), n: 12, curves: [12], m: 1, eps: 2 },
   },
+  {
+    name: 'sphere, kng-joint, with a sampler seed of its own',
+    settings: { ...defaultsFor('sphere'), n: 30, curves: [30], m: 2, eps: 1.7, seed: 5, samplerSeed: 8 },
+  },
+  {
+    name: 'sphere, paper 000’s kng, with a sampler seed of its own',
+    settings: {
+      ...defaultsFor('sphere', 'kng'),
+      n: 20,
+      curves: [20],
+      m: 2,
+      burnIn: 40,
+      seed: 2,
+      samplerSeed: 6,
+    },
+  },
 ];
 
 describe('a lab export’s CLI command gives the lab’s numbers', () => {
@@ -147,6 +163,26 @@ describe('a lab export’s CLI command gives the lab’s numbers', () => {
       expect(out.notes).toEqual(expect.arrayContaining(lab.notes));
     });
   }
+});
+
+describe('the sampler seed in the command', () => {
+  const base = { ...defaultsFor('sphere'), n: 30, curves: [30], seed: 5 };
+  const words = (r: CliReproduction) => r.args!.join(' ');
+
+  it('--sampler-seed follows --seed where the samplers have a seed of their own', () => {
+    const { release, sweep } = cliCommand({ ...base, samplerSeed: 8 }, undefined);
+    expect(words(release)).toContain('--seed 5 --sampler-seed 8');
+    expect(words(sweep)).toContain('--seed 5 --sampler-seed 8');
+  });
+
+  it('is left out where the samplers take the data seed (absent, or equal to it)', () => {
+    for (const samplerSeed of [null, 5]) {
+      const { release, sweep } = cliCommand({ ...base, samplerSeed }, undefined);
+      expect(release.args).not.toContain('--sampler-seed');
+      expect(sweep.args).not.toContain('--sampler-seed');
+      expect(words(release)).toContain('--seed 5');
+    }
+  });
 });
 
 describe('where the CLI cannot reproduce a result, the export says so and gives no command', () => {

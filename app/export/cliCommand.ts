@@ -48,11 +48,15 @@ const IMPORTED =
   'which agree with the lab’s data only to rounding, so its chains need not retrace these draws. To run the ' +
   'same settings on the same data, export them with Data → CSV and give that file to the CLI with --data.';
 
-/** Synthetic data sets of sizes `ns` (one generator otherwise); the CLI seeds data and samplers alike. */
+/**
+ * Synthetic data sets of sizes `ns` (one generator otherwise) from `seed`; `--sampler-seed` only where the
+ * samplers' seed differs (without it the CLI's samplers take --seed).
+ */
 function dataArgs(
   d: { manifold: string; noise?: number; landmarks?: number; d?: number },
   ns: readonly number[],
   seed: number,
+  samplerSeed: number,
 ): string[] {
   if (d.noise === undefined || d.d !== undefined)
     throw new NoOption('the data’s generator settings are not all options of the CLI.');
@@ -65,6 +69,7 @@ function dataArgs(
     String(d.noise),
     '--seed',
     String(seed),
+    ...(samplerSeed !== seed ? ['--sampler-seed', String(samplerSeed)] : []),
     ...(d.landmarks !== undefined ? ['--landmarks', String(d.landmarks)] : []),
   ];
 }
@@ -102,8 +107,8 @@ function kngArgs(k: Omit<KngSettings, 'epsP' | 'epsV'>): string[] {
 function releaseArgs(spec: ReleaseSpec): string[] {
   const source = spec.source;
   if (source.kind !== 'synthetic') throw new NoOption(IMPORTED);
-  if (source.seed !== spec.seed) throw new NoOption('the data and the samplers have different seeds.');
-  const data = dataArgs(source, [source.n], spec.seed);
+  // the release spec's seed is the samplers'; the data's is the source's
+  const data = dataArgs(source, [source.n], source.seed, spec.seed);
   if (spec.mechanism === 'kng-joint') {
     // the lab's budget → kng-joint's three parts, computed as the lab's release computes them (the manifold's
     // name is its family's kind on the three spaces kng-joint runs on)
@@ -153,7 +158,12 @@ function sweepArgs(spec: SweepSpec): string[] {
   if (new Set(ns).size !== ns.length) throw new NoOption('two curves have the same n.');
   if (spec.stream !== undefined || spec.budgets?.splits)
     throw new NoOption('the sweep has settings the CLI has no option for.');
-  const data = dataArgs({ ...spec, noise: spec.datasets[0]?.noise }, ns, spec.seed);
+  const data = dataArgs(
+    { ...spec, noise: spec.datasets[0]?.noise },
+    ns,
+    spec.seed,
+    spec.samplerSeed ?? spec.seed,
+  );
   const panels = spec.panels.join(',');
   const split =
     panels === 'unequal,equal' ? 'both' : panels === 'unequal' || panels === 'equal' ? panels : null;

@@ -29,4 +29,13 @@ describe('what an export says about its data and settings', () => {
     const every = lines.find((l) => l.startsWith('every setting '))!;
     expect(JSON.parse(every.slice('every setting '.length))).toEqual(DEFAULT_SETTINGS);
   });
+
+  it('both seeds: the data’s, and the samplers’ (the data seed’s unless one of their own is set)', () => {
+    const lines = csvComments(exportMeta('MSE sweep', DEFAULT_SETTINGS));
+    expect(lines).toContain('seed 1');
+    expect(lines).toContain('sampler seed 1');
+    const own = exportMeta('private release', { ...DEFAULT_SETTINGS, samplerSeed: 6 });
+    expect(own).toMatchObject({ seed: 1, samplerSeed: 6 });
+    expect(csvComments(own)).toEqual(expect.arrayContaining(['seed 1', 'sampler seed 6']));
+  });
 });

@@ -1,9 +1,9 @@
 /**
- * Results as CSV and JSON files that carry what produced them: the effective settings, the seed and the link
+ * Results as CSV and JSON files that carry what produced them: the effective settings, the seeds and the link
  * that reproduces the view. CSV metadata goes in leading `#` lines (the lab's own CSV reader, pandas with
  * `comment='#'` and R's `read.csv(comment.char = '#')` skip them).
  */
-import { settingsToQuery, type LabSettings } from '../state/settings';
+import { samplerSeedOf, settingsToQuery, type LabSettings } from '../state/settings';
 import { cliCommentLines, type CliReproduction } from './cliCommand';
 import { downloadText } from './download';
 
@@ -61,6 +61,8 @@ export interface ExportMeta {
   /** The data the result was computed on, in words. */
   data: string;
   seed: number;
+  /** The samplers' seed: the private draws follow it (the data's `seed` unless a sampler seed is set). */
+  samplerSeed: number;
   /** Query string that reproduces the settings (append to the lab's address). */
   query: string;
   link: string | null;
@@ -90,6 +92,7 @@ export function exportMeta(what: string, settings: LabSettings, file?: DataUsed 
     exported: new Date().toISOString(),
     data: dataUsed(settings, file),
     seed: settings.seed,
+    samplerSeed: samplerSeedOf(settings),
     query,
     link,
     settings,
@@ -107,6 +110,7 @@ export function csvComments(
     `exported ${meta.exported}`,
     `data: ${meta.data}`,
     `seed ${meta.seed}`,
+    `sampler seed ${meta.samplerSeed}`,
     `settings ${meta.query || "the lab's defaults"}`,
     // every value, defaults included (the query and the link carry only what differs from them)
     `every setting ${JSON.stringify(meta.settings)}`,

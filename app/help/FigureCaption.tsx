@@ -11,6 +11,7 @@ const NAMES: Partial<Record<keyof LabSettings, string>> = {
   n: 'n',
   noise: 'noise',
   seed: 'seed',
+  samplerSeed: 'sampler seed',
   eps: 'ε',
   split: 'split',
   sigmaRule: 'σ rule',

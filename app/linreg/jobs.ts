@@ -7,7 +7,7 @@
 import { DEFAULT_LINREG_EPS, type LinregSpec } from '../../src/experiments/linreg';
 import { DEFAULT_LINREG_SETTINGS, LINREG_METHODS, type LinregSettings } from '../../src/privacy/linreg';
 import type { ImportedData } from '../store';
-import type { LabSettings } from '../state/settings';
+import { samplerSeedOf, type LabSettings } from '../state/settings';
 
 /** Releases per (method, ε), and lines kept per (method, ε) for the scatter. */
 export const LAB_LINREG_REPS = 100;
@@ -37,7 +37,8 @@ export function labLinregSpec(s: LabSettings, imported: ImportedData | undefined
     eps: linregEpsGrid(s.eps),
     methods: [...LINREG_METHODS],
     reps: LAB_LINREG_REPS,
-    seed: s.seed,
+    // the methods' streams (the data keep their seed in the source)
+    seed: samplerSeedOf(s),
     settings: labLinregSettings(s),
     keepLines: LAB_LINREG_LINES,
   };

@@ -5,6 +5,7 @@
  * skipped), shared by the 3-D and 2-D views, the exports and the status line.
  */
 import type { ReleaseCell } from '../../src/experiments';
+import type { PrivacyStatement } from '../../src/privacy/statement';
 import { releaseSummary } from '../plots/mseModel';
 import type { JobView } from '../store';
 
@@ -65,6 +66,8 @@ export interface ReleaseStatusLine {
   privateForAnyData: boolean;
   /** Why it is (not) private, and the other calibration notes. */
   notes: readonly string[];
+  /** The whole release's privacy statement, built with it in the worker (null while nothing has arrived). */
+  privacy: PrivacyStatement | null;
 }
 
 const f2 = (x: number) => (Math.abs(x) >= 10 ? x.toFixed(1) : x.toPrecision(2));
@@ -79,6 +82,7 @@ export function releaseStatusLine(
   const mine = cells.filter((c) => c.pHat.length === dim);
   const first = mine[0];
   const privacyLabel = first ? first.privacyLabel : null;
+  const privacy = first ? first.privacy : null;
   const notes = first ? first.notes : [];
   const joint = first?.mechanism === 'kng-joint';
   const privateForAnyData = joint && first.isPrivate;
@@ -92,6 +96,7 @@ export function releaseStatusLine(
       privacyLabel,
       privateForAnyData,
       notes,
+      privacy,
     };
   const summary = releaseSummary(mine);
   const pairs = summary.pairs + summary.nonFinite;
@@ -104,6 +109,7 @@ export function releaseStatusLine(
       privacyLabel,
       privateForAnyData,
       notes,
+      privacy,
     };
   }
   const median =
@@ -121,5 +127,6 @@ export function releaseStatusLine(
     privacyLabel,
     privateForAnyData,
     notes,
+    privacy,
   };
 }

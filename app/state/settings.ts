@@ -12,6 +12,14 @@ export function currentBudget(s: Pick<LabSettings, 'split' | 'eps'>): { epsP: nu
   return { epsP: s.split * s.eps, epsV: (1 - s.split) * s.eps };
 }
 
+/**
+ * The seed of the samplers' random streams: the sampler seed when one is set, else the data's seed. The
+ * Fréchet-mean workspace has no sampler seed: its one seed draws the points and the releases.
+ */
+export function samplerSeedOf(s: Pick<LabSettings, 'workspace' | 'seed' | 'samplerSeed'>): number {
+  return s.workspace === 'frechet' ? s.seed : (s.samplerSeed ?? s.seed);
+}
+
 /** Workspaces whose release can be kng-joint (docs/kng-joint.md); R^d has no compact domain for it. */
 export const JOINT_WORKSPACES: readonly WorkspaceId[] = ['sphere', 'spd', 'kendall'];
 
@@ -40,6 +48,11 @@ export interface LabSettings {
   n: number;
   noise: number;
   seed: number;
+  /**
+   * Seed of the samplers' random streams; null: the data's `seed`. Another sampler seed keeps the data and the
+   * non-private fit and draws other private releases (the CLI's `--sampler-seed`).
+   */
+  samplerSeed: number | null;
   /** Total privacy budget ε = ε_p + ε_v. */
   eps: number;
   /** Share of ε spent on the footpoint: ε_p = split·ε. */
@@ -237,6 +250,7 @@ const SETTINGS = {
   n: { url: 'n', default: DATA_DEFAULTS.sphere.privateN!, limits: [3, 2000], integer: true },
   noise: { url: 'noise', default: DATA_DEFAULTS.sphere.noise, limits: [0, 1] },
   seed: { url: 'seed', default: 1, limits: [0, 2 ** 31 - 1], integer: true },
+  samplerSeed: { url: 'sseed', default: null, limits: [0, 2 ** 31 - 1], integer: true },
   eps: { url: 'eps', default: 1, limits: [0.01, 100] },
   split: { url: 'split', default: 0.5, limits: [0.01, 0.99] },
   mechanism: { url: 'mech', default: 'kng-joint', choices: ['kng-joint', 'kng'] },

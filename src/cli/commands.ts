@@ -19,8 +19,10 @@ import {
   type ReleaseCell,
   type SensitivityCell,
   type SensitivitySpec,
+  type SweepRow,
   type SweepSpec,
 } from '../experiments';
+import { poolReplicates } from '../experiments/sweepReplicates';
 import type { Manifold } from '../geometry/types';
 import { jointClaim, kngClaimFor, nonPrivateClaim } from '../privacy/claims';
 import { calibrateKng, kngGroupCount, type KngSettings } from '../privacy/kng';
@@ -32,7 +34,7 @@ import {
   type PrivacyStatement,
 } from '../privacy/statement';
 import { fitGeodesicRegression } from '../regression';
-import { kngSettingsEcho, samplerSeedField, type Config } from './config';
+import { kngSettingsEcho, samplerSeedField, samplerSeedsField, type Config } from './config';
 import { loadData, regressionDataEcho, type LoadedData } from './data';
 import { RELEASE_ANALYST_ONLY, releaseJointCommand } from './jointRelease';
 import {
@@ -78,7 +80,10 @@ export function outputHead(
     privacy,
     provenance: provenance(
       ctx.argv,
-      { data: d ? null : cfg.seed, samplers: cfg.samplerSeed },
+      {
+        data: d ? null : cfg.seed,
+        samplers: cfg.samplerSeeds.length > 1 ? cfg.samplerSeeds : cfg.samplerSeed,
+      },
       d ? d.file : null,
     ),
   };
@@ -92,7 +97,7 @@ function baseSettings(cfg: Config, d: LoadedData | undefined) {
   return {
     manifold: cfg.manifold,
     seed: cfg.seed,
-    ...samplerSeedField(cfg.seed, cfg.samplerSeed),
+    ...samplerSeedsField(cfg),
     n: d ? [d.parsed.n] : cfg.ns,
     noise: d ? null : cfg.noise,
     ...(!d && cfg.landmarks !== undefined && LANDMARK_COMMANDS.includes(cfg.command)
@@ -357,29 +362,38 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
   const d = loadUserData(ctx);
   const joint = cfg.mechanism === 'kng-joint';
   const { epsP: _p, epsV: _v, ...kng } = cfg.kng;
-  const spec: SweepSpec = {
+  const specFor = (samplerSeed: number): SweepSpec => ({
     manifold: cfg.manifold,
     datasets: d ? [] : cfg.ns.map((n) => ({ n, noise: cfg.noise })),
     ...(d ? { imported: { xs: d.xs, ys: d.ys, label: d.parsed.xLabel } } : {}),
     seed: cfg.seed,
-    ...samplerSeedField(cfg.seed, cfg.samplerSeed),
+    ...samplerSeedField(cfg.seed, samplerSeed),
     ...landmarksOf(cfg),
     panels: cfg.panels,
     budgets: { points: cfg.points, ...cfg.budgets },
     kng,
     ...(joint ? { mechanism: 'kng-joint' as const } : {}),
-  };
+  });
   // on this thread first: a bad data set fails here with a clear message, and the statement needs the fits
   const sets = sources(cfg, d);
   const regs = sets.map(prepareRegression);
-  const progress = new Progress(ctx.stderr, 'sweep', !cfg.quiet);
-  const cells = await runTask('sweep', spec, cfg.workers, progress.update);
-  progress.finish(`${cells.length} cells on ${cfg.workers} worker${cfg.workers === 1 ? '' : 's'}`);
-  const result = aggregateSweep(spec, cells);
-  const isPrivate = result.rows.every((r) => r.isPrivate);
-  if (joint) for (const n of result.notes) note(ctx, n);
-  else privacyNotes(ctx, result.notes, isPrivate);
-  const escaped = result.rows.reduce((a, r) => a + r.escapedShootingChains, 0);
+  // one run per sampler seed, on the same data (usually one seed)
+  const replicated = cfg.samplerSeeds.length > 1;
+  const replicates: { samplerSeed: number; rows: SweepRow[] }[] = [];
+  for (const samplerSeed of cfg.samplerSeeds) {
+    const spec = specFor(samplerSeed);
+    const label = replicated ? `sweep (sampler seed ${samplerSeed})` : 'sweep';
+    const progress = new Progress(ctx.stderr, label, !cfg.quiet);
+    const cells = await runTask('sweep', spec, cfg.workers, progress.update);
+    progress.finish(`${cells.length} cells on ${cfg.workers} worker${cfg.workers === 1 ? '' : 's'}`);
+    const result = aggregateSweep(spec, cells);
+    const isPrivate = result.rows.every((r) => r.isPrivate);
+    if (joint) for (const n of result.notes) note(ctx, n);
+    else privacyNotes(ctx, result.notes, isPrivate);
+    replicates.push({ samplerSeed, rows: result.rows });
+  }
+  const allRows = replicates.flatMap((r) => r.rows);
+  const escaped = allRows.reduce((a, r) => a + r.escapedShootingChains, 0);
   if (escaped > 0)
     note(ctx, `${escaped} shooting-vector chains escaped (improper target on the plane domain)`);
   const budgets = {
@@ -409,7 +423,7 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
       adaptTarget: resolved.adaptTarget,
     };
     // each row: m pairs, each ε-DP at the row's total ε
-    batches = result.rows.map((r) => {
+    batches = allRows.map((r) => {
       const k = d ? 0 : cfg.ns.indexOf(r.n);
       return {
         claim: jointClaim({
@@ -434,21 +448,36 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
       adaptTarget: cfg.kng.adaptTarget ?? null,
     };
     const claim = kngClaimFor(regs, cfg.kng);
-    batches = result.rows.map((r) => kngPairsBatch(claim, m, m * m, r.epsP, r.epsV));
+    batches = allRows.map((r) => kngPairsBatch(claim, m, m * m, r.epsP, r.epsV));
   }
   const privacy = privacyStatement({
     batches,
     derived: MSE_AGAINST_DATA,
     data: d ? 'imported' : 'synthetic',
   });
-  const rows = result.rows.map(({ isPrivate: _, ...r }) => r);
-  writeOutput(ctx.stdout, cfg.format, outputHead(ctx, d, settings, privacy), { rows }, () => ({
-    columns: SWEEP_CSV_COLUMNS,
-    rows: rows.map(({ lnMeanMseCi, ...r }) => ({
-      ...r,
-      lnMeanMseCiLo: lnMeanMseCi?.[0],
-      lnMeanMseCiHi: lnMeanMseCi?.[1],
-    })),
+  const printed = (rows: readonly SweepRow[]) => rows.map(({ isPrivate: _, ...r }) => r);
+  const csvRow = ({ lnMeanMseCi, ...r }: ReturnType<typeof printed>[number]) => ({
+    ...r,
+    lnMeanMseCiLo: lnMeanMseCi?.[0],
+    lnMeanMseCiHi: lnMeanMseCi?.[1],
+  });
+  const head = outputHead(ctx, d, settings, privacy);
+  if (!replicated) {
+    const rows = printed(replicates[0].rows);
+    writeOutput(ctx.stdout, cfg.format, head, { rows }, () => ({
+      columns: SWEEP_CSV_COLUMNS,
+      rows: rows.map(csvRow),
+    }));
+    return;
+  }
+  // one block of rows per sampler seed, then the rows pooled across them (in CSV: one table with the seed in
+  // a column, the pooled rows as a head line)
+  const blocks = replicates.map(({ samplerSeed, rows }) => ({ samplerSeed, rows: printed(rows) }));
+  const pooled = poolReplicates(replicates.map((r) => r.rows));
+  writeOutput(ctx.stdout, cfg.format, head, { replicates: blocks, pooled }, () => ({
+    columns: ['samplerSeed', ...SWEEP_CSV_COLUMNS],
+    rows: blocks.flatMap(({ samplerSeed, rows }) => rows.map((r) => ({ samplerSeed, ...csvRow(r) }))),
+    head: [['pooled', pooled]],
   }));
 }
 

@@ -16,6 +16,7 @@ import {
   intValue,
   KNG_ONLY,
   numberValue,
+  seedList,
   str,
   type Command,
   type RawOptions,
@@ -29,8 +30,10 @@ export interface Config {
   nGiven: boolean;
   /** Seed of the synthetic data (and of the samplers, unless --sampler-seed). */
   seed: number;
-  /** Seed of the samplers' random streams: --sampler-seed, else --seed. */
+  /** Seed of the samplers' random streams: --sampler-seed, else --seed (with several, the first). */
   samplerSeed: number;
+  /** Every sampler seed given (sweep: a list or range replicates it); [samplerSeed] otherwise. */
+  samplerSeeds: number[];
   noise: number;
   noiseGiven: boolean;
   data?: { path: string; columns?: { x?: string; y?: string[]; subject?: string }; normalize: boolean };
@@ -85,7 +88,11 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     1 + { sphere: 3, spd: 4, kendall: 2 * (landmarks ?? CORPUS_CALLOSUM_LANDMARKS), euclidean: 1 }[manifold];
   for (const n of ns) checkSize(command, n, perRecord);
   const seed = intValue('seed', get('seed') ?? '1', 0);
-  const samplerSeed = intValue('sampler-seed', get('sampler-seed') ?? String(seed), 0);
+  const samplerSeeds = seedList('sampler-seed', get('sampler-seed') ?? String(seed));
+  if (samplerSeeds.length > 1 && command !== 'sweep')
+    throw new CliError(
+      `--sampler-seed takes one seed for the ${command} command; a list or range replicates a sweep`,
+    );
   const noiseRaw = get('noise-var');
   const noise =
     noiseRaw !== undefined ? numberValue('noise-var', noiseRaw, 'nonNegative') : DEFAULT_NOISE[manifold];
@@ -166,7 +173,8 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     ns,
     nGiven: nRaw !== undefined,
     seed,
-    samplerSeed,
+    samplerSeed: samplerSeeds[0],
+    samplerSeeds,
     noise,
     noiseGiven: noiseRaw !== undefined,
     ...(data ? { data } : {}),
@@ -246,6 +254,16 @@ function checkedFineM(raw: string, mechanism: 'kng-joint' | 'kng'): number {
  */
 export function samplerSeedField(seed: number, samplerSeed: number): { samplerSeed?: number } {
   return samplerSeed === seed ? {} : { samplerSeed };
+}
+
+/**
+ * The samplers' seeds as settings and provenance give them: the list when a sweep is replicated over several,
+ * else `samplerSeedField`'s one seed (present only where it differs from --seed).
+ */
+export function samplerSeedsField(cfg: Config): { samplerSeed?: number | number[] } {
+  return cfg.samplerSeeds.length > 1
+    ? { samplerSeed: cfg.samplerSeeds }
+    : samplerSeedField(cfg.seed, cfg.samplerSeed);
 }
 
 /** "LO,HI" with LO < HI, both finite. */

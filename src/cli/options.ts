@@ -108,7 +108,9 @@ export const OPTIONS: readonly OptionDef[] = [
     help:
       'Seed of the samplers’ random streams alone (an integer ≥ 0): one data set released with several sampler ' +
       'seeds (the same data and non-private fit, other draws), or several data sets (--seed) with one. Without it ' +
-      'the samplers take --seed, and the output is the same as before the option existed.',
+      'the samplers take --seed, and the output is the same as before the option existed. sweep also takes a ' +
+      'list or a range (1,2,3 or 1..5, at most 1000 seeds): the same data swept once per sampler seed, with the ' +
+      'rows pooled across them.',
   },
   {
     name: 'noise-var',
@@ -771,6 +773,32 @@ export function intList(name: string, value: string, min: number): number[] {
       throw bad(name, value, `a comma-separated list of integers ≥ ${min}`);
     return x;
   });
+}
+
+/** Seeds one option may list: each replicate runs the whole command, so more is a typo, not a plan. */
+export const MAX_SEEDS = 1000;
+
+/**
+ * Seeds as one integer ≥ 0, a comma-separated list ("1,2,3"), an inclusive range ("1..5"), or a list of both
+ * ("1..3,10"): in the order given, none twice, at most MAX_SEEDS.
+ */
+export function seedList(name: string, value: string): number[] {
+  const expected = 'an integer ≥ 0, a list such as 1,2,3 or a range such as 1..5';
+  const seeds: number[] = [];
+  for (const part of value.split(',')) {
+    const ends = part.split('..').map(exactInteger);
+    if (ends.length > 2 || ends.some((x) => !Number.isSafeInteger(x) || x < 0))
+      throw bad(name, value, expected);
+    const [lo, hi = lo] = ends;
+    if (lo > hi) throw new CliError(`--${name}: the range ${part.trim()} runs backwards (got "${value}")`);
+    if (seeds.length + hi - lo + 1 > MAX_SEEDS)
+      throw new CliError(`--${name} gives more than ${MAX_SEEDS} seeds (got "${value}")`);
+    for (let x = lo; x <= hi; x++) {
+      if (seeds.includes(x)) throw new CliError(`--${name} names seed ${x} twice (got "${value}")`);
+      seeds.push(x);
+    }
+  }
+  return seeds;
 }
 
 export function enumValue<T extends string>(name: string, value: string, allowed: readonly T[]): T {

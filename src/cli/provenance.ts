@@ -24,8 +24,11 @@ export interface Provenance {
   node: string;
   /** The command line after `npm run cli --`. */
   argv: string[];
-  /** The seed of the synthetic data (null for imported data) and of the samplers' streams. */
-  seeds: { data: number | null; samplers: number };
+  /**
+   * The seed of the synthetic data (null for imported data) and of the samplers' streams (a list when a sweep
+   * is replicated over several).
+   */
+  seeds: { data: number | null; samplers: number | number[] };
   /** SHA-256 of the data file's bytes, when data were imported. */
   dataSha256: string | null;
 }
@@ -70,7 +73,7 @@ export function sha256File(path: string): string {
 
 export function provenance(
   argv: readonly string[],
-  seeds: { data: number | null; samplers: number },
+  seeds: { data: number | null; samplers: number | number[] },
   dataFile: string | null,
 ): Provenance {
   const { name, version } = packageJson();

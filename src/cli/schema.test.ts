@@ -147,6 +147,13 @@ describe('every command’s JSON output matches its schema', () => {
       ],
     ],
     [
+      'sweep',
+      () => [
+        ...['sweep', '--mechanism', 'kng', '--n', '20', '--m', '2', '--burn-in', '20', '--points', '2'],
+        ...['--sampler-seed', '1..2', '--workers', '1'],
+      ],
+    ],
+    [
       'advise',
       () => [
         'advise',
@@ -244,6 +251,22 @@ describe('every command’s JSON output matches its schema', () => {
     const { statement: _, ...privacy } = out.privacy;
     expect(check('fit', { ...out, privacy })).toEqual(['$.privacy: missing "statement"']);
     expect(check('fit', { ...out, isPrivate: false })).toEqual(['$: unexpected property "isPrivate"']);
+  });
+
+  it('a sweep over several sampler seeds: replicates and pooled rows instead of rows, never both', async () => {
+    const args = ['sweep', '--mechanism', 'kng', '--n', '20', '--m', '2', '--burn-in', '20', '--points', '2'];
+    const one = await json(...args, '--workers', '1', '--quiet');
+    const several = await json(...args, '--sampler-seed', '1,2', '--workers', '1', '--quiet');
+    expect(check('sweep', several)).toEqual([]);
+    expect(check('sweep', { ...several, rows: one.rows })).toEqual([
+      '$: matches none of anyOf ($.replicates: no value is allowed here; $.rows: no value is allowed here)',
+    ]);
+    const { pooled: _, ...noPooled } = several;
+    expect(check('sweep', noPooled)).toHaveLength(1);
+    const oneBlock = { ...several, replicates: several.replicates.slice(0, 1) };
+    expect(check('sweep', oneBlock)).toEqual(['$.replicates: 1 items, fewer than 2']);
+    const oneSeed = { ...one, provenance: { ...one.provenance, seeds: { data: 1, samplers: [1] } } };
+    expect(check('sweep', oneSeed)).toHaveLength(1);
   });
 
   it('imported data: settings.data has the same shape in every command, with the file’s hash in the provenance', async () => {

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MAX_SEEDS, seedList } from './options';
 import { SchemaSet, validate } from './schema';
 import { cli, csvParts, json } from './testing';
 
@@ -118,6 +119,95 @@ describe('--sampler-seed', () => {
     const bad = await cli('release', '--sampler-seed', '-1');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--sampler-seed/);
+  });
+});
+
+describe('sweep --sampler-seed with a list or a range: replicates on one data set', () => {
+  type Row = { lnMeanMse: number; lnNonPrivateMse: number; pairs: number };
+  type Block = { samplerSeed: number; rows: Row[] };
+
+  it('each replicate is the sweep of its seed alone: the same data and fit, other draws, pooled by their mean', async () => {
+    const out = await json(...run(RUNS.sweep, '--seed', '3', '--sampler-seed', '4,5'));
+    expect(valid('sweep', out)).toEqual([]);
+    expect(out).not.toHaveProperty('rows');
+    expect(out.provenance.seeds).toEqual({ data: 3, samplers: [4, 5] });
+    expect(out.settings).toMatchObject({ seed: 3, samplerSeed: [4, 5] });
+    const blocks: Block[] = out.replicates;
+    expect(blocks.map((b) => b.samplerSeed)).toEqual([4, 5]);
+    for (const b of blocks) {
+      const alone = await json(...run(RUNS.sweep, '--seed', '3', '--sampler-seed', String(b.samplerSeed)));
+      expect(b.rows).toEqual(alone.rows);
+    }
+    const [a, b] = blocks;
+    expect(b.rows.map((r) => r.lnNonPrivateMse)).toEqual(a.rows.map((r) => r.lnNonPrivateMse));
+    expect(b.rows.map((r) => r.lnMeanMse)).not.toEqual(a.rows.map((r) => r.lnMeanMse));
+    // the pooled rows: the mean of the replicates' ln mean MSE, with the standard error of that mean
+    expect(out.pooled).toHaveLength(a.rows.length);
+    out.pooled.forEach((p: Row & { lnMeanMseSe: number; replicates: number }, i: number) => {
+      const values = [a.rows[i].lnMeanMse, b.rows[i].lnMeanMse];
+      expect(p.replicates).toBe(2);
+      expect(p.lnMeanMse).toBeCloseTo((values[0] + values[1]) / 2, 12);
+      // two values: standard deviation |x − y|/√2, standard error |x − y|/2
+      expect(p.lnMeanMseSe).toBeCloseTo(Math.abs(values[0] - values[1]) / 2, 12);
+      expect(p.lnNonPrivateMse).toBe(a.rows[i].lnNonPrivateMse);
+      expect(p.pairs).toBe(a.rows[i].pairs + b.rows[i].pairs);
+    });
+    // the statement counts the releases of every replicate
+    const single = await json(...run(RUNS.sweep, '--seed', '3', '--sampler-seed', '4'));
+    expect(out.privacy.releases).toBe(2 * single.privacy.releases);
+  });
+
+  it('a range is the list it spans; CSV has a samplerSeed column and the pooled rows as a head line', async () => {
+    const list = await cli(...run(RUNS.sweep, '--sampler-seed', '1,2,3'));
+    const range = await cli(...run(RUNS.sweep, '--sampler-seed', '1..3'));
+    expect(withoutArgv(range.stdout)).toEqual(withoutArgv(list.stdout));
+    const j = JSON.parse(list.stdout);
+    const csv = await cli(...run(RUNS.sweep, '--sampler-seed', '1..3'), '--format', 'csv');
+    expect(csv.code).toBe(0);
+    const { head, lines } = csvParts(csv.stdout);
+    expect(lines[0].split(',')[0]).toBe('samplerSeed');
+    expect(lines).toHaveLength(1 + 3 * j.replicates[0].rows.length);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(
+      [1, 2, 3].flatMap((s) => j.replicates[0].rows.map(() => String(s))),
+    );
+    expect(JSON.parse(head.pooled)).toEqual(j.pooled);
+    expect(JSON.parse(head.seeds)).toEqual({ data: 1, samplers: [1, 2, 3] });
+  });
+
+  it('one seed in a list or range is the single-seed output', async () => {
+    const plain = await cli(...run(RUNS.sweep, '--sampler-seed', '2'));
+    for (const one of ['2..2', ' 2 '])
+      expect(withoutArgv((await cli(...run(RUNS.sweep, '--sampler-seed', one))).stdout)).toEqual(
+        withoutArgv(plain.stdout),
+      );
+  });
+
+  it('the parser refuses bad lists and ranges with one line naming the option', async () => {
+    expect(seedList('sampler-seed', '1..3,7')).toEqual([1, 2, 3, 7]);
+    const refusals: [string, RegExp][] = [
+      ['x', /must be an integer ≥ 0, a list such as 1,2,3 or a range such as 1\.\.5 \(got "x"\)/],
+      ['1,,2', /must be an integer ≥ 0/],
+      ['-1', /must be an integer ≥ 0/],
+      ['1.5', /must be an integer ≥ 0/],
+      ['1..2..3', /must be an integer ≥ 0/],
+      ['1...3', /must be an integer ≥ 0/],
+      ['5..1', /the range 5\.\.1 runs backwards/],
+      ['1,2,1', /names seed 1 twice/],
+      ['1..3,2', /names seed 2 twice/],
+      [`0..${MAX_SEEDS}`, new RegExp(`gives more than ${MAX_SEEDS} seeds`)],
+    ];
+    for (const [value, message] of refusals) {
+      const r = await cli(...run(RUNS.sweep, `--sampler-seed=${value}`));
+      expect(r.code, value).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n'), value).toHaveLength(1);
+      expect(r.stderr, value).toMatch(/--sampler-seed/);
+      expect(r.stderr, value).toMatch(message);
+    }
+    // the other commands take one seed
+    const release = await cli('release', '--sampler-seed', '1,2');
+    expect(release.code).toBe(2);
+    expect(release.stderr).toMatch(/--sampler-seed takes one seed for the release command/);
   });
 });
 
