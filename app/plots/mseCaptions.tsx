@@ -25,8 +25,19 @@ function forWhich(verdict: SplitVerdict) {
   return moving.length < verdict.curves.length ? ` for ${moving.map((c) => c.label).join(', ')}` : '';
 }
 
-/** The split plot's headline: computing, flat, a U, lowest at one end, or curves that disagree. */
-export function SplitCaption({ verdict }: { verdict: SplitVerdict }) {
+/**
+ * The split plot's headline: computing, flat, a U, lowest at one end, or curves that disagree. `adviceFlat` is the
+ * advisor's verdict for the same settings where one is shown below the plot: its finer sweep can tell splits
+ * apart that this plot's cannot (or find no difference where this plot's noise suggests one), and the headline
+ * then says so rather than contradict the advice on the same screen.
+ */
+export function SplitCaption({
+  verdict,
+  adviceFlat = null,
+}: {
+  verdict: SplitVerdict;
+  adviceFlat?: boolean | null;
+}) {
   const { shape } = verdict;
   const swamp = verdict.swamped && shape !== 'pending' && (
     <>
@@ -42,6 +53,14 @@ export function SplitCaption({ verdict }: { verdict: SplitVerdict }) {
         once they are complete.
       </>
     );
+  if (shape === 'flat' && adviceFlat === false)
+    return (
+      <>
+        {swamp}
+        <strong>Flat within this sweep's noise:</strong> every split shown gives about the same error here,
+        but the advisor's finer sweep (below) tells the splits apart.
+      </>
+    );
   if (shape === 'flat')
     return (
       <>
@@ -49,12 +68,15 @@ export function SplitCaption({ verdict }: { verdict: SplitVerdict }) {
         <strong>No split helps here:</strong> at this n and ε every split gives about the same error.
       </>
     );
+  const adviceSeesNone = adviceFlat === true && (
+    <> The advisor's finer sweep (below) finds no split clearly better than the others within its noise.</>
+  );
   if (shape === 'u')
     return (
       <>
         {swamp}
         <strong>A U{forWhich(verdict)}:</strong> starving either part of the budget raises the error, so the
-        best split lies in between.
+        best split lies in between.{adviceSeesNone}
       </>
     );
   if (shape === 'left' || shape === 'right')
@@ -62,7 +84,7 @@ export function SplitCaption({ verdict }: { verdict: SplitVerdict }) {
       <>
         {swamp}
         <strong>No U{forWhich(verdict)}:</strong> the error is lowest at the {shape} end, so give most of ε to
-        the {shape === 'left' ? 'shooting vector' : 'footpoint'}.
+        the {shape === 'left' ? 'shooting vector' : 'footpoint'}.{adviceSeesNone}
       </>
     );
   return (
@@ -75,7 +97,7 @@ export function SplitCaption({ verdict }: { verdict: SplitVerdict }) {
           {c.label} {whereLowest(c)}
         </Fragment>
       ))}
-      .
+      .{adviceSeesNone}
     </>
   );
 }

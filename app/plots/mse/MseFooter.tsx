@@ -9,6 +9,7 @@ import { fmt } from '../chart';
 import { panelShape, splitVerdict, type SplitVerdict } from '../curveShape';
 import { BestSplit, EpsCaption, SplitCaption, SplitVersusTotal } from '../mseCaptions';
 import { FLAT_SPREAD, type EpsMoves, type MseModel, type ReleaseSummary } from '../mseModel';
+import { useCurrentAdvice } from '../AdvicePanel';
 
 interface Budget {
   epsP: number;
@@ -82,6 +83,7 @@ function MseCaption(props: {
 }) {
   const { panel, model, total, verdict } = props;
   const shape = panelShape(model, SWEEP_POINTS);
+  const advice = useCurrentAdvice();
   // flat near the non-private line: privacy costs little; flat far above it: the noise swamps every fit
   const excesses = model.series.flatMap((s) =>
     s.lnNonPrivate === null ? [] : s.points.map((p) => p.y - s.lnNonPrivate!),
@@ -101,7 +103,7 @@ function MseCaption(props: {
       attrs={{ 'data-shape': verdict?.shape ?? shape }}
       short={
         verdict ? (
-          <SplitCaption verdict={verdict} />
+          <SplitCaption verdict={verdict} adviceFlat={advice ? advice.flat : null} />
         ) : shape === 'flat' ? (
           <strong>Over this range of ε the error hardly changes.</strong>
         ) : (
