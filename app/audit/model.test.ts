@@ -31,7 +31,8 @@ describe('audit view-model', () => {
     const ids = (workspace: WorkspaceId, frechetSpace: 'sphere' | 'spd' = 'sphere') =>
       auditMechanismOptions({ workspace, frechetSpace }).map((o) => o.id);
     expect(ids('sphere')).toEqual(['kng', 'kng-footpoint', 'kng-joint', 'nonprivate']);
-    expect(ids('kendall')).toEqual(['kng', 'kng-footpoint', 'nonprivate']);
+    expect(ids('kendall')).toEqual(['kng', 'kng-footpoint', 'kng-joint', 'nonprivate']);
+    expect(ids('spd')).toEqual(['kng', 'kng-footpoint', 'kng-joint', 'nonprivate']);
     expect(ids('euclidean')).toEqual(['kng', 'kng-footpoint', 'nonprivate', 'dpgr', 'ssp', 'dpsgd']);
     const frechet = MECHANISMS.filter((m) => m.family === 'frechet' && m.spaces.includes('sphere'));
     expect(ids('frechet')).toEqual(frechet.map((m) => m.id));

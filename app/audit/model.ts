@@ -39,9 +39,6 @@ const SHORT_LABELS: Partial<Record<AuditMechanismId, string>> = {
   'kng-joint': 'private for any data (current ε)',
 };
 
-/** Mechanisms the lab audits on some spaces only (the joint release's generic shape kernel is too slow). */
-const ONLY_ON: Partial<Record<AuditMechanismId, readonly SpaceKind[]>> = { 'kng-joint': ['sphere', 'spd'] };
-
 /** Mechanisms that run slowly (an MCMC chain in a data-dependent metric per release): their options say so. */
 const SLOW: readonly string[] = ['conformal'];
 
@@ -57,7 +54,6 @@ export function auditMechanismOptions(
   return AUDIT_MECHANISMS.flatMap((id) => {
     const m = MECHANISM_INFO.find((x) => x.id === id);
     if (!m || !m.spaces.includes(space) || (m.family === 'frechet') !== wantsPoints) return [];
-    if (ONLY_ON[id] && !ONLY_ON[id].includes(space)) return [];
     const label = SHORT_LABELS[id] ?? `${m.label}${SLOW.includes(id) ? ' (slow)' : ''}`;
     return [{ id, label, blurb: m.blurb }];
   });
