@@ -55,7 +55,7 @@ export function SamplerSeedField() {
   const set = useLab((st) => st.set);
   return (
     <NumberField
-      label="Sampler seed"
+      label="sampler seed"
       value={samplerSeed}
       min={LIMITS.samplerSeed[0]}
       max={LIMITS.samplerSeed[1]}
