@@ -96,9 +96,9 @@ function kendallMatVecFloor(n: number, sphereCpuMicroseconds: number) {
 }
 
 /**
- * The kng-joint SPD(2) kernel, generic (through the Manifold interface) and fused, in µs of CPU time per
- * evaluation at n records: synthetic responses, covariates centred on [0, 1], 64 states (p at a response, ‖v‖ ≤ 4)
- * taken in turn, clip 0.05.
+ * The kng-joint SPD(2) kernel, generic (through the Manifold interface) and fused — the fused one in JavaScript and
+ * in WebAssembly SIMD (the one the sampler runs) — in µs of CPU time per evaluation at n records: synthetic
+ * responses, covariates centred on [0, 1], 64 states (p at a response, ‖v‖ ≤ 4) taken in turn, clip 0.05.
  */
 function spdJointKernelSpeed(n: number) {
   const M = dataManifold('spd');
@@ -120,12 +120,19 @@ function spdJointKernelSpeed(n: number) {
   };
   const scale = (quick ? 0.1 : 1) * (300 / n);
   const generic = perEvaluation(genericJointKernel(M, ts, ys, 0.05), Math.ceil(5 * scale));
-  const fused = perEvaluation(spdJointKernel(ts, ys, 0.05), Math.ceil(200 * scale));
+  const fused = perEvaluation(spdJointKernel(ts, ys, 0.05, { wasm: false }), Math.ceil(200 * scale));
+  const wasmKernel = spdJointKernel(ts, ys, 0.05);
+  const wasm = wasmKernel.implementation.startsWith('WebAssembly')
+    ? perEvaluation(wasmKernel, Math.ceil(600 * scale))
+    : null;
   return {
     n,
     genericMicrosecondsPerEvaluate: +generic.toFixed(2),
     fusedMicrosecondsPerEvaluate: +fused.toFixed(3),
     genericOverFused: +(generic / fused).toFixed(1),
+    // the fused loop in WebAssembly (null where it is unavailable), and the JavaScript loop's time over it
+    wasmMicrosecondsPerEvaluate: wasm === null ? null : +wasm.toFixed(3),
+    fusedOverWasm: wasm === null ? null : +(fused / wasm).toFixed(2),
   };
 }
 
@@ -469,8 +476,8 @@ async function main() {
   const matVecFloor = chains
     .filter((c) => c.manifold === 'sphere')
     .map((s) => kendallMatVecFloor(s.n, s.footpointCpuMicrosecondsPerStep));
-  if (!onlySweeps) log('kng-joint SPD(2) kernel: generic and fused…');
-  const spdJoint = onlySweeps ? undefined : [300, 1000].map(spdJointKernelSpeed);
+  if (!onlySweeps) log('kng-joint SPD(2) kernel: generic and fused (JavaScript, WebAssembly)…');
+  const spdJoint = onlySweeps ? undefined : [20, 100, 300, 1000].map(spdJointKernelSpeed);
   if (!onlySweeps) log('kng-joint Kendall kernel: generic and fused (JavaScript, WebAssembly)…');
   const kendallJoint = onlySweeps
     ? undefined
@@ -507,7 +514,8 @@ async function main() {
     // (--sweeps runs none of these four)
     mhChains: onlySweeps ? undefined : chains,
     kendallMatVecFloor: onlySweeps ? undefined : matVecFloor,
-    // µs per evaluation of the kng-joint SPD(2) kernel, generic and fused, and their ratio (goal ≥ 5)
+    // µs per evaluation of the kng-joint SPD(2) kernel, generic and fused, and their ratio (goal ≥ 5), at n = 20,
+    // 100, 300, 1000, with the fused loop in JavaScript and in WebAssembly
     spdJointKernel: spdJoint,
     // the same for Kendall shape space, 8 and 50 landmarks at n = 20, 100, 300, 1000, with the fused loop in
     // JavaScript and in WebAssembly

@@ -72,6 +72,7 @@ export const KERNELS = {
   SPD_KERNEL_WASM_BASE64: 'wasm/assembly/spdKernel.ts',
   JOINT_SPHERE_KERNEL_WASM_BASE64: 'wasm/assembly/jointSphereKernel.ts',
   JOINT_KENDALL_KERNEL_WASM_BASE64: 'wasm/assembly/jointKendallKernel.ts',
+  JOINT_SPD_KERNEL_WASM_BASE64: 'wasm/assembly/jointSpdKernel.ts',
 } as const;
 
 /** SIMD on; no runtime, no allocator, no abort import: the kernels only read memory the caller filled. */

@@ -12,6 +12,7 @@ import { fitGeodesicRegression } from '../../../regression';
 import { Rng } from '../../../sampling/rng';
 import { kendallGradientKernel } from '../kendall';
 import { kendallJointKernel } from '../../kngJoint/kendallJointKernel';
+import { spdJointKernel } from '../../kngJoint/spdJointKernel';
 import { sphereGradientKernel } from '../sphere';
 import { spd2GradientKernel } from '../spd';
 import * as generated from './kernels.generated';
@@ -142,6 +143,26 @@ describe('WebAssembly kernels', () => {
           js.evaluate(p, v, out[1]);
           for (let i = 0; i < 3; i++) expect(Math.abs(out[0][i] - out[1][i])).toBeLessThan(1e-12 * out[1][i]);
         }
+      }
+    }
+  });
+
+  it('SPD(2) joint (kng-joint): agrees with the JavaScript loop to rounding for n = 1…9 (padding of odd n) and at v = 0', () => {
+    const M = spd(2);
+    const rng = Rng.fromKey(13);
+    const data = spdData({ n: 9, noiseSd: 0.2, seed: 5 });
+    const ts = Float64Array.from(data.xs, (x) => x - 0.5); // covariates centred on [−½, ½]
+    const out = [new Float64Array(3), new Float64Array(3)];
+    for (let n = 1; n <= 9; n++) {
+      const wasm = spdJointKernel(ts.slice(0, n), data.ys.slice(0, n), 0.1);
+      const js = spdJointKernel(ts.slice(0, n), data.ys.slice(0, n), 0.1, { wasm: false });
+      expect(wasm.implementation).toBe('WebAssembly SIMD (SPD(2))');
+      for (let t = 0; t < 20; t++) {
+        const p = M.exp(data.ys[0], randomTangent(M, data.ys[0], rng, rng.uniform()));
+        const v = t === 0 ? new Float64Array(4) : randomTangent(M, p, rng, 4 * rng.uniform());
+        wasm.evaluate(p, v, out[0]);
+        js.evaluate(p, v, out[1]);
+        for (let i = 0; i < 3; i++) expect(Math.abs(out[0][i] - out[1][i])).toBeLessThan(1e-12 * out[1][i]);
       }
     }
   });
