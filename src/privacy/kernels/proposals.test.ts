@@ -139,9 +139,7 @@ describe('fused SPD(2) transport and distance from the identity (the joint relea
   // at distance r from I (condition number up to e^{2r}): both paths lose digits as r grows, so agreement is
   // asserted where p is well conditioned, and far out each is checked against what holds exactly
   const pointsAt = (radii: number[]) =>
-    radii.flatMap((r) =>
-      Array.from({ length: 5 }, () => ({ r, p: M.exp(I, randomTangent(M, I, rng, r)) })),
-    );
+    radii.flatMap((r) => Array.from({ length: 5 }, () => ({ r, p: M.exp(I, randomTangent(M, I, rng, r)) })));
   const near = pointsAt([1e-3, 0.5, 3]);
   const far = pointsAt([12]);
 
