@@ -1,6 +1,6 @@
 /**
  * The privacy audit (docs/audit.md): how well can an attacker tell, from one release, whether one person's
- * record was in the data? For any mechanism of the table (`src/experiments/mechanisms.ts`):
+ * record was in the data? For any mechanism of the table (`src/experiments/mechanisms/`):
  *
  * 1. neighbouring data sets D, D′ (`neighbours.ts`);
  * 2. N releases on D and N on D′, in worker cells of `cellReleases` per side (release i of side s draws from
@@ -17,184 +17,38 @@
  * `auditTask` on the pool, whose every cell carries the audit's `AuditInfo` (the claim, the statistic, the
  * changed record), and calls `auditResult(info, cells)` as cells arrive; its views draw the changed record from
  * `auditPairTask` (one cell: the pair alone, before any release). The CLI and tests may call `auditInfo(spec)`.
+ *
+ * The audit's types are in `types.ts`, the data D and the pair D, D′ of a spec in `data.ts`, the result in
+ * `result.ts` (all re-exported here).
  */
-import { euclidean } from '../geometry/euclidean';
-import { sphere } from '../geometry/sphere';
-import { spd } from '../geometry/spd';
-import type { Manifold } from '../geometry/types';
-import { frechetDataStream } from '../experiments/frechetSpec';
-import { frechetData } from '../experiments/frechetData';
-import { MECHANISMS, type MechanismSettings, type TableMechanism } from '../experiments/mechanisms';
-import { mechanismInfoById } from '../experiments/mechanismInfo';
-import { prepareRegression, type DataSource } from '../experiments/regressionSetup';
-import type { MechanismData, PreparedMechanism, SpaceKind } from '../privacy/mechanism';
-import { uniformInBall } from '../sampling/distributions';
+import type { PreparedMechanism } from '../privacy/mechanism';
 import { Rng } from '../sampling/rng';
 import { defineTask, oneCell } from '../workers/defineTask';
-import { epsilonLowerBound, scoreHistograms, tradeOffCurve, type EpsilonBound } from './bounds';
-import { neighbouringData, type NeighbourChoice, type Neighbours } from './neighbours';
+import type { TableMechanism } from '../experiments/mechanisms';
+import {
+  auditData,
+  auditNeighbours,
+  auditPairOf,
+  checkAuditSpec,
+  DEFAULT_CELL_RELEASES,
+  mechanismById,
+  spaceOf,
+} from './data';
+import { neighbouringData, type Neighbours } from './neighbours';
+import { auditResult } from './result';
+import type { AuditCell, AuditInfo, AuditPair, AuditResult, AuditSpec, AuditStatistic } from './types';
 
-/** Data of an audit: regression data (KNG, the non-private fit, linear regression) or points (Fréchet means). */
-export type AuditData =
-  | { kind: 'regression'; source: DataSource }
-  | {
-      kind: 'points';
-      space: 'sphere' | 'spd' | 'euclidean';
-      n: number;
-      /** SPD(k) size (default 2); R^d dimension (default 1). */
-      k?: number;
-      seed: number;
-      heterogeneous?: boolean;
-    }
-  | { kind: 'imported-points'; space: 'sphere' | 'spd' | 'euclidean'; ys: Float64Array[] };
-
-export interface AuditSpec {
-  /** An id of the mechanism table. */
-  mechanism: string;
-  data: AuditData;
-  settings: MechanismSettings;
-  neighbour: NeighbourChoice;
-  /** Releases per side. */
-  releases: number;
-  seed: number;
-  /** Releases per side in one cell (a multiple of 4; default 200). */
-  cellReleases?: number;
-  /** Releases per side kept for drawing (the first ones; default 0). */
-  keep?: number;
-  /**
-   * 'auto' (default): the log-likelihood ratio where the density is known, else the distance along the line.
-   * 'distance' forces the latter — the better test when the releases do not follow the density (an MCMC
-   * chain that has not mixed, e.g. the paper sampler).
-   */
-  statistic?: 'auto' | 'distance';
-}
-
-export type AuditStatistic =
-  | 'log-likelihood ratio'
-  | 'unnormalised log-likelihood ratio'
-  /** Position of the release projected on the line from D's non-private output (0) to D′'s (1). */
-  | 'distance along the line between the non-private outputs';
-
-/** The record that differs between D and D′, as the views draw it and the result reports it. */
-export interface AuditPair {
-  /** 0-based index of the replaced record. */
-  index: number;
-  /** Its response (or point) in D and in D′. */
-  before: number[];
-  after: number[];
-  description: string;
-  /** Its covariate as the views draw it (rescaled to [0, 1]); null for points (Fréchet means). */
-  x: number | null;
-  /** Number of records in the data. */
-  records: number;
-}
-
-/** The pair of `auditNeighbours`/`auditSetup`, as plain numbers (it crosses the worker boundary). */
-export function auditPairOf(nb: Neighbours): AuditPair {
-  return {
-    index: nb.index,
-    before: [...nb.before],
-    after: [...nb.after],
-    description: nb.description,
-    x: nb.D.xs?.[nb.index] ?? null,
-    records: nb.D.ys.length,
-  };
-}
-
-/** What the view draws and the result repeats: the claim, the statistic and the two data sets. */
-export interface AuditInfo {
-  mechanism: string;
-  label: string;
-  claimedEpsilon: number;
-  delta: number;
-  isPrivate: boolean;
-  reason: string | null;
-  notes: string[];
-  statistic: AuditStatistic;
-  neighbour: AuditPair;
-  nonPrivateD: number[];
-  nonPrivateD2: number[];
-  /** The true ε of this pair D, D′ where it has a closed form (pure ε-DP mechanisms with a known density). */
-  exactEpsilon: number | null;
-  /** The trade-off curve of the best possible tests for this pair, where quadrature gives it (S² Laplace). */
-  exactTradeOff: { alpha: number[]; beta: number[] } | null;
-}
-
-export interface AuditCell {
-  /** The audit's claim, statistic and pair (the same in every cell: whichever arrives first tells the view). */
-  info: AuditInfo;
-  /** Index of the cell's first release (per side). */
-  first: number;
-  scoresD: Float64Array;
-  scoresD2: Float64Array;
-  releasesD: Float64Array[];
-  releasesD2: Float64Array[];
-}
-
-export interface AuditResult extends AuditInfo {
-  /** Releases per side scored so far, and asked for. */
-  releases: number;
-  requested: number;
-  /** 95% lower bound on ε (0 when the data show nothing), and the point estimate of the same test. */
-  epsilonLower: number;
-  epsilonEstimate: number;
-  bound: EpsilonBound;
-  /** Empirical trade-off curve of the threshold tests "say D′ when the score is above t". */
-  tradeOff: { alpha: number[]; beta: number[] };
-  histogram: { edges: number[]; countsD: number[]; countsD2: number[] };
-  /** The lower bound exceeds the claimed ε (always false for a release that claims nothing). */
-  leaks: boolean;
-  verdict: string;
-}
-
-export const DEFAULT_CELL_RELEASES = 200;
-
-export function mechanismById(id: string): TableMechanism {
-  const known = mechanismInfoById(id).id;
-  return MECHANISMS.find((x) => x.id === known)!;
-}
-
-function spaceOf(M: Manifold): SpaceKind {
-  return M.family?.kind ?? 'euclidean';
-}
-
-function pointManifold(space: 'sphere' | 'spd' | 'euclidean', k: number, s: MechanismSettings): Manifold {
-  if (space === 'sphere') return sphere();
-  if (space === 'spd') return spd(k, s.frechet.metric);
-  return euclidean(k);
-}
-
-/** The data set D of a spec. */
-export function auditData(spec: AuditSpec): MechanismData {
-  const d = spec.data;
-  if (d.kind === 'regression') {
-    const r = prepareRegression(d.source);
-    return { M: r.M, xs: Float64Array.from(r.xs), ys: r.ys };
-  }
-  if (d.kind === 'imported-points') {
-    const k = d.space === 'spd' ? Math.round(Math.sqrt(d.ys[0]?.length ?? 4)) : (d.ys[0]?.length ?? 1);
-    return { M: pointManifold(d.space, k, spec.settings), xs: null, ys: d.ys };
-  }
-  const k = d.k ?? (d.space === 'spd' ? 2 : 1);
-  // on S² and SPD: replicate 0 of the Fréchet experiment, the very points the lab's view and `frechet` draw
-  const rng = d.space === 'euclidean' ? Rng.fromKey(d.seed, 0xda7a) : frechetDataStream(d.seed, d.n, k, 0);
-  const radius = spec.settings.frechet.radius;
-  const ys =
-    d.space === 'euclidean'
-      ? Array.from({ length: d.n }, () => uniformInBall(rng, k, radius))
-      : frechetData(
-          {
-            manifold: d.space,
-            k,
-            metric: spec.settings.frechet.metric,
-            n: d.n,
-            radius,
-            heterogeneous: d.heterogeneous,
-          },
-          rng,
-        ).points;
-  return { M: pointManifold(d.space, k, spec.settings), xs: null, ys };
-}
+export * from './types';
+export {
+  auditData,
+  auditNeighbours,
+  auditPairInputs,
+  auditPairOf,
+  checkAuditSpec,
+  DEFAULT_CELL_RELEASES,
+  mechanismById,
+} from './data';
+export * from './result';
 
 /** Everything a cell needs, prepared once per worker and job. */
 export interface AuditSetup {
@@ -206,21 +60,6 @@ export interface AuditSetup {
   score(z: Float64Array): number;
   /** `auditInfoOf(spec, this)`, computed once per worker (cells carry it to the view). */
   info: AuditInfo;
-}
-
-export function checkAuditSpec(spec: AuditSpec): void {
-  const fail = (msg: string) => {
-    throw new RangeError(`audit: ${msg}`);
-  };
-  if (!(Number.isInteger(spec.releases) && spec.releases >= 4))
-    fail(`the number of releases per side must be an integer ≥ 4 (got ${spec.releases})`);
-  const c = spec.cellReleases ?? DEFAULT_CELL_RELEASES;
-  if (!(Number.isInteger(c) && c >= 4 && c % 4 === 0))
-    fail(`releases per cell must be a positive multiple of 4 (got ${c})`);
-  const m = mechanismInfoById(spec.mechanism);
-  const wantsPoints = m.family === 'frechet';
-  if (wantsPoints !== (spec.data.kind !== 'regression'))
-    fail(`${m.label} takes ${wantsPoints ? 'a sample of points' : 'regression data (x, y)'}`);
 }
 
 /**
@@ -302,33 +141,6 @@ function auditInfoOf(spec: AuditSpec, setup: Omit<AuditSetup, 'info'>): AuditInf
   };
 }
 
-/**
- * The two neighbouring data sets alone (one fit; no mechanism prepared): what the workspace view draws before
- * and while an audit runs. Equal to `auditSetup(spec).neighbours` (same data, same rule). `data` may be passed
- * when the caller has D already (the lab's views: generating shapes again would block the page for seconds).
- */
-export function auditNeighbours(spec: AuditSpec, data: MechanismData = auditData(spec)): Neighbours {
-  checkAuditSpec(spec);
-  return neighbouringData(mechanismInfoById(spec.mechanism).family, data, spec.settings, spec.neighbour);
-}
-
-/**
- * Everything the pair D, D′ depends on (`auditData` and `neighbouringData` read no more): two specs with equal
- * inputs have the same pair, so the lab keeps its drawing while ε or the number of releases changes.
- */
-export function auditPairInputs(spec: AuditSpec) {
-  const s = spec.settings;
-  return {
-    family: mechanismInfoById(spec.mechanism).family,
-    data: spec.data,
-    neighbour: spec.neighbour,
-    tau: s.kng.tau,
-    tauM: s.kng.tauM,
-    frechet: { radius: s.frechet.radius, metric: s.frechet.metric },
-    linreg: { tau: s.linreg.dpgr.tau, yBounds: s.linreg.ssp.yBounds },
-  };
-}
-
 /** The claim, the statistic and the two data sets, without releasing anything. */
 export function auditInfo(spec: AuditSpec): AuditInfo {
   return auditSetup(spec).info;
@@ -372,42 +184,6 @@ export function auditCell(spec: AuditSpec, index: number, setup: AuditSetup = au
     }
   }
   return cell;
-}
-
-const fmt = (x: number) => (Number.isFinite(x) ? x.toPrecision(3).replace(/\.?0+$/, '') : '∞');
-
-/** The audit's answer from the cells finished so far (any subset; missing cells are skipped). */
-export function auditResult(
-  info: AuditInfo,
-  cells: readonly (AuditCell | undefined)[],
-  requested?: number,
-): AuditResult {
-  const done = cells.filter((c): c is AuditCell => c !== undefined).sort((a, b) => a.first - b.first);
-  // cells hold multiples of 4 releases (but the last), so positions keep their index mod 4 (bounds.ts splits by it)
-  const scoresD = Float64Array.from(done.flatMap((c) => [...c.scoresD]));
-  const scoresD2 = Float64Array.from(done.flatMap((c) => [...c.scoresD2]));
-  const bound = epsilonLowerBound(scoresD, scoresD2, info.delta);
-  const claimed = info.claimedEpsilon;
-  const leaks = Number.isFinite(claimed) && bound.lower > claimed;
-  const verdict = !Number.isFinite(claimed)
-    ? `not private: an attacker tells D from D′ with ε ≥ ${fmt(bound.lower)}`
-    : leaks
-      ? `leaks more than the claimed ε = ${fmt(claimed)}: at least ${fmt(bound.lower)}`
-      : bound.lower > 0
-        ? `consistent with ε = ${fmt(claimed)} (measured: at least ${fmt(bound.lower)})`
-        : `consistent with ε = ${fmt(claimed)}: no leak found (the releases of D and D′ could not be told apart)`;
-  return {
-    ...info,
-    releases: scoresD.length,
-    requested: requested ?? scoresD.length,
-    epsilonLower: bound.lower,
-    epsilonEstimate: bound.estimate,
-    bound,
-    tradeOff: tradeOffCurve(scoresD, scoresD2),
-    histogram: scoreHistograms(scoresD, scoresD2),
-    leaks,
-    verdict,
-  };
 }
 
 /** The whole audit on this thread (tests, small runs); the pool runs the same cells. */

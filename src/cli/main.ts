@@ -7,21 +7,19 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DataFormatError } from '../io';
-import {
-  adviseCommand,
-  fitCommand,
-  histogramsCommand,
-  releaseCommand,
-  sensitivityCommand,
-  sweepCommand,
-  type Ctx,
-} from './commands';
+import { adviseCommand } from './advise';
 import { auditCommand } from './audit';
 import { resolveConfig } from './config';
+import type { Ctx } from './context';
+import { fitCommand } from './fit';
 import { frechetCommand } from './frechet';
+import { histogramsCommand } from './histograms';
 import { linregCommand } from './linreg';
 import { CliError, COMMANDS, parseCommandLine, type Command } from './options';
 import type { ErrorSink, Sink } from './output';
+import { releaseCommand } from './release';
+import { sensitivityCommand } from './sensitivity';
+import { sweepCommand } from './sweep';
 import { usage } from './usage';
 
 export interface CliIo {

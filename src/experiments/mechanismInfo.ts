@@ -1,7 +1,7 @@
 /**
- * What the mechanism table (mechanisms.ts) says of each mechanism — id, label, family, spaces and blurb —
+ * What the mechanism table (mechanisms/) says of each mechanism — id, label, family, spaces and blurb —
  * without how it prepares and releases. The lab's page lists the mechanisms from here, so it does not load
- * the samplers and their WebAssembly; mechanisms.ts adds each entry's `prepare`, in this order.
+ * the samplers and their WebAssembly; mechanisms/ adds each entry's `prepare`, in this order.
  */
 import { FRECHET_MECHANISM_TABLE } from '../privacy/frechet/mechanisms';
 import { LINREG_METHOD_LABELS, LINREG_METHODS, type LinregMethod } from '../privacy/linreg';

@@ -65,7 +65,7 @@ export interface SweepCellResult {
   acceptanceV: number;
   escaped: number;
   stuck: number;
-  /** Set when the untruncated footpoint target would not normalise at this budget (kng.ts ImproperFootpoint). */
+  /** Set when the untruncated footpoint target would not normalise at this budget (kngCalibration.ts). */
   improper: ImproperFootpoint | null;
 }
 

@@ -27,7 +27,8 @@ export interface Manifold {
   readonly volumeGrowthRate: number;
   /**
    * False for a point so ill-conditioned that geodesics from it can no longer be compared with ordinary data in
-   * floating point (SPD: condition number above WELL_CONDITIONED_MAX, see spd.ts). Absent where every point is fine.
+   * floating point (SPD: condition number above WELL_CONDITIONED_MAX, see spd/affine.ts). Absent where every
+   * point is fine.
    */
   wellConditioned?(p: Float64Array): boolean;
 

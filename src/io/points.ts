@@ -1,20 +1,8 @@
 import { createSymEig, symEig } from '../geometry/linalg';
 import { columnText, DataFormatError } from './errors';
-import {
-  checkRectangular,
-  fmt,
-  fromLatLon,
-  isIdColumnName,
-  LAT_NAME,
-  LON_NAME,
-  MAX_DATA_BYTES,
-  Reader,
-  readTable,
-  RowChecks,
-  SPD_MAX_CONDITION,
-  spherePoint,
-} from './parse';
-import { refuseRadians } from './rows';
+import { checkRectangular, MAX_DATA_BYTES, readTable } from './readTable';
+import { isIdColumnName, LAT_NAME, LON_NAME, Reader, RowChecks } from './reader';
+import { fmt, fromLatLon, refuseRadians, SPD_MAX_CONDITION, spherePoint } from './rows';
 import { cellNumber, type Table } from './table';
 
 /**

@@ -5,14 +5,15 @@ import { columnText, DataFormatError } from './errors';
 /**
  * Each manifold kind's row format: how a data file's response columns become a point (the readers below) and
  * how a point is written back as a row (the lab's data export, which the importer reads again). The
- * descriptors (src/data/manifolds.ts) hold one per kind; parse.ts reads through them.
+ * descriptors (src/data/manifolds.ts) hold one per kind; the data-file readers (wide.ts, kendallLong.ts) read
+ * through them.
  */
 export interface RowFormat {
   /** What the response columns must be, for the message when `width` of them (lat/lon or not) do not fit; else null. */
   widthProblem(width: number, latLon: boolean): string | null;
   /** Columns named lat/lon, or exactly two chosen response columns, are read as latitude and longitude. */
   readonly latLon: boolean;
-  /** One row per landmark, with a subject column, is a layout of its own (read by parse.ts). */
+  /** One row per landmark, with a subject column, is a layout of its own (read by kendallLong.ts). */
   readonly longFormat: boolean;
   /** One row's responses as a point, and how far off the manifold they were before projection (0 if never projected). */
   read(raw: Float64Array, row: RowContext): [point: Float64Array, deviation: number];

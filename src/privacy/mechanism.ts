@@ -1,7 +1,7 @@
 /**
  * One interface for everything that releases something private: KNG geodesic regression,
  * the Fréchet-mean mechanisms, the linear-regression baselines and the non-private fit (ε = ∞). The table of
- * them is `src/experiments/mechanisms.ts`; the privacy audit (`src/audit/`) works on any entry through this
+ * them is `src/experiments/mechanisms/`; the privacy audit (`src/audit/`) works on any entry through this
  * interface alone.
  *
  * A mechanism is prepared on one data set (its non-private output, calibration and kernels computed once), then

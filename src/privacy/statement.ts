@@ -4,7 +4,7 @@
  * releases it holds, and what publishing all of them costs by basic composition.
  *
  * A mechanism states its claim (`ReleaseClaim`: ε and δ of one release and the conditions its argument needs,
- * built in `claims.ts`); `privacyStatement` turns the claims behind an output into the statement. `private` is
+ * built in `claims/`); `privacyStatement` turns the claims behind an output into the statement. `private` is
  * true only when every condition holds, ε is finite and the output holds nothing but releases: numbers computed
  * from the data beyond the releases (errors against the data, an audit's changed record) are not private
  * whatever the releases guarantee.

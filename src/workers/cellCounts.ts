@@ -16,7 +16,7 @@ import { sensitivityCellCount } from '../experiments/sensitivityCheck';
 import { sweepCellCount } from '../experiments/sweep';
 import { oneCell } from './defineTask';
 import type { TaskName, TaskParams } from './tasks';
-import { busyTask, crashTask, failTask, scratchTask, squareTask } from './testTasks';
+import { failTask, squareTask } from './testTasks';
 
 export const CELL_COUNTS: { readonly [K in TaskName]: (params: TaskParams<K>) => number } = {
   data: oneCell,
@@ -35,8 +35,5 @@ export const CELL_COUNTS: { readonly [K in TaskName]: (params: TaskParams<K>) =>
   auditPair: oneCell,
   advicePrivacy: oneCell,
   square: squareTask.cellCount,
-  busy: busyTask.cellCount,
   fail: failTask.cellCount,
-  crash: crashTask.cellCount,
-  scratch: scratchTask.cellCount,
 };

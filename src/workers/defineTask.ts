@@ -1,4 +1,7 @@
-/** The shape of a worker task (see tasks.ts for the rules); in its own file so task modules avoid an import cycle. */
+/**
+ * The shape of a worker task and of a registry of tasks (see tasks.ts for the rules); in a file of its own that
+ * imports nothing, so task modules avoid an import cycle.
+ */
 
 /** Definition of one task. `S` is the per-worker scratch type returned by `setup` (none by default). */
 export interface TaskDef<P, R, S = undefined> {
@@ -9,6 +12,19 @@ export interface TaskDef<P, R, S = undefined> {
   /** Computes cell `cellIndex`; a pure function of `(params, cellIndex)`. */
   cell(params: P, cellIndex: number, scratch: S): R;
 }
+
+/** Loose shape of a task as seen by code that does not know its types (the worker runtime, the pool). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTaskDef = TaskDef<any, any, any>;
+
+/** Tasks by name, as workers run them: the lab's registry (`TASKS`, tasks.ts) or a test's own. */
+export type Registry = Readonly<Record<string, AnyTaskDef>>;
+/** Params type of task `K` of registry `T`. */
+export type ParamsOf<T extends Registry, K extends keyof T> = Parameters<T[K]['cellCount']>[0];
+/** Result type of one cell of task `K` of registry `T`. */
+export type ResultOf<T extends Registry, K extends keyof T> = ReturnType<T[K]['cell']>;
+/** The cell count of every task of registry `T`, without the cells: what a pool on the main thread needs. */
+export type CellCounts<T extends Registry> = { readonly [K in keyof T]: (params: ParamsOf<T, K>) => number };
 
 /** The cell count of a task whose job is one cell. */
 export const oneCell = (): number => 1;

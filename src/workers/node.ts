@@ -12,11 +12,14 @@ import { Worker } from 'node:worker_threads';
 import type { FromWorker, ToWorker, WorkerLike } from './protocol.ts';
 import { WorkerPool } from './pool.ts';
 
-const entry = new URL('./worker.node.mjs', import.meta.url);
+const bootstrap = new URL('./worker.node.mjs', import.meta.url);
 
-/** One worker thread behind the pool's `WorkerLike` interface. */
-export function createNodeWorker(): WorkerLike {
-  const worker = new Worker(entry);
+/**
+ * One worker thread behind the pool's `WorkerLike` interface, running the TypeScript entry `entry` (default:
+ * the lab's workers, `worker.node.ts`; the pool's tests pass theirs).
+ */
+export function createNodeWorker(entry?: URL): WorkerLike {
+  const worker = new Worker(bootstrap, entry ? { workerData: { entry: entry.href } } : undefined);
   let dead = false;
   return {
     postMessage: (message: ToWorker) => worker.postMessage(message),

@@ -1,27 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodePool } from './node.ts';
+import type { CellCounts } from './defineTask.ts';
+import { createNodeWorker } from './node.ts';
 import { CancelledError, TaskError, WorkerCrashedError, WorkerPool } from './pool.ts';
-import { TASKS } from './tasks.ts';
+import { POOL_TEST_TASKS } from './testTasks.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type TestTasks = typeof POOL_TEST_TASKS;
+const TEST_WORKER = new URL('./testWorker.node.ts', import.meta.url);
+const TEST_CELL_COUNTS = Object.fromEntries(
+  Object.entries(POOL_TEST_TASKS).map(([name, task]) => [name, task.cellCount]),
+) as CellCounts<TestTasks>;
+
+/** A pool of `size` Node worker threads that run the test tasks (testTasks.ts). */
+const createTestPool = (size: number) =>
+  new WorkerPool<TestTasks>({
+    size,
+    createWorker: () => createNodeWorker(TEST_WORKER),
+    cellCounts: TEST_CELL_COUNTS,
+  });
+
 /** Serial reference: the same cells computed on this thread. */
-function serial<K extends keyof typeof TASKS>(
-  task: K,
-  params: Parameters<(typeof TASKS)[K]['cellCount']>[0],
-) {
-  const def = TASKS[task] as any;
+function serial<K extends keyof TestTasks>(task: K, params: Parameters<TestTasks[K]['cellCount']>[0]) {
+  const def = POOL_TEST_TASKS[task] as any;
   const scratch = def.setup?.(params);
   return Array.from({ length: def.cellCount(params) }, (_, i) => def.cell(params, i, scratch));
 }
 
 describe('WorkerPool on Node worker_threads', () => {
-  let pool1: WorkerPool;
-  let pool2: WorkerPool;
+  let pool1: WorkerPool<TestTasks>;
+  let pool2: WorkerPool<TestTasks>;
 
   beforeAll(async () => {
-    pool1 = createNodePool(1);
-    pool2 = createNodePool(2);
+    pool1 = createTestPool(1);
+    pool2 = createTestPool(2);
     // warm up (thread start-up and transpiling) so that timings below measure the pool, not tsx
     await Promise.all([
       pool1.run('square', { values: [1] }).promise,
@@ -186,7 +198,7 @@ describe('WorkerPool on Node worker_threads', () => {
     await expect(pool2.run('square', { values: [1] }, { chunkSize: 0 }).promise).rejects.toThrow(
       /chunk size/,
     );
-    const pool = createNodePool(1);
+    const pool = createTestPool(1);
     const pending = pool.run('busy', { ms: 20, count: 100 });
     pool.terminate();
     await expect(pending.promise).rejects.toBeInstanceOf(CancelledError);

@@ -19,7 +19,8 @@
  */
 import type { FromWorker, WorkerLike } from './protocol.ts';
 import { CELL_COUNTS } from './cellCounts.ts';
-import type { TaskName, TaskParams, TaskResult } from './tasks.ts';
+import type { CellCounts, ParamsOf, Registry, ResultOf } from './defineTask.ts';
+import type { TaskRegistry } from './tasks.ts';
 
 export type { WorkerLike } from './protocol.ts';
 
@@ -62,10 +63,16 @@ export class WorkerCrashedError extends Error {
   }
 }
 
-export interface PoolOptions {
+/** Options of a pool whose workers run the tasks of registry `T` (default: the lab's, tasks.ts). */
+export interface PoolOptions<T extends Registry = TaskRegistry> {
   /** Number of workers (default 1; the `createNodePool` / `createBrowserPool` helpers default to one per core). */
   size?: number;
   createWorker: () => WorkerLike;
+  /**
+   * The cell count of every task the workers run (default: the lab's, cellCounts.ts). Workers that run
+   * another registry (the pool's own tests) come with its counts.
+   */
+  cellCounts?: CellCounts<T>;
 }
 
 export interface RunOptions<R> {
@@ -112,20 +119,22 @@ interface Slot {
   chunk: { jobId: number; from: number; to: number } | null;
 }
 
-export class WorkerPool {
+export class WorkerPool<T extends Registry = TaskRegistry> {
   readonly size: number;
   private readonly createWorker: () => WorkerLike;
+  private readonly cellCounts: CellCounts<T>;
   private readonly slots: Slot[] = [];
   private job: Job | null = null;
   private nextJobId = 1;
   private terminated = false;
 
-  constructor(opts: PoolOptions) {
+  constructor(opts: PoolOptions<T>) {
     const size = opts.size ?? 1;
     if (!Number.isInteger(size) || size < 1)
       throw new RangeError(`pool size must be a positive integer: ${size}`);
     this.size = size;
     this.createWorker = opts.createWorker;
+    this.cellCounts = opts.cellCounts ?? (CELL_COUNTS as unknown as CellCounts<T>);
     for (let i = 0; i < size; i++) {
       const slot: Slot = { worker: null, loaded: false, knownJob: 0, chunk: null };
       this.slots.push(slot);
@@ -136,20 +145,20 @@ export class WorkerPool {
   /**
    * Runs task `task` over all its cells, superseding (cancelling) any job still running on this pool.
    */
-  run<K extends TaskName>(
+  run<K extends keyof T & string>(
     task: K,
-    params: TaskParams<K>,
-    options: RunOptions<TaskResult<K>> = {},
-  ): JobHandle<TaskResult<K>[]> {
+    params: ParamsOf<T, K>,
+    options: RunOptions<ResultOf<T, K>> = {},
+  ): JobHandle<ResultOf<T, K>[]> {
     this.cancelCurrent(new CancelledError('job superseded by a newer job'));
     let resolve!: (results: unknown[]) => void;
     let reject!: (error: Error) => void;
     const promise = new Promise<unknown[]>((res, rej) => {
       resolve = res;
       reject = rej;
-    }) as Promise<TaskResult<K>[]>;
+    }) as Promise<ResultOf<T, K>[]>;
     const id = this.nextJobId++;
-    const handle: JobHandle<TaskResult<K>[]> = {
+    const handle: JobHandle<ResultOf<T, K>[]> = {
       promise,
       cancel: () => {
         if (this.job?.id === id) this.cancelCurrent(new CancelledError());
@@ -167,8 +176,8 @@ export class WorkerPool {
     let total: number;
     let chunkSize: number;
     try {
-      const cellCount = Object.prototype.hasOwnProperty.call(CELL_COUNTS, task)
-        ? (CELL_COUNTS[task] as (p: unknown) => number)
+      const cellCount = Object.prototype.hasOwnProperty.call(this.cellCounts, task)
+        ? (this.cellCounts[task] as (p: unknown) => number)
         : undefined;
       if (!cellCount) throw new Error(`unknown task "${task}"`);
       total = cellCount(params);

@@ -7,7 +7,8 @@
  * one slice) after a cancel, without being terminated and respawned.
  */
 import type { FromWorker, ToWorker } from './protocol.ts';
-import { TASKS, type AnyTaskDef } from './tasks.ts';
+import type { AnyTaskDef, Registry } from './defineTask.ts';
+import { TASKS } from './tasks.ts';
 
 /** Work time between two yields to the event loop (to receive cancel messages). */
 export const SLICE_MS = 8;
@@ -34,7 +35,7 @@ function describe(e: unknown): { name: string; message: string; stack?: string }
 export function createWorkerRuntime(
   post: (message: FromWorker) => void,
   yieldToEventLoop: () => Promise<void>,
-  tasks: Readonly<Record<string, AnyTaskDef>> = TASKS,
+  tasks: Registry = TASKS,
 ): (message: ToWorker) => void {
   let job: CurrentJob | null = null;
   let cancelledUpTo = 0;

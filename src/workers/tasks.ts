@@ -14,7 +14,8 @@
  * typed arrays — no functions or class instances (they arrive as plain objects).
  *
  * HOW TO ADD A TASK (a line here and a line in cellCounts.ts):
- *   1. next to your experiment, e.g. `src/experiments/sweep.ts`, write
+ *   1. next to your experiment, e.g. `src/experiments/sweep.ts`, write (with `defineTask` from defineTask.ts,
+ *      which imports nothing, never from this registry, which imports the experiments)
  *        export const sweepCellCount = (p: SweepParams) => …;
  *        export const sweepTask = defineTask<SweepParams, SweepCell>({ cellCount: sweepCellCount, cell: (p, i) => … });
  *   2. import it below and add one line to `TASKS`:  `sweep: sweepTask,`
@@ -39,10 +40,8 @@ import { sizesTask } from '../experiments/sizes';
 import { sensitivityTask } from '../experiments/sensitivityCheck';
 import { sweepTask } from '../experiments/sweep';
 
-import { defineTask, type TaskDef } from './defineTask';
-import { busyTask, crashTask, failTask, scratchTask, squareTask } from './testTasks';
-
-export { defineTask, type TaskDef };
+import type { AnyTaskDef, ParamsOf, ResultOf } from './defineTask';
+import { failTask, squareTask } from './testTasks';
 
 /** The registry. Add a task with one line: `name: nameTask,`. */
 export const TASKS = {
@@ -61,23 +60,19 @@ export const TASKS = {
   audit: auditTask,
   auditPair: auditPairTask,
   advicePrivacy: advicePrivacyTask,
+  // Two of the pool's test tasks (testTasks.ts) that the lab's own workers must run: the job runner's tests
+  // (app/compute/runner.test.ts) run `square` and `fail` through this registry, and the lab's fault injection
+  // (`?faults=1`, app/compute/faults.ts) sends `fail` jobs to the browser workers.
   square: squareTask,
-  busy: busyTask,
   fail: failTask,
-  crash: crashTask,
-  scratch: scratchTask,
 } as const;
-
-/** Loose shape of a task as seen by code that does not know its types (the worker runtime, the pool). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTaskDef = TaskDef<any, any, any>;
 
 export type TaskRegistry = typeof TASKS;
 export type TaskName = keyof TaskRegistry & string;
 /** Params type of task `K`. */
-export type TaskParams<K extends TaskName> = Parameters<TaskRegistry[K]['cellCount']>[0];
+export type TaskParams<K extends TaskName> = ParamsOf<TaskRegistry, K>;
 /** Result type of one cell of task `K`. */
-export type TaskResult<K extends TaskName> = ReturnType<TaskRegistry[K]['cell']>;
+export type TaskResult<K extends TaskName> = ResultOf<TaskRegistry, K>;
 
 // Compile-time check that every registry entry is a TaskDef.
 const _registryCheck: Record<TaskName, AnyTaskDef> = TASKS;

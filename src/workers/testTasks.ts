@@ -1,6 +1,7 @@
 /**
- * Small tasks used by the pool's own tests (cheap to keep: a few lines in the worker bundle), in a module of
- * their own so that cellCounts.ts and tasks.ts both name them without one loading the other.
+ * Small tasks for the pool's own tests (pool.test.ts), whose worker threads (testWorker.node.ts) run
+ * `POOL_TEST_TASKS`. `square` and `fail` are in the lab's registry too (tasks.ts says why); this module lets
+ * cellCounts.ts and tasks.ts both name them without one loading the other.
  */
 import { defineTask } from './defineTask';
 
@@ -64,3 +65,12 @@ export const scratchTask = defineTask<{ count: number; len: number; scale: numbe
     return s;
   },
 });
+
+/** The registry of the pool's tests: what their worker threads run (testWorker.node.ts). */
+export const POOL_TEST_TASKS = {
+  square: squareTask,
+  busy: busyTask,
+  fail: failTask,
+  crash: crashTask,
+  scratch: scratchTask,
+} as const;

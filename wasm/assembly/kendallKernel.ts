@@ -78,7 +78,7 @@ const ZERO = 0,
   TWO = 4,
   CONJ = 5, // (−1) for the i·z lane flip
   HALF_PI = 6,
-  CUT_LOCUS = 7; // |⟨q, y⟩| below this: orthogonal shapes (as in src/geometry/kendall.ts)
+  CUT_LOCUS = 7; // |⟨q, y⟩| below this: orthogonal shapes (as in src/geometry/kendall/)
 
 /** |v| of the current shooting vector, in memory for one load-and-splat in the table loop. */
 const CALL = memory.data(8, 8);
@@ -333,7 +333,7 @@ function assembledNorm(base: usize, N: i32, k2: i32, n: f64): f64 {
 
 /**
  * ‖∇_p E(p, Γv̂)‖ at p = P_IN (v̂ carried from p̂ to p). Γv̂ = ā v̂ − ā κ p̂ − κ p with a = ⟨p̂, p⟩/|⟨p̂, p⟩| and
- * κ = ā⟨v̂, p⟩/(1 + |⟨p̂, p⟩|) (src/geometry/kendall.ts transport), so ⟨Γv̂, yᵢ⟩ combines the fixed ⟨v̂, yᵢ⟩,
+ * κ = ā⟨v̂, p⟩/(1 + |⟨p̂, p⟩|) (src/geometry/kendall/ transport), so ⟨Γv̂, yᵢ⟩ combines the fixed ⟨v̂, yᵢ⟩,
  * ⟨p̂, yᵢ⟩ with ⟨p, yᵢ⟩. +Infinity at the cut locus of p̂.
  */
 export function footpointGradNorm(base: usize, N: i32, k2: i32, n: f64): f64 {
@@ -509,7 +509,7 @@ export function matVecs(base: usize, N: i32, k2: i32, times: i32): void {
   }
 }
 
-// ---- whole chains: runChain's loop (src/sampling/mh.ts) over kng.ts's two targets, in one call ----
+// ---- whole chains: runChain's loop (src/sampling/mh.ts) over kngTargets.ts's two targets, in one call ----
 
 /** The chain's scalars, written by the caller before runSteps and read after: U(z), step, accepted counts. */
 const CHAIN = memory.data(32, 16);
@@ -593,8 +593,8 @@ function expInto(p: usize, nu: usize, out: usize, k2: i32): void {
  * Steps from + 1 … to of runChain's loop from the state in Z and CHAIN, with the generator state set by
  * setRngState: a proposal, its potential, the Metropolis–Hastings test and (for t ≤ burnIn, unless adaptTarget
  * is NaN) the Robbins–Monro step adaptation, each exactly as there. The footpoint chain (footpoint = true)
- * walks p with kng.ts's footpointTarget: Exp of a tangent-ball draw at p, potential ‖∇_p E(p, Γv̂)‖/σ. The
- * shooting chain walks v at the footpoint in P_IN with shootingTarget: v plus a tangent-ball draw at the
+ * walks p with kngTargets.ts's footpointTarget: Exp of a tangent-ball draw at p, potential ‖∇_p E(p, Γv̂)‖/σ.
+ * The shooting chain walks v at the footpoint in P_IN with shootingTarget: v plus a tangent-ball draw at the
  * footpoint, potential ‖∇_v E‖/σ inside the ball |v| ≤ vRadius, +∞ outside.
  */
 export function runSteps(

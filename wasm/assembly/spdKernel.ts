@@ -151,7 +151,7 @@ export function logLane(y: f64): f64 {
   return f64x2.extract_lane(log2x(f64x2.splat(y)), 0);
 }
 
-// ---- whole chains: runChain's loop (src/sampling/mh.ts) over kng.ts's two targets, in one call ----
+// ---- whole chains: runChain's loop (src/sampling/mh.ts) over kngTargets.ts's two targets, in one call ----
 // Each piece below is its JavaScript original's operations in that file's order (named at each), so that the
 // chains are the same to the last digit (src/privacy/kernels/wasm/fusedChains.test.ts).
 
@@ -179,7 +179,7 @@ export function chainScalars(): usize {
   return load<f64>(CHAIN + (<usize>i << 3));
 }
 
-/** src/geometry/linalg.ts det2Sym: a·c − b² with exact products. */
+/** src/geometry/linalg/eig2.ts det2Sym: a·c − b² with exact products. */
 function det2Sym(a: f64, b: f64, c: f64): f64 {
   const SPLITTER: f64 = 134217729;
   const p = a * c;
@@ -362,7 +362,7 @@ function footpointPotential(base: usize, N: i32, n: f64, p0: f64, p1: f64, p2: f
   return kernelGradNorm(base, N, n, true, p0, p1, p2, p3);
 }
 
-/** src/geometry/spd.ts wellConditioned for k = 2 (symEig2's eigenvalues, values only). */
+/** src/geometry/spd/affine.ts wellConditioned for k = 2 (symEig2's eigenvalues, values only). */
 function wellConditioned(p0: f64, p1: f64, p2: f64, p3: f64): bool {
   let b = 0.5 * (p1 + p2);
   let a = p0,

@@ -183,7 +183,7 @@ export function shootingGradNorm(base: usize, N: i32, n: f64, p0: f64, p1: f64, 
   return gradNormFromTable(base, N, n, SHOOTING, p0, p1, p2, v0 * inv, v1 * inv, v2 * inv);
 }
 
-// ---- whole chains: runChain's loop (src/sampling/mh.ts) over kng.ts's two targets, in one call ----
+// ---- whole chains: runChain's loop (src/sampling/mh.ts) over kngTargets.ts's two targets, in one call ----
 
 /**
  * Written by the caller: U(z), step, accepted counts (read back after runSteps); then the chain's state z, the

@@ -2,7 +2,7 @@
  * The private Fréchet-mean mechanisms (papers 004, 002, 003; docs/frechet.md), described once: the
  * experiment's id (CLI `--mechanism` values, stream keys), the lab's short URL id, names, where each is
  * defined and which the command line runs by default. The experiment (`src/experiments/frechetSpec.ts`),
- * `src/experiments/mechanisms.ts`, the CLI and the lab (`app/state/settings.ts`, `app/frechet/`) read this
+ * `src/experiments/mechanisms/`, the CLI and the lab (`app/state/settings.ts`, `app/frechet/`) read this
  * table; adding a mechanism starts here (then calibration.ts and release.ts).
  *
  * The order is fixed: a mechanism's index keys its random streams, so appending keeps every other stream.

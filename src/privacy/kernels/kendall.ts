@@ -25,7 +25,7 @@ import { wasmKendallKernel } from './wasm/kendallKernelWasm';
  * the other inner products:
  *  - shooting chain (p fixed, v moves): Pᵢ depends on p only, so it is kept until p changes; a step is
  *    one mat-vec for Uᵢ and one for Yᵀw.
- *  - footpoint chain (p moves, v = Γv̂ is v̂ carried from p̂): the transport (src/geometry/kendall.ts) is
+ *  - footpoint chain (p moves, v = Γv̂ is v̂ carried from p̂): the transport (src/geometry/kendall/) is
  *    Γv̂ = ā v̂ − ā κ p̂ − κ p with a = ⟨p̂, p⟩/|⟨p̂, p⟩| and κ = ā ⟨v̂, p⟩/(1 + |⟨p̂, p⟩|), linear in v̂, p̂
  *    and p, so ⟨Γv̂, yᵢ⟩ = ā ⟨v̂, yᵢ⟩ − ā κ ⟨p̂, yᵢ⟩ − κ Pᵢ from the fixed ⟨v̂, yᵢ⟩, ⟨p̂, yᵢ⟩; a step is one
  *    mat-vec for Pᵢ and one for Yᵀw (and |Γv̂| = |v̂|, so cos, sin(xᵢL) come from a fixed table).
@@ -34,9 +34,9 @@ import { wasmKendallKernel } from './wasm/kendallKernelWasm';
  *
  * The same algorithm runs in WebAssembly with SIMD (wasm/assembly/kendallKernel.ts: four rows per mat-vec
  * pass, the per-point part two points per vector), wherever WebAssembly does; this JavaScript loop otherwise.
- * There the kernel also runs whole chains (`chains`): runChain's loop with kng.ts's proposals, potentials and
- * the same random stream, in one call per chain instead of a few calls per step between JavaScript and
- * WebAssembly (wasm/fusedChains.test.ts ties them bit for bit).
+ * There the kernel also runs whole chains (`chains`): runChain's loop with kngTargets.ts's proposals,
+ * potentials and the same random stream, in one call per chain instead of a few calls per step between
+ * JavaScript and WebAssembly (wasm/fusedChains.test.ts ties them bit for bit).
  */
 export function kendallGradientKernel(
   xs: Covariates,

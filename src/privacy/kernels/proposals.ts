@@ -201,7 +201,7 @@ export function spd2Geometry(): FusedGeometry {
 /**
  * Kendall shape space (preshapes of k2/2 landmarks, the Frobenius metric): randomTangent is the horizontal
  * projection of a standard Gaussian (centre, then remove the components along p and ip), Exp_p(ν) =
- * cos|ν| p + (sin|ν|/|ν|) ν renormalised — src/geometry/kendall.ts without its validation passes.
+ * cos|ν| p + (sin|ν|/|ν|) ν renormalised — src/geometry/kendall/ without its validation passes.
  */
 export function kendallGeometry(k2: number, dim: number): FusedGeometry {
   const k = k2 / 2;

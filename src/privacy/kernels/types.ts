@@ -4,8 +4,9 @@ import type { StepRunner } from '../../sampling/mh';
 import type { Rng } from '../../sampling/rng';
 
 /*
- * The types every sampler kernel shares, in a module of their own: the kernels, their table (index.ts) and the
- * KNG chains (kng.ts) all import from here, and this imports no kernel, so no import runs in a circle.
+ * The types every sampler kernel shares, in a module of their own: the kernels, their table (index.ts) and
+ * the KNG targets (kngTargets.ts) all import from here, and this imports no kernel, so no import runs in a
+ * circle.
  */
 
 /**
@@ -21,14 +22,14 @@ export interface GradientNormKernel {
   /** Which implementation runs, for the diagnostics (e.g. "WebAssembly SIMD"). */
   readonly implementation: string;
   /**
-   * Optional: whole chains of kng.ts's two targets (with the manifold's fused geometry) in one call each, the
-   * same numbers as runChain's JavaScript loop over them — for kernels whose step is short enough that the
+   * Optional: whole chains of kngTargets.ts's two targets (with the manifold's fused geometry) in one call
+   * each, the same numbers as runChain's JavaScript loop over them — for kernels whose step is short enough that the
    * loop, the proposal and the calls between JavaScript and WebAssembly are a large part of it.
    */
   readonly chains?: FusedChains;
 }
 
-/** Step runners (runChain's loop) for the footpoint and the shooting-vector targets of kng.ts. */
+/** Step runners (runChain's loop) for the footpoint and the shooting-vector targets of kngTargets.ts. */
 export interface FusedChains {
   /** footpointTarget(M, kernel, σ_p) on a manifold of dimension dim. */
   footpoint(sigmaP: number, dim: number): StepRunner;
@@ -41,8 +42,8 @@ export interface FusedChains {
  * fused for the spaces where the generic Manifold calls are a large part of a step once the gradient kernel is
  * fast: SPD(2) with the affine metric (2×2 eigendecompositions and matrix products per call), Kendall shape
  * space (validation passes, a rescaled norm) and S² (argument checks, a quarter of its step). The same mathematics and the same random draws in the same order
- * as kng.ts's generic path with the Manifold's operations (randomTangent, norm, exp), so the chains are the
- * same up to rounding; kernels.test.ts ties each to that path.
+ * as kngTargets.ts's generic path with the Manifold's operations (randomTangent, norm, exp), so the chains
+ * are the same up to rounding; kernels.test.ts ties each to that path.
  */
 export interface FusedGeometry {
   /** Writes into `out` a vector uniform in the ball of radius r of T_p (the generic uniformTangentBall). */

@@ -1,7 +1,7 @@
 import { wasmJointKendall } from '../kernels/wasm/jointKendallKernelWasm';
 import type { JointKernel } from './jointKernel';
 
-/** The tolerances of geometry/kendall.ts, so that the same inputs fail here as in the generic kernel. */
+/** The tolerances of geometry/kendall/, so that the same inputs fail here as in the generic kernel. */
 const PRESHAPE_TOL = 1e-6;
 const CUT_LOCUS_TOL = 1e-12;
 /** sin²θ below which the residual's norm is summed term by term (θ < 0.01: rare at real noise levels). */
@@ -9,7 +9,7 @@ const SMALL_SIN_SQ = 1e-4;
 
 /**
  * Kendall's planar shape space with k landmarks in one loop over the data for both gradients: the algebra of
- * geometry/kendall.ts (exp, log with the aligning rotation, the Jacobi adjoints) and of kernels/kendall.ts,
+ * geometry/kendall/ (exp, log with the aligning rotation, the Jacobi adjoints) and of kernels/kendall.ts,
  * extended to clipped residuals. Points are preshapes read as z ∈ Cᵏ with ⟨z,w⟩ = Σ zⱼ conj(wⱼ); v must be
  * horizontal at p (⟨v,p⟩ = 0, as the sampler's states are): the closed forms below assume it.
  *
@@ -34,8 +34,8 @@ const SMALL_SIN_SQ = 1e-4;
  *
  * At the cut locus (m < 1e-12: y orthogonal to every rotation of the prediction) the record pulls with the
  * zero vector and adds ρ_c(θ) to the energy, as the generic kernel does. A p that is not a preshape (to the
- * tolerance of geometry/kendall.ts), a response that is not one, a non-finite covariate, non-finite entries
- * of v and a |v|² beyond floating point give +Infinity.
+ * tolerance of geometry/kendall/preshape.ts), a response that is not one, a non-finite covariate, non-finite
+ * entries of v and a |v|² beyond floating point give +Infinity.
  *
  * The same loop runs in WebAssembly with SIMD (wasm/assembly/jointKendallKernel.ts, two records per vector,
  * every case above included) wherever its cos and sin polynomials hold, |tᵢ|·|v| ≤ π/2 — always within the
@@ -232,7 +232,7 @@ export function kendallJointKernel(
   };
 }
 
-/** Squared norm 1 and coordinate sums 0 to geometry/kendall.ts's tolerance (false for NaN). */
+/** Squared norm 1 and coordinate sums 0 to geometry/kendall/preshape.ts's tolerance (false for NaN). */
 function isPreshape(ss: number, sx: number, sy: number): boolean {
   return Math.abs(ss - 1) <= PRESHAPE_TOL && Math.abs(sx) <= PRESHAPE_TOL && Math.abs(sy) <= PRESHAPE_TOL;
 }

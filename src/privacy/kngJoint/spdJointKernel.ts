@@ -7,8 +7,8 @@ const WASM_EXPONENT_LIMIT = 700;
 
 /**
  * SPD(2) with the affine-invariant metric in one loop over the data for both gradients: the algebra of
- * geometry/spd.ts and geometry/jacobi.ts, in closed form for 2×2 matrices. Everything is written in the frame
- * that whitens p and diagonalises v: with S = P^-½, V′ = S V S = U diag(μ₀, μ₁) Uᵀ and W = S U, a tangent
+ * geometry/spd/affine.ts and geometry/jacobi.ts, in closed form for 2×2 matrices. Everything is written in the
+ * frame that whitens p and diagonalises v: with S = P^-½, V′ = S V S = U diag(μ₀, μ₁) Uᵀ and W = S U, a tangent
  * vector g at p has ‖g‖_P = ‖Uᵀ S g S U‖_F, so both gradients are summed as 2×2 matrices in that frame. For a
  * record (t, Y):
  *   Ỹ = Wᵀ Y W,  M = D^-½ Ỹ D^-½ with D = diag(e^{tμ₀}, e^{tμ₁}),  B = logm M,

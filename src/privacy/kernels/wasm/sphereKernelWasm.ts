@@ -22,8 +22,8 @@ interface SphereKernelExports extends PairedPointsChainExports {
 /**
  * The footpoint and shooting loops over (xs, ys), with the footpoint table for |v̂| = vHatNorm, or null
  * without WebAssembly. Callers must keep the shooting angles xᵢ|v| in [0, π]. `chains` runs whole chains of
- * kng.ts's targets (runSteps in wasm/assembly/sphereKernel.ts) for the fit (p̂, v̂) and the covariates' range;
- * their shooting vectors whose angles leave [0, π] go to `shootingOutsideRange` (the JavaScript kernel's loop).
+ * kngTargets.ts's targets (runSteps in wasm/assembly/sphereKernel.ts) for the fit (p̂, v̂) and the covariates'
+ * range; their shooting vectors whose angles leave [0, π] go to `shootingOutsideRange` (the JavaScript kernel's loop).
  */
 export function wasmSphereGradNorms(
   xs: Covariates,

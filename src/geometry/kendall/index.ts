@@ -1,8 +1,9 @@
-import { jacobiAdjoints, type JacobiFactor } from './jacobi';
-import { GeometryError, type GaussianSource, type Manifold } from './types';
-import { maxAbs } from './linalg';
-import { checkLength, finiteResult } from './validate';
-import { normalize, norm2 } from './vec';
+import { jacobiAdjoints } from '../jacobi';
+import { GeometryError, type GaussianSource, type Manifold } from '../types';
+import { checkLength, finiteResult } from '../validate';
+import { norm2 } from '../vec';
+import { kendallJacobi } from './jacobi';
+import { checkPreshape, degenerate, hermitian, preshapeInto } from './preshape';
 
 /**
  * Kendall's planar shape space Σ^k_2 ≅ CP^{k−2} (docs/geometry.md), worked in preshape coordinates.
@@ -11,182 +12,19 @@ import { normalize, norm2 } from './vec';
  * with ⟨z,w⟩ = Σ z_j conj(w_j), a rotation of the shape is z ↦ e^{iφ} z. Tangent vectors at p are horizontal:
  * centred and real-orthogonal to both p and ip (the fibre direction), i.e. ⟨v,p⟩_C = 0. The Riemannian metric is
  * the Frobenius product of horizontal vectors; sectional curvature is in [1, 4] (4 on complex lines).
+ *
+ * Preshapes, their alignment and the Hermitian product are in `preshape.ts`; the Jacobi structure along a
+ * geodesic (for the derivatives of Exp) in `jacobi.ts`.
  */
+
+export { alignTo, preshapeInto, rotateShape } from './preshape';
 
 /** |⟨p,q⟩_C| below which two shapes count as orthogonal (cut locus: the aligning rotation is undetermined). */
 const CUT_LOCUS_TOL = 1e-12;
 
-/**
- * Points must be preshapes to this tolerance on |‖p‖² − 1| and on the coordinate sums (exp and projectPoint
- * produce them to rounding): exp, log, dist and transport refuse other arrays with a GeometryError instead of
- * returning a meaningless number.
- */
-const PRESHAPE_TOL = 1e-6;
-
-/** Throws unless the squared norm ss and the coordinate sums (sx, sy) are those of a preshape. */
-function checkPreshape(ss: number, sx: number, sy: number, where: string, which: string): void {
-  if (Math.abs(ss - 1) <= PRESHAPE_TOL && Math.abs(sx) <= PRESHAPE_TOL && Math.abs(sy) <= PRESHAPE_TOL)
-    return;
-  throw new GeometryError(
-    `${where}: the ${which} shape is not a preshape (squared norm ${ss}, coordinate sums ${sx}, ${sy}); ` +
-      'expected a centred configuration of unit norm (projectPoint makes one)',
-  );
-}
-
 /** sin(θ)/θ with a Taylor branch for tiny θ. */
 function sinc(t: number): number {
   return Math.abs(t) < 1e-4 ? 1 - (t * t) / 6 + (t * t * t * t) / 120 : Math.sin(t) / t;
-}
-
-/**
- * ⟨p,q⟩_C = Σ p_j conj(q_j) into `a` = [re, im, |·|], validating both points on the way (same loop).
- * Throws a GeometryError for wrong lengths, zero-norm or non-finite points; with `preshapeLength`, also unless
- * both are preshapes with that many coordinates.
- */
-function hermitian(
-  p: Float64Array,
-  q: Float64Array,
-  a: Float64Array,
-  where: string,
-  preshapeLength?: number,
-): number {
-  const n = p.length;
-  if (q.length !== n || n % 2 !== 0) {
-    throw new GeometryError(`${where}: the two shapes have different lengths (${n} and ${q.length})`);
-  }
-  if (preshapeLength !== undefined) checkLength(p, preshapeLength, where, 'first shape');
-  let re = 0;
-  let im = 0;
-  let pp = 0;
-  let qq = 0;
-  let psx = 0;
-  let psy = 0;
-  let qsx = 0;
-  let qsy = 0;
-  for (let j = 0; j < n; j += 2) {
-    const px = p[j],
-      py = p[j + 1],
-      qx = q[j],
-      qy = q[j + 1];
-    re += px * qx + py * qy;
-    im += py * qx - px * qy;
-    pp += px * px + py * py;
-    qq += qx * qx + qy * qy;
-    psx += px;
-    psy += py;
-    qsx += qx;
-    qsy += qy;
-  }
-  if (!(pp > 0) || !Number.isFinite(pp)) throw degenerate(where, 'first');
-  if (!(qq > 0) || !Number.isFinite(qq)) throw degenerate(where, 'second');
-  if (preshapeLength !== undefined) {
-    checkPreshape(pp, psx, psy, where, 'first');
-    checkPreshape(qq, qsx, qsy, where, 'second');
-  }
-  a[0] = re;
-  a[1] = im;
-  a[2] = Math.hypot(re, im);
-  return a[2];
-}
-
-function degenerate(where: string, which: string): GeometryError {
-  return new GeometryError(
-    `${where}: the ${which} shape is degenerate (zero norm or non-finite coordinates); ` +
-      'expected a centred preshape of unit norm',
-  );
-}
-
-const alignScratch = new Float64Array(3);
-
-/**
- * The rotation of q closest to p: q* = (a/|a|) q with a = ⟨p,q⟩_C, so that ⟨p,q*⟩_C = |a| is real and ≥ 0
- * (geomstats' `align(q, p)`). Use it to draw shapes overlaid. For orthogonal shapes (a = 0) every rotation is
- * equally close and q is returned unchanged. `out` may alias q.
- */
-export function alignTo(
-  p: Float64Array,
-  q: Float64Array,
-  out: Float64Array = new Float64Array(q.length),
-): Float64Array {
-  const m = hermitian(p, q, alignScratch, 'kendall alignTo');
-  if (m === 0) {
-    if (out !== q) out.set(q);
-    return out;
-  }
-  const c = alignScratch[0] / m;
-  const s = alignScratch[1] / m;
-  for (let j = 0; j < q.length; j += 2) {
-    const qx = q[j],
-      qy = q[j + 1];
-    out[j] = c * qx - s * qy;
-    out[j + 1] = s * qx + c * qy;
-  }
-  return out;
-}
-
-/** Rotates every landmark of z by the angle φ (counter-clockwise): z ↦ e^{iφ} z. `out` may alias z. */
-export function rotateShape(
-  z: Float64Array,
-  phi: number,
-  out: Float64Array = new Float64Array(z.length),
-): Float64Array {
-  const c = Math.cos(phi);
-  const s = Math.sin(phi);
-  for (let j = 0; j < z.length; j += 2) {
-    const x = z[j],
-      y = z[j + 1];
-    out[j] = c * x - s * y;
-    out[j + 1] = s * x + c * y;
-  }
-  return out;
-}
-
-/**
- * The preshape of a configuration z = (x1, y1, …, xk, yk) into `out` (centred, unit Frobenius norm); returns the
- * size of the centred configuration relative to the largest |coordinate|: 0 when all landmarks coincide (out is
- * then not a preshape), tiny when they coincide to rounding. Huge and tiny coordinates are first divided by the
- * largest one (their sum would overflow, their differences from the centroid underflow). Throws a GeometryError
- * for non-finite coordinates. `out` may alias z.
- */
-export function preshapeInto(z: Float64Array, out: Float64Array, where = 'kendall preshape'): number {
-  const n = z.length;
-  const size = maxAbs(z);
-  if (!Number.isFinite(size))
-    throw new GeometryError(`${where}: the configuration has non-finite coordinates`);
-  if (size === 0) return 0;
-  const rescale = size > 1e150 || size < 1e-150;
-  for (let i = 0; i < n; i++) out[i] = rescale ? z[i] / size : z[i];
-  recentre(out);
-  const r = normalize(out, out);
-  // Landmarks that coincide to nearly all digits leave a centroid of rounding size, relative to the now unit
-  // shape: centre once more (exact enough the second time) so that the result is a preshape.
-  if (r > 0 && !centred(out)) {
-    recentre(out);
-    normalize(out, out);
-  }
-  return rescale ? r : r / size;
-}
-
-function centroidSums(z: Float64Array): [number, number] {
-  let sx = 0;
-  let sy = 0;
-  for (let j = 0; j < z.length; j += 2) {
-    sx += z[j];
-    sy += z[j + 1];
-  }
-  return [sx, sy];
-}
-
-/** Coordinate sums of a unit-norm configuration within 1e-12 of 0. */
-const centred = (z: Float64Array) => centroidSums(z).every((s) => Math.abs(s) <= 1e-12);
-
-function recentre(z: Float64Array): void {
-  const [sx, sy] = centroidSums(z);
-  const k = z.length / 2;
-  for (let j = 0; j < z.length; j += 2) {
-    z[j] -= sx / k;
-    z[j + 1] -= sy / k;
-  }
 }
 
 /** Kendall planar shape space of k ≥ 3 landmarks (preshape coordinates, length 2k). */
@@ -335,90 +173,7 @@ export function kendall(k: number): Manifold {
     return out;
   };
 
-  // γ(t) = cos(tL) p + sin(tL) û, e = γ(L), g = γ'(L)/L = −sin L p + cos L û. Back along γ itself:
-  // g ↦ û, ig ↦ iû, the rest of the horizontal space at e (⊥ e, ie, g, ig) is parallel and stays put.
-  const transportBackAlongGeodesic = (
-    p: Float64Array,
-    v: Float64Array,
-    w: Float64Array,
-    out: Float64Array,
-  ): Float64Array => {
-    let L2 = 0;
-    for (let i = 0; i < n; i++) L2 += v[i] * v[i];
-    if (L2 === 0) {
-      out.set(w);
-      return out;
-    }
-    const L = Math.sqrt(L2);
-    const cL = Math.cos(L);
-    const sL = Math.sin(L);
-    const iL = 1 / L;
-    let al = 0; // ⟨w, g⟩
-    let be = 0; // ⟨w, ig⟩
-    let b1 = 0; // ⟨w, e⟩  (zero for a tangent vector; dropped)
-    let b2 = 0; // ⟨w, ie⟩ (likewise)
-    for (let j = 0; j < n; j += 2) {
-      const ux = v[j] * iL,
-        uy = v[j + 1] * iL;
-      const gx = -sL * p[j] + cL * ux,
-        gy = -sL * p[j + 1] + cL * uy;
-      const ex = cL * p[j] + sL * ux,
-        ey = cL * p[j + 1] + sL * uy;
-      const wx = w[j],
-        wy = w[j + 1];
-      al += wx * gx + wy * gy;
-      be += wy * gx - wx * gy;
-      b1 += wx * ex + wy * ey;
-      b2 += wy * ex - wx * ey;
-    }
-    for (let j = 0; j < n; j += 2) {
-      const ux = v[j] * iL,
-        uy = v[j + 1] * iL;
-      const gx = -sL * p[j] + cL * ux,
-        gy = -sL * p[j + 1] + cL * uy;
-      const ex = cL * p[j] + sL * ux,
-        ey = cL * p[j + 1] + sL * uy;
-      const wx = w[j],
-        wy = w[j + 1];
-      // w − α g − β ig − b1 e − b2 ie + α û + β iû, with i(x, y) = (−y, x)
-      out[j] = wx - al * gx + be * gy - b1 * ex + b2 * ey + al * ux - be * uy;
-      out[j + 1] = wy - al * gy - be * gx - b1 * ey - b2 * ex + al * uy + be * ux;
-    }
-    return out;
-  };
-
-  // Jacobi operator R(·, v)v on the horizontal space at p: 0 along v, 4|v|² along iv, |v|² on the rest.
-  const scaleBySpectrum = (
-    _p: Float64Array,
-    v: Float64Array,
-    u: Float64Array,
-    factor: JacobiFactor,
-    out: Float64Array,
-  ): Float64Array => {
-    let L2 = 0;
-    let uv = 0; // ⟨u, v⟩
-    let uiv = 0; // ⟨u, iv⟩
-    for (let j = 0; j < n; j += 2) {
-      const vx = v[j],
-        vy = v[j + 1];
-      L2 += vx * vx + vy * vy;
-      uv += u[j] * vx + u[j + 1] * vy;
-      uiv += u[j + 1] * vx - u[j] * vy;
-    }
-    const al = L2 === 0 ? 0 : uv / L2;
-    const be = L2 === 0 ? 0 : uiv / L2;
-    const f1 = factor(L2); // K = 1
-    const f4 = factor(4 * L2); // K = 4 (the complex line through v)
-    for (let j = 0; j < n; j += 2) {
-      const vx = v[j],
-        vy = v[j + 1];
-      const rx = u[j] - al * vx + be * vy; // u − α v − β iv,  iv = (−vy, vx)
-      const ry = u[j + 1] - al * vy - be * vx;
-      out[j] = al * vx - f4 * be * vy + f1 * rx;
-      out[j + 1] = al * vy + f4 * be * vx + f1 * ry;
-    }
-    return out;
-  };
+  const { transportBackAlongGeodesic, scaleBySpectrum } = kendallJacobi(n);
 
   /** Centre z, then remove its components along p and ip (orthonormal in the real inner product). `out` may alias z. */
   const projectTangent = (
