@@ -349,21 +349,27 @@ export function activePreset(s: LabSettings): FigurePreset | undefined {
 }
 
 /**
- * Applies a preset: the whole settings object is replaced (so nothing from an earlier setting leaks into the
- * figure), and imported data of the preset's workspace are set aside — the figures use the paper's synthetic
- * data. Returns the preset, or undefined for an unknown id.
+ * Shows `settings` in place of the whole settings object (so nothing from an earlier setting leaks into what
+ * they show), setting aside data imported into their workspace: figures and lesson slides run on synthetic
+ * data. `usesSynthetic` starts the notice that says so ("Fig. 1 uses the paper’s synthetic data").
+ */
+export function applySettings(settings: LabSettings, usesSynthetic: string): void {
+  const state = useLab.getState();
+  const ws = settings.workspace;
+  if (state.imported[ws]) {
+    state.setImported(ws, null);
+    state.notify(`${usesSynthetic}, so your imported file was set aside (import it again to go back to it).`);
+  }
+  state.set(settings);
+}
+
+/**
+ * Applies a preset: the whole settings object is replaced, and imported data of the preset's workspace are set
+ * aside — the figures use the paper's synthetic data. Returns the preset, or undefined for an unknown id.
  */
 export function applyPreset(id: string): FigurePreset | undefined {
   const preset = presetById(id);
   if (!preset) return undefined;
-  const state = useLab.getState();
-  const ws = preset.patch.workspace;
-  if (state.imported[ws]) {
-    state.setImported(ws, null);
-    state.notify(
-      `${preset.label} uses the paper’s synthetic data, so your imported file was set aside (import it again to go back to it).`,
-    );
-  }
-  state.set(presetSettings(preset));
+  applySettings(presetSettings(preset), `${preset.label} uses the paper’s synthetic data`);
   return preset;
 }

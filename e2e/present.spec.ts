@@ -1,9 +1,10 @@
 /**
  * Presenting mode: on a 1024×768 projector the main view, both budget sliders and the live plot are
  * on screen at once, in large type; the split slider moved by keyboard moves the plot and the view; PageDown
- * walks the figures in order.
+ * walks the figures in order, and the lesson's slides, whose answers agree with what the page shows.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { LESSON, type LessonSlideId } from '../app/present/lesson/slides';
 import { PRESETS } from '../app/presets';
 import { labState, poll, SMALL, waitForRelease, watchErrors } from './util';
 
@@ -229,5 +230,144 @@ test('presenting at 1024×768: a restored-session notice neither pushes the slid
   const b = (await slider.boundingBox())!;
   const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   expect(overlap, 'the notice covers the split slider').toBe(false);
+  expect(errors).toEqual([]);
+});
+
+/** A number as the page writes it (a true minus sign or a hyphen), for comparing the answer with the page. */
+const num = (text: string | null) => Number((text ?? '').trim().replace('−', '-'));
+
+/** The text of an element, its minus signs as hyphens and its spaces collapsed. */
+const textOf = async (el: Locator) =>
+  ((await el.textContent()) ?? '').replace(/−/g, '-').replace(/\s+/g, ' ').trim();
+
+/**
+ * What each lesson answer must agree with on the page: the numbers and verdicts of the release's status line,
+ * the split plot's caption and readout, the advisor's result, the audit's verdict, the error-against-n reading,
+ * the landmark caption and the Fréchet error plot (hidden parts of the page are read too: presenting folds them).
+ */
+const AGREES: Record<LessonSlideId, (page: Page, answer: Locator) => Promise<void>> = {
+  fit: async (page, answer) => {
+    const status = await textOf(page.getByTestId('release-status'));
+    const np = /vs (-?[\d.]+) non-private/.exec(status)![1];
+    expect(num(await answer.locator('[data-answer="ln-mse"]').textContent())).toBe(Number(np));
+  },
+  release: async (page, answer) => {
+    const status = await textOf(page.getByTestId('release-status'));
+    const [, mean, np] = /ln mean MSE (-?[\d.]+) .*vs (-?[\d.]+) non-private/.exec(status)!;
+    expect(num(await answer.locator('[data-answer="ln-mse"]').textContent())).toBe(Number(mean));
+    const text = await textOf(answer);
+    expect(text).toContain(`against ${np} without privacy`);
+    // "about N× the non-private error" is exp of the difference the status line shows
+    const times = /about ([\d.,]+)× the non-private error/.exec(text);
+    if (times)
+      expect(
+        Math.abs(Math.log(Number(times[1].replace(/,/g, ''))) - (Number(mean) - Number(np))),
+      ).toBeLessThan(0.06);
+    expect(text).toMatch(/Private for any data: each pair \(p̃, ṽ\) is 1-DP/);
+  },
+  split: async (page, answer) => {
+    const text = await textOf(answer);
+    for (const headline of await page.getByTestId('mse-caption-unequal').locator('strong').allTextContents())
+      expect(text).toContain(headline.replace(/−/g, '-'));
+    const readout = await textOf(page.getByTestId('current-readout-unequal'));
+    const best = /Best split: .*$/.exec(readout);
+    if (best) expect(text).toContain(best[0]);
+  },
+  advice: async (page, answer) => {
+    expect(await textOf(answer)).toContain(await textOf(page.getByTestId('advice-result')));
+  },
+  'audit-fit': auditAgrees,
+  'audit-paper': auditAgrees,
+  'audit-joint': auditAgrees,
+  sizes: async (page, answer) => {
+    const verdict = (await textOf(page.getByTestId('sizes-verdict'))).replace(/^Read it: /, '');
+    expect(await textOf(answer.locator('[data-answer="sizes"]'))).toBe(verdict);
+  },
+  'shapes-few': shapesAgree,
+  'shapes-many': shapesAgree,
+  frechet: async (page, answer) => {
+    // the best mechanism's error at ε = 1 is the one its point on the error-vs-ε plot carries
+    const best = await textOf(answer.locator('[data-answer="best"]'));
+    // (the plot redraws a moment after its job is done)
+    const pointAt1 = async () =>
+      (await page.getByTestId('frechet-plot-eps').locator('.frechet-series title').allTextContents()).find(
+        (t) => t.startsWith(`${best}, ε = 1.00:`),
+      );
+    await poll(pointAt1, { message: `the plot's point of ${best} at ε = 1` }).toBeDefined();
+    const point = await pointAt1();
+    const plotted = /mean error ([\d.e+−-]+)/.exec(point!)![1];
+    expect(await textOf(answer.locator('[data-answer="best-error"]'))).toBe(plotted.replace('−', '-'));
+  },
+};
+
+async function auditAgrees(page: Page, answer: Locator) {
+  expect(await textOf(answer.locator('[data-answer="verdict"]'))).toBe(
+    await textOf(page.getByTestId('audit-verdict')),
+  );
+}
+
+async function shapesAgree(page: Page, answer: Locator) {
+  const caption = await textOf(page.getByTestId('landmark-caption'));
+  const distance = /lie on average ([\d.e+-]+) from/.exec(caption)![1];
+  expect(await textOf(answer.locator('[data-answer="foot-distance"]'))).toBe(distance);
+  const status = await textOf(page.getByTestId('release-status'));
+  const mean = /ln mean MSE (-?[\d.]+)/.exec(status)![1];
+  expect(num(await answer.locator('[data-answer="ln-mse"]').textContent())).toBe(Number(mean));
+}
+
+test('presenting: the lesson — PageDown walks every slide; each revealed answer agrees with the page, in type of 16 px or more, its plot whole; the link keeps the slide', async ({
+  page,
+}) => {
+  // about 20 s on two quiet cores (the audit of the release private for any data is a third of it); the margin is
+  // for a machine shared with other work
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`/?present=1&${SMALL}`);
+  const choice = page.getByTestId('present-sequence');
+  await expect(choice.getByRole('button', { name: 'Figures' })).toHaveAttribute('aria-pressed', 'true');
+  await choice.getByRole('button', { name: 'Lesson' }).click();
+  await expect(choice.getByRole('button', { name: 'Lesson' })).toHaveAttribute('aria-pressed', 'true');
+  const step = page.getByTestId('present-step');
+  const answer = page.getByTestId('lesson-answer');
+  for (const [i, slide] of LESSON.entries()) {
+    // the clicker's key; a control with the focus (the sequence button) does not stop it
+    if (i > 0) await page.keyboard.press('PageDown');
+    await expect(step).toHaveText(`${i + 1} / ${LESSON.length} · ${slide.title}`);
+    await expect(page.getByTestId('lesson-question')).toHaveText(slide.question);
+    await poll(() => new URL(page.url()).searchParams.get('lesson')).toBe(String(i + 1));
+    await expect(answer).toBeHidden();
+    // A reveals from anywhere but a text field; Space when no control has the focus
+    if (i % 2 === 0) await page.keyboard.press('a');
+    else {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press(' ');
+    }
+    await expect(answer).toBeVisible();
+    await expect(page.getByTestId('lesson-reveal')).toHaveText('Hide the answer (A)');
+    await expect(answer, `${slide.id}: the answer's numbers arrive`).toHaveAttribute('data-done', 'true', {
+      timeout: 60_000,
+    });
+    await AGREES[slide.id](page, answer);
+    await expect(page.locator('.loading')).toHaveCount(0);
+    // every text readable and the plot whole, once the layout has settled under the answer (the views and plots
+    // refit themselves to the room the bar leaves them)
+    await poll(() => smallText(page), { message: `${slide.id}: text below 16 px` }).toEqual([]);
+    await poll(() => cutPlot(page), { message: `${slide.id}: the plot is cut off` }).toBeNull();
+  }
+  await page.keyboard.press('PageDown');
+  await expect(step).toHaveText(`${LESSON.length} / ${LESSON.length} · ${LESSON.at(-1)!.title}`);
+
+  // a bookmark opens the same slide, with its settings
+  await page.goto(page.url());
+  await expect(step).toHaveText(`${LESSON.length} / ${LESSON.length} · ${LESSON.at(-1)!.title}`);
+  expect(await labState<string>(page, 'settings.workspace')).toBe('frechet');
+  await page.keyboard.press('PageUp');
+  await expect(step).toHaveText(`${LESSON.length - 1} / ${LESSON.length} · ${LESSON.at(-2)!.title}`);
+  expect(await labState<number>(page, 'settings.landmarks')).toBe(50);
+  // back to the figures: the bar and the link say so
+  await choice.getByRole('button', { name: 'Figures' }).click();
+  await expect(step).toHaveText('Figures');
+  await poll(() => new URL(page.url()).searchParams.get('lesson')).toBeNull();
   expect(errors).toEqual([]);
 });

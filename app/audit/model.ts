@@ -162,6 +162,15 @@ export function verdictTone(r: Pick<AuditResult, 'releases' | 'leaks' | 'claimed
   return 'consistent' as const;
 }
 
+/** The verdict as a sentence ("So far: …" while releases still arrive). */
+export function auditVerdictText(
+  r: Pick<AuditResult, 'releases' | 'leaks' | 'claimedEpsilon' | 'epsilonLower' | 'verdict'>,
+  running: boolean,
+): string {
+  if (verdictTone(r) === 'undecided') return 'Waiting for the first releases…';
+  return running ? `So far: ${r.verdict}.` : `${r.verdict[0].toUpperCase()}${r.verdict.slice(1)}.`;
+}
+
 type ScoredCell = Pick<AuditCell, 'first' | 'scoresD' | 'scoresD2'>;
 
 /** Scores in release order, one row per release and side (the CSV export). */

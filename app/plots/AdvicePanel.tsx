@@ -4,30 +4,14 @@
  * data, so the default is synthetic data of the same size and noise.
  */
 import { useId, useMemo, useState } from 'react';
-import {
-  adviceKey,
-  adviseSpec,
-  cancelAdvice,
-  runAdvice,
-  useAdvice,
-  type AdviceSource,
-} from '../compute/advise';
+import { adviseSpec, cancelAdvice, runAdvice, useAdvice, type AdviceSource } from '../compute/advise';
 import { NumberField } from '../controls/fields';
 import { ExportButtons } from '../export/ExportButtons';
 import { clampSetting, DATA_DEFAULTS, LIMITS } from '../state/settings';
 import { useLab } from '../store';
 import type { Advice } from '../../src/experiments';
 import { adviceCsv, adviceJson, type AdviceExportInput } from './adviceExport';
-import { timesInWords } from './curveShape';
-
-/** The advice for the current settings, if one has been computed (null when settings moved on). */
-export function useCurrentAdvice(): Advice | null {
-  const run = useAdvice((s) => s.run);
-  const settings = useLab((s) => s.settings);
-  const imported = useLab((s) => s.imported[s.settings.workspace]);
-  if (!run || run.status !== 'done') return null;
-  return run.key === adviceKey(settings, imported, run.source) ? run.advice : null;
-}
+import { adviceInWords, advisorProgress, useCurrentAdvice } from './currentAdvice';
 
 /**
  * What the advice's exports need once an advice is shown and its privacy statement has been built (the advisor's
@@ -108,11 +92,11 @@ export function AdvicePanel() {
       </button>
       <p className="advice-result" role="status" aria-live="polite" data-testid="advice-result">
         {running
-          ? `Sweeping the split (${run.stage === 'coarse' ? 'coarse' : 'fine, more pairs'}): ${run.done} of ${run.total || '…'} chain groups…`
+          ? advisorProgress(run)
           : run?.status === 'error'
             ? `The advisor failed: ${run.error}`
             : current
-              ? `${current.summary} At its best split the error is ${timesInWords(Math.exp(current.excess))} the non-private one.`
+              ? adviceInWords(current)
               : stale
                 ? 'The settings changed since the last advice: run it again.'
                 : 'A finer sweep of the split near its best, a smooth fit, and the range of splits within the noise of the best.'}

@@ -7,6 +7,7 @@ import * as d3 from 'd3';
 import { useId, useMemo, useRef } from 'react';
 import { aggregateSizes, type SizesCell } from '../../src/experiments/sizesRows';
 import { analysisKey, SIZES_NS, useAnalysisRuns } from '../compute/analysis';
+import { useFittedPlotHeight } from '../present/usePresentingPlotHeight';
 import { AnalysisControls } from './AnalysisControls';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab } from '../store';
@@ -97,8 +98,10 @@ function SizesFigure({ series }: { series: SizesSeries[] }) {
     dash: STYLE[s.id].dash,
   }));
   const legend = useLegend(items, width - 20);
+  // presenting mode fits the plot to the room left on the slide
+  const presentH = useFittedPlotHeight(svgRef);
   const m = { top: legend.height + 16, right: 16, bottom: 52, left: 62 };
-  const height = m.top + 240 + m.bottom;
+  const height = m.top + (presentH ?? 240) + m.bottom;
   const all = series.flatMap((s) => s.points);
   const x = d3
     .scaleLog()

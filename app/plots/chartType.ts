@@ -36,7 +36,9 @@ export function useChartType(): ChartType {
 
 /**
  * Screen px per viewBox unit of an SVG drawn to fit its box (preserveAspectRatio's default, "meet"), kept current
- * with a ResizeObserver; 1 until measured.
+ * with a ResizeObserver; 1 until measured. Read off the SVG's own transform where the browser has one (its box
+ * includes a border the drawing does not fill), and rounded down, so that text sized by it is never smaller on
+ * screen than asked.
  */
 export function useViewBoxScale(ref: RefObject<SVGSVGElement | null>, width: number, height: number): number {
   const [scale, setScale] = useState(1);
@@ -45,8 +47,9 @@ export function useViewBoxScale(ref: RefObject<SVGSVGElement | null>, width: num
     if (!el) return;
     const measure = () => {
       const r = el.getBoundingClientRect();
-      if (r.width > 0 && r.height > 0)
-        setScale(Math.round(100 * Math.min(r.width / width, r.height / height)) / 100);
+      if (r.width <= 0 || r.height <= 0) return;
+      const drawn = el.getScreenCTM?.()?.a ?? Math.min(r.width / width, r.height / height);
+      setScale(Math.max(0.01, Math.floor(100 * drawn) / 100));
     };
     measure();
     const observer = new ResizeObserver(measure);

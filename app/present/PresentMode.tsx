@@ -4,18 +4,22 @@
  * CSS (present.css) keyed on classes of <html>, so the workspaces need not know about it.
  *
  * Keys: Shift+P toggles presenting; in presenting mode PageDown / PageUp (what clickers send) and → / ← (when
- * no control has the focus) step through the figures, M folds everything else in or out, Space on the play
- * button animates the split.
+ * no control has the focus) step through the figures or the lesson's slides, M folds everything else in or
+ * out, Space on the play button animates the split. The lesson (./lesson/) loads with its own script when it is
+ * chosen, and adds its own keys.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import { EpsilonSlider, SplitSlider } from '../controls/commonFields';
 import { applyPreset } from '../presets';
 import { LIMITS } from '../state/settings';
 import { useLab } from '../store';
 import { richText } from '../help/richText';
 import { PRESENT_SEQUENCE, currentStep, nextStep } from './sequence';
-import { usePresent, withPresentFlag } from './presentStore';
+import { isTextEntry, usePresent, withPresentFlag, type PresentSequence } from './presentStore';
 import './present.css';
+
+const lesson = () => import('./lesson/LessonBar');
+const LessonBar = lazy(() => lesson().then((m) => ({ default: m.LessonBar })));
 
 /** Header button. */
 export function PresentToggle() {
@@ -36,16 +40,6 @@ export function PresentToggle() {
   );
 }
 
-const isTextEntry = (el: Element | null) =>
-  el instanceof HTMLElement &&
-  (el.isContentEditable ||
-    el instanceof HTMLTextAreaElement ||
-    el instanceof HTMLSelectElement ||
-    (el instanceof HTMLInputElement &&
-      el.type !== 'range' &&
-      el.type !== 'checkbox' &&
-      el.type !== 'button'));
-
 /** No control has the focus (arrows are then free to step figures rather than move a slider or a view). */
 const nothingFocused = () => {
   const el = document.activeElement;
@@ -53,8 +47,20 @@ const nothingFocused = () => {
 };
 
 function step(dir: 1 | -1) {
+  if (usePresent.getState().sequence === 'lesson') {
+    void lesson().then((m) => m.stepLesson(dir));
+    return;
+  }
   const i = nextStep(useLab.getState().settings, dir);
   applyPreset(PRESENT_SEQUENCE[i].preset.id);
+}
+
+/** Switches the bar to the figures, or to the lesson at its last slide (whose settings are then shown). */
+function choose(sequence: PresentSequence) {
+  const present = usePresent.getState();
+  if (present.sequence === sequence) return;
+  if (sequence === 'lesson') void lesson().then((m) => m.goToSlide(present.slide));
+  else usePresent.setState({ sequence });
 }
 
 /** Classes on <html>, the URL flag and the keyboard: mounted once, whether presenting or not. */
@@ -71,18 +77,28 @@ function usePresentEffects() {
     else delete root.dataset.presentFigure;
   }, [on, more, figure]);
   useEffect(() => {
+    // a figure chosen from the Figures menu during the lesson: the bar steps through the figures from there
+    if (figure && usePresent.getState().sequence === 'lesson') usePresent.setState({ sequence: 'figures' });
+  }, [figure]);
+  useEffect(() => {
     // keep the flag in the address bar while presenting (the settings' URL sync rewrites the query: re-add
     // it after each change); when not presenting, remove it once and stay out of the way
     const write = () => {
-      const want = withPresentFlag(window.location.search, usePresent.getState().on);
+      const st = usePresent.getState();
+      const want = withPresentFlag(window.location.search, st.on, st.sequence === 'lesson' ? st.slide : null);
       if (want !== window.location.search)
         window.history.replaceState(null, '', `${window.location.pathname}${want}${window.location.hash}`);
     };
     write();
     if (!on) return;
-    return useLab.subscribe((s, prev) => {
+    const stopLab = useLab.subscribe((s, prev) => {
       if (s.settings !== prev.settings) queueMicrotask(write);
     });
+    const stopPresent = usePresent.subscribe(write);
+    return () => {
+      stopLab();
+      stopPresent();
+    };
   }, [on]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -114,17 +130,93 @@ function usePresentEffects() {
   }, []);
 }
 
-/** The bar under the header: where we are in the figure sequence, its caption, and the mode's buttons. */
+/** Which sequence the bar steps through: the papers' figures, or the lesson. */
+function SequenceChoice() {
+  const sequence = usePresent((s) => s.sequence);
+  return (
+    <div
+      className="present-sequence"
+      role="group"
+      aria-labelledby="present-sequence-label"
+      data-testid="present-sequence"
+    >
+      <span id="present-sequence-label">Step through</span>
+      {(['figures', 'lesson'] as const).map((q) => (
+        <button key={q} type="button" aria-pressed={sequence === q} onClick={() => choose(q)}>
+          {q === 'figures' ? 'Figures' : 'Lesson'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The bar's height on <html> (--present-bar-height): the lab below takes the rest of the screen whatever the bar
+ * holds (a caption on three lines, a lesson’s question and answer), and the plots, which measure their room
+ * on resize (usePresentingPlotHeight.ts), fit the new room.
+ */
+function useBarHeight(bar: RefObject<HTMLElement | null>, on: boolean) {
+  useEffect(() => {
+    const el = bar.current;
+    if (!on || !el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--present-bar-height', `${el.offsetHeight}px`);
+      window.dispatchEvent(new Event('resize'));
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--present-bar-height');
+    };
+  }, [bar, on]);
+}
+
+/** The bar under the header: the sequence, where we are in it, its caption or question, the mode's buttons. */
 export function PresentBar() {
   const on = usePresent((s) => s.on);
   const more = usePresent((s) => s.more);
   const setMore = usePresent((s) => s.setMore);
-  const settings = useLab((s) => s.settings);
+  const sequence = usePresent((s) => s.sequence);
+  const bar = useRef<HTMLElement>(null);
+  useBarHeight(bar, on);
   if (!on) return null;
+  return (
+    <section
+      ref={bar}
+      className="present-bar"
+      data-present-bar
+      aria-label="Presenting"
+      data-testid="present-bar"
+    >
+      <SequenceChoice />
+      {sequence === 'lesson' ? (
+        <Suspense fallback={<span className="present-step">Lesson…</span>}>
+          <LessonBar />
+        </Suspense>
+      ) : (
+        <FigureSteps />
+      )}
+      <button
+        type="button"
+        className="present-more-button"
+        aria-pressed={more}
+        aria-keyshortcuts="M"
+        onClick={() => setMore(!more)}
+      >
+        {more ? 'Fold away (M)' : 'Everything else (M)'}
+      </button>
+    </section>
+  );
+}
+
+/** Where we are in the figure sequence, and the figure's caption. */
+function FigureSteps() {
+  const settings = useLab((s) => s.settings);
   const i = currentStep(settings);
   const st = i >= 0 ? PRESENT_SEQUENCE[i] : null;
   return (
-    <section className="present-bar" data-present-bar aria-label="Presenting" data-testid="present-bar">
+    <>
       <div className="present-nav">
         <button
           type="button"
@@ -156,16 +248,7 @@ export function PresentBar() {
           <p>PageDown steps through the figures of the papers; M shows everything else.</p>
         )}
       </div>
-      <button
-        type="button"
-        className="present-more-button"
-        aria-pressed={more}
-        aria-keyshortcuts="M"
-        onClick={() => setMore(!more)}
-      >
-        {more ? 'Fold away (M)' : 'Everything else (M)'}
-      </button>
-    </section>
+    </>
   );
 }
 

@@ -22,13 +22,15 @@ const MAX_PLOT = 420;
  * Presenting mode's plot height for the plot drawn in `svgRef`: grown or shrunk by the room left below the SVG
  * in the plots' panel (and the window), so that the whole plot is on the slide whatever stands above it (a
  * progress bar, a title on two lines, a verdict). Null when not presenting. Measured after every render and on
- * resize; the plot's height does not move the SVG's top, so one correction settles it.
+ * resize; the plot's height does not move the SVG's top, so one correction settles it. `max`: the most a plot
+ * can use (a square plot no wider than its column), so that the height never grows past what the plot draws.
  */
-export function useFittedPlotHeight(svgRef: RefObject<SVGSVGElement | null>): number | null {
-  const guess = usePresentingPlotHeight();
+export function useFittedPlotHeight(svgRef: RefObject<SVGSVGElement | null>, max = MAX_PLOT): number | null {
+  const presenting = usePresentingPlotHeight();
+  const guess = presenting === null ? null : Math.min(max, presenting);
   const [fitted, setFitted] = useState<number | null>(null);
   const [, remeasure] = useReducer((n: number) => n + 1, 0);
-  const height = guess === null ? null : (fitted ?? guess);
+  const height = guess === null ? null : Math.min(max, fitted ?? guess);
   useEffect(() => {
     if (guess === null) return;
     window.addEventListener('resize', remeasure);
@@ -42,7 +44,7 @@ export function useFittedPlotHeight(svgRef: RefObject<SVGSVGElement | null>): nu
     if (height === null || !svg || !panel || !svg.checkVisibility()) return;
     const bottom = Math.min(panel.getBoundingClientRect().bottom, window.innerHeight) - 4;
     const next = Math.round(
-      Math.max(MIN_PLOT, Math.min(MAX_PLOT, height + bottom - svg.getBoundingClientRect().bottom)),
+      Math.max(MIN_PLOT, Math.min(max, MAX_PLOT, height + bottom - svg.getBoundingClientRect().bottom)),
     );
     if (Math.abs(next - height) > 1) setFitted(next);
   });

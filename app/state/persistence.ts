@@ -19,7 +19,13 @@ import { parsePointsFile, pointsTable, type PointSpace } from '../../src/io';
 import { dataTable, tableRecords } from '../export/dataExport';
 import { toCsv } from '../export/results';
 import { newImportId, useLab, type ImportedData, type LabState } from '../store';
-import { DEFAULT_SETTINGS, queryToSettings, settingsToQuery, type LabSettings } from './settings';
+import {
+  DEFAULT_SETTINGS,
+  linkSetsSettings,
+  queryToSettings,
+  settingsToQuery,
+  type LabSettings,
+} from './settings';
 import { errorText } from '../errors';
 
 export const SESSION_VERSION = 1;
@@ -161,14 +167,7 @@ function decodePoints(csv: string, fileName: string, stored: unknown): ImportedD
   }
 }
 
-/** True when the query string carries a parameter that the settings codec reads (e.g. `eps`, not `notour`). */
-export function linkSetsSettings(query: string): boolean {
-  for (const key of new URLSearchParams(query).keys()) {
-    // a parameter is a setting exactly when the codec complains about a value no setting accepts
-    if (queryToSettings(new URLSearchParams([[key, '\u0000']]).toString()).problems.length > 0) return true;
-  }
-  return false;
-}
+export { linkSetsSettings };
 
 export interface RestoredSession {
   /** Stored settings to apply (null: keep those of the link, or the defaults). */

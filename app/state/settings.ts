@@ -414,3 +414,12 @@ export function queryToSettings(query: string): { settings: LabSettings; problem
   }
   return { settings: s, problems };
 }
+
+/** True when the query string carries a parameter that the settings codec reads (e.g. `eps`, not `notour`). */
+export function linkSetsSettings(query: string): boolean {
+  for (const key of new URLSearchParams(query).keys()) {
+    // a parameter is a setting exactly when the codec complains about a value no setting accepts
+    if (queryToSettings(new URLSearchParams([[key, '\u0000']]).toString()).problems.length > 0) return true;
+  }
+  return false;
+}

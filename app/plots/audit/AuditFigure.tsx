@@ -1,5 +1,6 @@
 /** The frame and colours both audit plots share. */
 import { useId, useRef, type ReactNode } from 'react';
+import { useFittedPlotHeight } from '../../present/usePresentingPlotHeight';
 import { OKABE_ITO, PlotFigure, useElementWidth } from '../chart';
 import { Legend, useLegend, type LegendItem } from '../Legend';
 
@@ -11,8 +12,9 @@ export const COLOR_D2 = OKABE_ITO.vermillion;
 export const MARGIN = { left: 56, right: 16, top: 12, bottom: 52 };
 
 /**
- * Width from the container (at most `maxWidth`), the legend on top, the height from `height(W, legendH)`;
- * `draw` renders the plot's marks for that size.
+ * Width from the container (at most `maxWidth`), the legend on top, the height from `height(W, legendH,
+ * fitted)` — `fitted`: while presenting, the plot area's height that leaves the whole plot on the slide, at most
+ * `fitMax(W)` (null when not presenting, or without `fitMax`); `draw` renders the plot's marks for that size.
  */
 export function AuditFigure(props: {
   title: string;
@@ -21,7 +23,9 @@ export function AuditFigure(props: {
   empty: boolean;
   legend: LegendItem[];
   maxWidth: number;
-  height(W: number, legendH: number): number;
+  height(W: number, legendH: number, fitted: number | null): number;
+  /** The tallest plot area the plot draws at width W, when it fits itself to a slide. */
+  fitMax?(W: number): number;
   footer: ReactNode;
   draw(size: { W: number; H: number; legendH: number }): ReactNode;
 }) {
@@ -31,7 +35,8 @@ export function AuditFigure(props: {
   const W = Math.max(280, Math.min(width, props.maxWidth));
   const legend = useLegend(props.legend, W - MARGIN.left - MARGIN.right);
   const legendH = legend.height;
-  const H = props.height(W, legendH);
+  const fitted = useFittedPlotHeight(svgRef, props.fitMax?.(W));
+  const H = props.height(W, legendH, props.fitMax ? fitted : null);
   return (
     <PlotFigure
       titleId={titleId}

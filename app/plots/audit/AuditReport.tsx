@@ -1,6 +1,6 @@
 /** The audit's outcome in words and numbers. */
 import type { AuditResult } from '../../../src/audit';
-import { measuredPower, powerBound, verdictTone } from '../../audit/model';
+import { auditVerdictText, measuredPower, powerBound, verdictTone } from '../../audit/model';
 import { fmt } from '../chart';
 import { coords, epsText, pct } from './format';
 
@@ -20,9 +20,7 @@ export function AuditReport({ result: r, running }: { result: AuditResult; runni
         data-testid="audit-verdict"
         data-tone={tone}
       >
-        {tone === 'undecided'
-          ? 'Waiting for the first releases…'
-          : `${running ? 'So far: ' : ''}${running ? r.verdict : r.verdict[0].toUpperCase() + r.verdict.slice(1)}.`}
+        {auditVerdictText(r, running)}
       </p>
       {!r.isPrivate && (
         <p className="plot-warning" role="note" data-testid="audit-not-private">

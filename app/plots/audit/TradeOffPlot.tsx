@@ -39,8 +39,11 @@ export function TradeOffPlot({ result: r }: { result: AuditResult }) {
       empty={r.releases === 0}
       legend={legendItems}
       maxWidth={presentH === null ? 560 : Math.max(280, presentH - 200)}
-      // a square plot area
-      height={(W, legendH) => W - MARGIN.left - MARGIN.right + MARGIN.top + MARGIN.bottom + legendH}
+      // a square plot area, flattened where a slide has less room
+      fitMax={(W) => W - MARGIN.left - MARGIN.right}
+      height={(W, legendH, fitted) =>
+        (fitted ?? W - MARGIN.left - MARGIN.right) + MARGIN.top + MARGIN.bottom + legendH
+      }
       footer={
         <figcaption className="hint">
           Each point is one test “say D′ when the score is above t”. The closer the curve comes to the corner

@@ -158,7 +158,12 @@ export function MseFigure(props: {
         x={margin.left}
         count={6}
         grid={W - margin.right}
-        label={`ln mean MSE (MSE in ${squaredUnit(settings.workspace)})`}
+        // on a short slide plot the unit would run past the plot's ends (the title names the quantity)
+        label={
+          presentH !== null && plotH < 200
+            ? 'ln mean MSE'
+            : `ln mean MSE (MSE in ${squaredUnit(settings.workspace)})`
+        }
         labelOffset={presentH ? 64 : 48}
       />
       <MseCurves panel={panel} model={model} frame={frame} advice={props.advice} currentX={currentX} />

@@ -9,7 +9,7 @@ import { fmt } from '../chart';
 import { panelShape, splitVerdict, type SplitVerdict } from '../curveShape';
 import { BestSplit, EpsCaption, SplitCaption, SplitVersusTotal } from '../mseCaptions';
 import { FLAT_SPREAD, type EpsMoves, type MseModel, type ReleaseSummary } from '../mseModel';
-import { useCurrentAdvice } from '../AdvicePanel';
+import { useCurrentAdvice } from '../currentAdvice';
 
 interface Budget {
   epsP: number;

@@ -7,6 +7,7 @@ import type { ReleasedPair } from '../../release/releasedPairs';
 import { releaseMechanism } from '../../state/settings';
 import { useLab } from '../../store';
 import { fmt } from '../../views2d/svgUtils';
+import { meanFootpointDistance } from './dimensionEffect';
 
 /**
  * The landmark count of the synthetic outlines, and the dimension effect it drives: KNG's footpoint noise has
@@ -24,10 +25,10 @@ export function LandmarkControl(props: {
   const set = useLab((s) => s.set);
   const sigmaP = cells.find((c) => c.pHat.length === M.ambientDim)?.sigmaP;
   // Measured here: the released footpoints' mean distance from the non-private one.
-  const footDistance = useMemo(() => {
-    if (!fit || pairs.length === 0) return null;
-    return pairs.reduce((a, pr) => a + M.dist(pr.p, fit.pHat), 0) / pairs.length;
-  }, [M, fit, pairs]);
+  const footDistance = useMemo(
+    () => (fit ? meanFootpointDistance(M, fit.pHat, pairs) : null),
+    [M, fit, pairs],
+  );
   return (
     <div className="view2d-controls landmark-control">
       <SliderField

@@ -1,0 +1,27 @@
+/**
+ * The split advisor's answer as the lab shows it: the advice for the current settings (if one has been computed)
+ * and the advisor's state in words — shared by the advice panel, the split plot's caption and the lesson.
+ */
+import type { Advice } from '../../src/experiments';
+import { adviceKey, useAdvice, type AdviceRun } from '../compute/advise';
+import { useLab } from '../store';
+import { timesInWords } from './curveShape';
+
+/** The advice for the current settings, if one has been computed (null when settings moved on). */
+export function useCurrentAdvice(): Advice | null {
+  const run = useAdvice((s) => s.run);
+  const settings = useLab((s) => s.settings);
+  const imported = useLab((s) => s.imported[s.settings.workspace]);
+  if (!run || run.status !== 'done') return null;
+  return run.key === adviceKey(settings, imported, run.source) ? run.advice : null;
+}
+
+/** The advice in words: its summary and how far its best split stays above the non-private error. */
+export function adviceInWords(advice: Advice): string {
+  return `${advice.summary} At its best split the error is ${timesInWords(Math.exp(advice.excess))} the non-private one.`;
+}
+
+/** What a running advisor is doing, in words. */
+export function advisorProgress(run: Pick<AdviceRun, 'stage' | 'done' | 'total'>): string {
+  return `Sweeping the split (${run.stage === 'coarse' ? 'coarse' : 'fine, more pairs'}): ${run.done} of ${run.total || '…'} chain groups…`;
+}
