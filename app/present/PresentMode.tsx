@@ -15,6 +15,7 @@ import { LIMITS } from '../state/settings';
 import { useLab } from '../store';
 import { richText } from '../help/richText';
 import { PRESENT_SEQUENCE, currentStep, nextStep } from './sequence';
+import { StepNav } from './StepNav';
 import { isTextEntry, usePresent, withPresentFlag, type PresentSequence } from './presentStore';
 import './present.css';
 
@@ -217,27 +218,13 @@ function FigureSteps() {
   const st = i >= 0 ? PRESENT_SEQUENCE[i] : null;
   return (
     <>
-      <div className="present-nav">
-        <button
-          type="button"
-          onClick={() => step(-1)}
-          aria-label="Previous figure (PageUp)"
-          disabled={i === 0}
-        >
-          ◀
-        </button>
-        <span className="present-step" data-testid="present-step" aria-live="polite">
-          {st ? `${i + 1} / ${PRESENT_SEQUENCE.length} · ${st.preset.label}` : 'Figures'}
-        </span>
-        <button
-          type="button"
-          onClick={() => step(1)}
-          aria-label="Next figure (PageDown)"
-          disabled={i === PRESENT_SEQUENCE.length - 1}
-        >
-          ▶
-        </button>
-      </div>
+      <StepNav
+        noun="figure"
+        label={st ? `${i + 1} / ${PRESENT_SEQUENCE.length} · ${st.preset.label}` : 'Figures'}
+        atStart={i === 0}
+        atEnd={i === PRESENT_SEQUENCE.length - 1}
+        onStep={step}
+      />
       <div className="present-caption" data-testid="present-caption">
         {st ? (
           <details>

@@ -11,6 +11,7 @@ import { applySettings } from '../../presets';
 import { linkSetsSettings } from '../../state/settings';
 import { useLab } from '../../store';
 import { isTextEntry, openedSlide, openedWith, usePresent } from '../presentStore';
+import { StepNav } from '../StepNav';
 import { SlideAnswer } from './SlideAnswer';
 import { useReveal } from './reveal';
 import { LESSON, clampSlide, showsSlide, slideSettings } from './slides';
@@ -96,27 +97,13 @@ export function LessonBar() {
   useLessonLayout(slide.id);
   return (
     <>
-      <div className="present-nav">
-        <button
-          type="button"
-          onClick={() => stepLesson(-1)}
-          aria-label="Previous slide (PageUp)"
-          disabled={i === 1}
-        >
-          ◀
-        </button>
-        <span className="present-step" data-testid="present-step" aria-live="polite">
-          {i} / {LESSON.length} · {slide.title}
-        </span>
-        <button
-          type="button"
-          onClick={() => stepLesson(1)}
-          aria-label="Next slide (PageDown)"
-          disabled={i === LESSON.length}
-        >
-          ▶
-        </button>
-      </div>
+      <StepNav
+        noun="slide"
+        label={`${i} / ${LESSON.length} · ${slide.title}`}
+        atStart={i === 1}
+        atEnd={i === LESSON.length}
+        onStep={stepLesson}
+      />
       <p className="lesson-question" data-testid="lesson-question">
         {slide.question}
       </p>
