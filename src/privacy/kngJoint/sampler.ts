@@ -60,15 +60,18 @@ function jointGeometry(M: Manifold): JointGeometry {
   return g;
 }
 
-/** U(p, v) at β = 1, +Infinity outside the domain or where the geometry fails. */
+/**
+ * U(p, v) at β = 1, +Infinity outside the domain or where the geometry fails. A chain passes the space's
+ * geometry it resolved once (`g`): this is called at every step.
+ */
 export function jointPotential(
   ctx: JointContext,
   p: Float64Array,
   v: Float64Array,
   out = new Float64Array(3),
+  g = jointGeometry(ctx.M),
 ) {
-  const { M, calibration: cal } = ctx;
-  const g = jointGeometry(M);
+  const cal = ctx.calibration;
   if (Number.isNaN(p[0]) || g.norm(p, v) > cal.vRadius) return Infinity;
   if (Number.isFinite(cal.pRadius) && !(g.distFromBase(p) <= cal.pRadius)) return Infinity;
   ctx.kernel.evaluate(p, v, out);
@@ -103,7 +106,7 @@ export function jointTarget(ctx: JointContext): RandomWalkTarget & { beta: numbe
     size: 2 * a,
     maxStep,
     potential(z: Float64Array) {
-      return target.beta * jointPotential(ctx, z.subarray(0, a), z.subarray(a), stats);
+      return target.beta * jointPotential(ctx, z.subarray(0, a), z.subarray(a), stats, g);
     },
     propose(z: Float64Array, step: number, rng: Rng, out: Float64Array) {
       const p = z.subarray(0, a);
@@ -222,12 +225,13 @@ export function rejectionDraws(
   const a = M.ambientDim;
   const draws: Float64Array[] = [];
   const stats = new Float64Array(3);
+  const g = jointGeometry(M);
   for (let tries = 0; tries < maxProposals && draws.length < count; tries++) {
     const z = publicStart(M, rng);
     const p = z.subarray(0, a);
     const v = z.subarray(a);
     uniformTangentBall(M, p, cal.vRadius, rng, v);
-    if (rng.uniform() < Math.exp(-jointPotential(ctx, p, v, stats))) draws.push(z);
+    if (rng.uniform() < Math.exp(-jointPotential(ctx, p, v, stats, g))) draws.push(z);
   }
   return draws.length === count ? draws : null;
 }
