@@ -14,6 +14,8 @@
  *  - the time per private Fréchet-mean release at k = 30 (SPD(30), d = 465): tangent Gaussian, the exact
  *    log-Euclidean Riemannian Laplace, the same by MH with 10,000 burn-in steps (002 Fig. 4: 14 s), and the
  *    affine Riemannian Laplace by MH. `--frechet` runs only this section.
+ *  - with `--mixing`: only how fast the kng-joint sampler reaches its target, random walk against the 'mixture'
+ *    sampler, per space at the lab's defaults (bench/mixing.ts).
  *  - with `--anchor`: only the Fig. 1 sweep (2 workers, as above) against the numpy anchor bench/anchor_fig1.py
  *    (the same sweep, all chains of a data set vectorised at once) on the same data, in the same run, and the
  *    ratio of the two times (the goal: Fig. 1 ≤ 1/30 of the anchor; docs/benchmarks.md), plus how far the two
@@ -44,6 +46,7 @@ import { affineSpdLaplace, logEuclideanLaplace } from '../src/privacy/frechet/la
 import { logEuclideanLaplaceMcmc } from '../src/privacy/frechet/laplaceMcmc';
 import { analyticSigma, tangentGaussian } from '../src/privacy/frechet/tangentGaussian';
 import { labBench } from './lab';
+import { mixingBench } from './mixing';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -433,6 +436,12 @@ async function main() {
   }
   if (process.argv.includes('--lab')) {
     process.stdout.write(`${JSON.stringify({ quick, lab: await labBench(quick) }, null, 2)}\n`);
+    return;
+  }
+  if (process.argv.includes('--mixing')) {
+    process.stdout.write(
+      `${JSON.stringify({ quick, mixing: mixingBench(quick, quick ? 4 : 40) }, null, 2)}\n`,
+    );
     return;
   }
   if (process.argv.includes('--frechet')) {

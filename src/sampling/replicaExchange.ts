@@ -1,4 +1,4 @@
-import { stepsInJavaScript, type ChainState, type RandomWalkTarget } from './mh';
+import { stepsInJavaScript, type ChainState, type RandomWalkTarget, type StepRunner } from './mh';
 import type { Rng } from './rng';
 
 /**
@@ -21,6 +21,11 @@ export interface ReplicaOptions {
   swapEvery: number;
   /** Record the β = 1 replica's U every `traceEvery` steps (0 = none). */
   traceEvery?: number;
+  /**
+   * Optional: replica k's steps, each a Metropolis–Hastings kernel for exp(−β_k U) (default: the target's random
+   * walk, `stepsInJavaScript`).
+   */
+  runners?: (beta: number, k: number) => StepRunner;
 }
 
 export interface ReplicaResult {
@@ -52,13 +57,15 @@ export function runReplicaExchange(
   if (K < 1 || starts.length !== K || betas[0] !== 1)
     throw new RangeError('runReplicaExchange: one start per temperature, β_0 = 1 first');
   if (!(swapEvery >= 1)) throw new RangeError('runReplicaExchange: swapEvery ≥ 1');
-  const runners = betas.map((beta) =>
-    stepsInJavaScript({
-      size: target.size,
-      maxStep: target.maxStep,
-      propose: target.propose,
-      potential: (z) => beta * target.potential(z),
-    }),
+  const runners = betas.map((beta, k) =>
+    opts.runners
+      ? opts.runners(beta, k)
+      : stepsInJavaScript({
+          size: target.size,
+          maxStep: target.maxStep,
+          propose: target.propose,
+          potential: (z) => beta * target.potential(z),
+        }),
   );
   const rngs = betas.map((_, k) => rng.split(k));
   const swapRng = rng.split(K);

@@ -5,16 +5,19 @@
  * with p the geodesic's point at the middle of the public covariate range.
  */
 import type { Manifold } from '../../geometry/types';
+import { fitGeodesicRegression } from '../../regression/geodesicRegression';
 import type { Rng } from '../../sampling/rng';
 import {
   calibrateKngJoint,
   centredCovariates,
+  DEFAULT_KNG_JOINT,
   responsesInBall,
   type KngJointCalibration,
   type KngJointSettings,
 } from './calibration';
 import { genericJointKernel, sphereJointKernel, type JointKernel } from './jointKernel';
 import { kendallJointKernel } from './kendallJointKernel';
+import { linearisedLaw } from './linearisedProposal';
 import { spdJointKernel } from './spdJointKernel';
 import { publicStart, runJointChain, type JointChainResult, type JointContext } from './sampler';
 
@@ -22,6 +25,7 @@ export * from './calibration';
 export { genericJointKernel, huber, sphereJointKernel, type JointKernel } from './jointKernel';
 export { kendallJointKernel } from './kendallJointKernel';
 export { spdJointKernel } from './spdJointKernel';
+export { linearisedLaw, linearisedProposal, type LinearisedLaw } from './linearisedProposal';
 export {
   jointPotential,
   publicStart,
@@ -65,11 +69,30 @@ export function prepareKngJoint(
   const calibration: KngJointCalibration = calibrateKngJoint(M, ys.length, settings);
   const { ts, clamped } = centredCovariates(xs, settings.xRange);
   const inBall = responsesInBall(M, ys, calibration.yRadius);
+  // 'mixture': the target linearised at the non-private fit (in the centred parametrisation, p at t = 0). It only
+  // shapes the proposal; the target, and so the privacy argument, is the same.
+  const linearised =
+    settings.proposal === 'mixture'
+      ? linearisedLaw(M, ts, inBall.ys, settings.clip, calibration, fitGeodesicRegression(M, ts, inBall.ys))
+      : null;
+  // where there is none (no closed-form Jacobian of Exp, a singular A) the mixture's short chain would not reach
+  // the target: the default random walk with its own steps instead
+  const inForce =
+    settings.proposal === 'mixture' && !linearised
+      ? {
+          ...settings,
+          proposal: 'walk' as const,
+          replicas: DEFAULT_KNG_JOINT.replicas,
+          burnIn: DEFAULT_KNG_JOINT.burnIn,
+          frozenSteps: DEFAULT_KNG_JOINT.frozenSteps,
+        }
+      : settings;
   return {
     M,
     kernel: jointKernel(M, ts, inBall.ys, settings.clip),
     calibration,
-    settings,
+    settings: inForce,
+    linearised,
     ts,
     clamped,
     responsesClamped: inBall.clamped,

@@ -1,11 +1,13 @@
 import { GeometryError, type Manifold } from '../../geometry/types';
 import type { RandomWalkTarget } from '../../sampling/mh';
+import { stepsWithIndependence, type IndependenceCounts } from '../../sampling/independenceMix';
 import { runReplicaExchange } from '../../sampling/replicaExchange';
 import { fusedGeometry } from '../kernels';
 import { uniformTangentBall } from '../kng';
 import type { Rng } from '../../sampling/rng';
 import type { KngJointCalibration, KngJointSettings } from './calibration';
 import type { JointKernel } from './jointKernel';
+import { linearisedProposal, type LinearisedLaw } from './linearisedProposal';
 
 /**
  * The joint target f(p, v) ∝ exp(−β U(p, v)), U = E_c/σ_E + ‖∇_p E_c‖/σ_p + ‖∇_v E_c‖/σ_v on the public domain
@@ -17,6 +19,8 @@ export interface JointContext {
   kernel: JointKernel;
   calibration: KngJointCalibration;
   settings: KngJointSettings;
+  /** The target linearised at the non-private fit, for `proposal: 'mixture'` (null: keep the random walk). */
+  linearised?: LinearisedLaw | null;
 }
 
 /**
@@ -154,6 +158,8 @@ export interface JointChainResult {
   swapRates: Float64Array;
   /** The β = 1 replica's U every `traceEvery` steps (adapting, then frozen); empty without a trace. */
   trace: Float64Array;
+  /** 'mixture': the accepted share of the β = 1 replica's independence moves after the burn-in. */
+  independenceAcceptance?: number;
 }
 
 /** The hottest replica's β: there U's wells are shallow enough for the random walk to cross between them. */
@@ -179,8 +185,20 @@ export function runJointChain(
 ): JointChainResult {
   const s = ctx.settings;
   const betas = replicaLadder(s.replicas);
+  const target = jointTarget(ctx);
+  const law = s.proposal === 'mixture' ? ctx.linearised : null;
+  if (s.proposal === 'mixture' && !law)
+    throw new RangeError(
+      "kng-joint: the 'mixture' sampler needs the target linearised at the fit (prepareKngJoint)",
+    );
+  const counts: IndependenceCounts[] = betas.map(() => ({
+    tried: 0,
+    accepted: 0,
+    triedAfter: 0,
+    acceptedAfter: 0,
+  }));
   const r = runReplicaExchange(
-    jointTarget(ctx),
+    target,
     betas.map((_, k) => start(k)),
     rng,
     {
@@ -191,6 +209,15 @@ export function runJointChain(
       step: 0.5,
       swapEvery: SWAP_EVERY,
       traceEvery,
+      runners: law
+        ? (beta, k) =>
+            stepsWithIndependence(
+              { ...target, potential: (z) => beta * target.potential(z) },
+              linearisedProposal(law, { beta }),
+              s.independenceWeight ?? 0.5,
+              counts[k],
+            )
+        : undefined,
     },
   );
   const a = ctx.M.ambientDim;
@@ -202,6 +229,12 @@ export function runJointChain(
     step: r.step,
     swapRates: r.swapRates,
     trace: r.trace,
+    ...(law
+      ? {
+          independenceAcceptance:
+            counts[0].triedAfter > 0 ? counts[0].acceptedAfter / counts[0].triedAfter : 0,
+        }
+      : {}),
   };
 }
 

@@ -1,0 +1,389 @@
+/**
+ * An independence proposal for the joint KNG target built from its linearisation at the non-private fit
+ * (docs/kng-joint.md, "Sampler").
+ *
+ * Chart. With (p̂, v̂) the minimiser of E_c and e₁ … e_d an orthonormal basis of T_p̂M, the coordinates ξ = (a, b) ∈
+ * R^d × R^d name the state p = Exp_p̂(Σ aᵢeᵢ), v = Γ_{p̂→p}(v̂ + Σ bᵢeᵢ). Parallel transport along the radial
+ * geodesic is an isometry of the fibres, so the chart carries Lebesgue measure dξ to J_p̂(a) times the Liouville
+ * measure (J the Jacobian of Exp, geometry/expJacobian.ts); it is one-to-one on |a| < injectivity radius.
+ *
+ * Linearised law. The gradients, transported back to p̂ and scaled by the noise scales, are G(ξ) = (Γ∇_pE_c/σ_p,
+ * Γ∇_vE_c/σ_v), with G(ξ*) = 0 at the fit and G(ξ) ≈ A(ξ − ξ*), A = ∂G/∂ξ (by central differences). Transport
+ * keeps norms, so near the fit U ≈ const + |(A(ξ − ξ*))_p| + |(A(ξ − ξ*))_v| (the energy term is quadratic, of
+ * lower order at the gradient terms' scale). The law ∝ exp(−β|w_p| − β|w_v|) of w = A(ξ − ξ*) is a product of two
+ * ℓ2 K-norm laws on R^d (Gamma(d) radius, uniform direction), so it is exact to sample and its density is known:
+ *   ln q_ξ = 2d ln β + ln|det A| − β(|w_p| + |w_v|) − 2 ln Z_d,  Z_d = ∫ e^{−|x|} dx = 2π^{d/2} Γ(d)/Γ(d/2),
+ * and, pushed through the chart, ln q(p, v) = ln q_ξ(ξ) − ln J_p̂(a) for the Liouville measure. Draws with
+ * |a| beyond the injectivity radius are not pushed (the step stays); the reverse move's density uses the
+ * state's own chart coordinates, a = Log_p̂ p, which always lie inside.
+ *
+ * Defensive component. The linearised law's tails fall like exp(−n·distance), far faster than the target's
+ * (whose gradient terms level off at n·ε/4), so from a state far out (the public start, or a well) the ratio
+ * q(z)/f(z) would be astronomically small and no move back would be accepted. A share `broadWeight` of the
+ * draws therefore comes from a public law that covers the domain: p = Exp_o(a), a uniform in the ball of radius
+ * R_b (the injectivity radius, or R_p on SPD) about the public base point o, and v uniform in the ball ‖v‖ ≤ R_v;
+ * its density is 1/(V_d(R_b)·J_o(Log_o p)·V_d(R_v)). The proposal's density is the mixture of the two.
+ */
+import type { Manifold } from '../../geometry/types';
+import { GeometryError } from '../../geometry/types';
+import { expLogJacobian, logBallVolume } from '../../geometry/expJacobian';
+import { accumulateGradient, RegressionWorkspace } from '../../regression/geodesicRegression';
+import { kNormLaplace, uniformInBall, uniformInTangentBall } from '../../sampling/distributions';
+import type { IndependenceProposal } from '../../sampling/independenceMix';
+import type { Rng } from '../../sampling/rng';
+import { logGamma } from '../../sampling/stats';
+import type { KngJointCalibration } from './calibration';
+
+/** The linearisation of the joint target at the fit: its chart and the linear map A (row-major, 2d × 2d). */
+export interface LinearisedLaw {
+  M: Manifold;
+  d: number;
+  pHat: Float64Array;
+  vHat: Float64Array;
+  /** Orthonormal basis of T_p̂M (d ambient vectors). */
+  basis: Float64Array[];
+  /**
+   * The chart's radius: the injectivity radius, or on SPD the farthest the domain reaches from p̂,
+   * d(p̂, I) + R_p (beyond it the target is 0, and long vectors would overflow Exp).
+   */
+  chartRadius: number;
+  /** ξ* (2d): the clipped energy's critical point in the chart (Newton steps from the fit given). */
+  centre: Float64Array;
+  /** A = ∂G/∂ξ (at the fit given, ≈ at ξ*) and ln|det A|. */
+  A: Float64Array;
+  logAbsDetA: number;
+  /** |G(ξ*)|: what the Newton steps left of the gradient (≈ 0 when the centre is the critical point). */
+  residualGradient: number;
+  /** ln J_p̂(a) of the space. */
+  logJacobian: (p: Float64Array, a: Float64Array) => number;
+  calibration: KngJointCalibration;
+}
+
+/** ln|det| of a row-major n × n matrix by Gaussian elimination with partial pivoting (−Infinity if singular). */
+export function logAbsDet(matrix: Float64Array, n: number): number {
+  const a = Float64Array.from(matrix);
+  let s = 0;
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r * n + c]) > Math.abs(a[piv * n + c])) piv = r;
+    if (!(Math.abs(a[piv * n + c]) > 0)) return -Infinity;
+    if (piv !== c)
+      for (let k = 0; k < n; k++) [a[c * n + k], a[piv * n + k]] = [a[piv * n + k], a[c * n + k]];
+    s += Math.log(Math.abs(a[c * n + c]));
+    for (let r = c + 1; r < n; r++) {
+      const f = a[r * n + c] / a[c * n + c];
+      for (let k = c; k < n; k++) a[r * n + k] -= f * a[c * n + k];
+    }
+  }
+  return s;
+}
+
+/** x = A⁻¹b for a row-major n × n A (Gaussian elimination with partial pivoting); null if singular. */
+export function solveLinear(matrix: Float64Array, b: Float64Array, n: number): Float64Array | null {
+  const a = Float64Array.from(matrix);
+  const x = Float64Array.from(b);
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r * n + c]) > Math.abs(a[piv * n + c])) piv = r;
+    if (!(Math.abs(a[piv * n + c]) > 0)) return null;
+    if (piv !== c) {
+      for (let k = 0; k < n; k++) [a[c * n + k], a[piv * n + k]] = [a[piv * n + k], a[c * n + k]];
+      [x[c], x[piv]] = [x[piv], x[c]];
+    }
+    for (let r = c + 1; r < n; r++) {
+      const f = a[r * n + c] / a[c * n + c];
+      for (let k = c; k < n; k++) a[r * n + k] -= f * a[c * n + k];
+      x[r] -= f * x[c];
+    }
+  }
+  for (let r = n - 1; r >= 0; r--) {
+    let s = x[r];
+    for (let k = r + 1; k < n; k++) s -= a[r * n + k] * x[k];
+    x[r] = s / a[r * n + r];
+  }
+  return x;
+}
+
+/** The state (p, v) of chart coordinates ξ into pOut, vOut; false where the chart does not reach (|a| ≥ r_inj). */
+export function chartState(
+  law: Pick<LinearisedLaw, 'M' | 'd' | 'pHat' | 'vHat' | 'basis' | 'chartRadius'>,
+  xi: Float64Array,
+  pOut: Float64Array,
+  vOut: Float64Array,
+  scratch = new Float64Array(2 * law.M.ambientDim),
+): boolean {
+  const { M, d, basis, pHat, vHat } = law;
+  const a = M.ambientDim;
+  const tangent = scratch.subarray(0, a);
+  const fibre = scratch.subarray(a);
+  tangent.fill(0);
+  fibre.set(vHat);
+  let r2 = 0;
+  for (let i = 0; i < d; i++) {
+    r2 += xi[i] * xi[i];
+    const e = basis[i];
+    for (let k = 0; k < a; k++) {
+      tangent[k] += xi[i] * e[k];
+      fibre[k] += xi[d + i] * e[k];
+    }
+  }
+  if (!(Math.sqrt(r2) < law.chartRadius)) return false;
+  try {
+    M.exp(pHat, tangent, pOut);
+    M.transport(pHat, pOut, fibre, vOut);
+  } catch (e) {
+    if (e instanceof GeometryError) return false;
+    throw e;
+  }
+  return Number.isFinite(pOut[0]) && Number.isFinite(vOut[0]);
+}
+
+/**
+ * Chart coordinates ξ of (p, v) into out (2d), and Log_p̂ p into `logOut` (ambient); false where there are none
+ * (p at or beyond p̂'s cut locus).
+ */
+export function chartCoordinates(
+  law: Pick<LinearisedLaw, 'M' | 'd' | 'pHat' | 'vHat' | 'basis' | 'chartRadius'>,
+  p: Float64Array,
+  v: Float64Array,
+  out: Float64Array,
+  logOut = new Float64Array(law.M.ambientDim),
+  scratch = new Float64Array(law.M.ambientDim),
+): boolean {
+  const { M, d, basis, pHat, vHat } = law;
+  try {
+    M.log(pHat, p, logOut);
+    if (!(M.norm(pHat, logOut) < law.chartRadius)) return false;
+    M.transport(p, pHat, v, scratch);
+  } catch (e) {
+    if (e instanceof GeometryError) return false;
+    throw e;
+  }
+  for (let i = 0; i < d; i++) {
+    out[i] = M.inner(pHat, logOut, basis[i]);
+    out[d + i] = M.inner(pHat, scratch, basis[i]) - M.inner(pHat, vHat, basis[i]);
+  }
+  return true;
+}
+
+/**
+ * The linearised law at the fit (p̂, v̂) of the data (ts, ys) with clip c: Newton steps on the clipped energy's
+ * gradient in the chart, then A at the result. Null where the space has no closed-form Jacobian or A is
+ * singular (the sampler then keeps its random walk).
+ */
+export function linearisedLaw(
+  M: Manifold,
+  ts: Float64Array,
+  ys: readonly Float64Array[],
+  clip: number,
+  calibration: KngJointCalibration,
+  fit: { p: Float64Array; v: Float64Array },
+  newtonSteps = 3,
+): LinearisedLaw | null {
+  const logJacobian = expLogJacobian(M);
+  if (!logJacobian) return null;
+  const d = M.dim;
+  const a = M.ambientDim;
+  const D = 2 * d;
+  const ws = new RegressionWorkspace(a);
+  const gp = new Float64Array(a);
+  const gv = new Float64Array(a);
+  const back = new Float64Array(a);
+  const p = new Float64Array(a);
+  const v = new Float64Array(a);
+  const scratch = new Float64Array(2 * a);
+  const chartRadius = Number.isFinite(calibration.pRadius)
+    ? Math.min(M.injectivityRadius, M.dist(M.basePoint(), fit.p) + calibration.pRadius)
+    : M.injectivityRadius;
+  const chart = {
+    M,
+    d,
+    pHat: Float64Array.from(fit.p),
+    vHat: Float64Array.from(fit.v),
+    basis: M.tangentBasis(fit.p),
+    chartRadius,
+  };
+  /** G(ξ) into out; false where the chart or the geometry fails. */
+  const gradient = (xi: Float64Array, out: Float64Array): boolean => {
+    if (!chartState(chart, xi, p, v, scratch)) return false;
+    try {
+      accumulateGradient(M, ts, ys, p, v, ws, gp, gv, clip);
+      for (const [g, sigma, offset] of [
+        [gp, calibration.sigmaP, 0],
+        [gv, calibration.sigmaV, d],
+      ] as const) {
+        M.transport(p, chart.pHat, g, back);
+        for (let i = 0; i < d; i++) out[offset + i] = M.inner(chart.pHat, back, chart.basis[i]) / sigma;
+      }
+    } catch (e) {
+      if (e instanceof GeometryError) return false;
+      throw e;
+    }
+    return out.every(Number.isFinite);
+  };
+  const jacobianAt = (xi: Float64Array): Float64Array | null => {
+    const A = new Float64Array(D * D);
+    const plus = new Float64Array(D);
+    const minus = new Float64Array(D);
+    const x = Float64Array.from(xi);
+    for (let j = 0; j < D; j++) {
+      // a step well inside the law's width (σ/|A| ~ c/n), far above rounding of the O(c) sums
+      const h = 1e-6;
+      x[j] = xi[j] + h;
+      const okPlus = gradient(x, plus);
+      x[j] = xi[j] - h;
+      const okMinus = gradient(x, minus);
+      x[j] = xi[j];
+      if (!okPlus || !okMinus) return null;
+      for (let i = 0; i < D; i++) A[i * D + j] = (plus[i] - minus[i]) / (2 * h);
+    }
+    return A;
+  };
+  // A once at the fit given, then chord-Newton steps with it: the unclipped fit is close to the clipped
+  // energy's critical point, so A barely changes between them, and each A costs 4d passes over the data
+  let centre = new Float64Array(D);
+  const g = new Float64Array(D);
+  const A = jacobianAt(centre);
+  if (!A) return null;
+  for (let k = 0; k < newtonSteps; k++) {
+    if (!gradient(centre, g)) return null;
+    const step = solveLinear(A, g, D);
+    if (!step) return null;
+    centre = centre.map((x, i) => x - step[i]);
+  }
+  if (!gradient(centre, g)) return null;
+  const logAbsDetA = logAbsDet(A, D);
+  if (!Number.isFinite(logAbsDetA)) return null;
+  return {
+    ...chart,
+    centre,
+    A,
+    logAbsDetA,
+    residualGradient: Math.hypot(...g),
+    logJacobian,
+    calibration,
+  };
+}
+
+/** ln Z_d = ln ∫_{R^d} e^{−|x|} dx = ln 2 + (d/2) ln π + ln Γ(d) − ln Γ(d/2). */
+function logKNormConstant(d: number): number {
+  return Math.LN2 + (d / 2) * Math.log(Math.PI) + logGamma(d) - logGamma(d / 2);
+}
+
+const logAddExp = (x: number, y: number) => {
+  const m = Math.max(x, y);
+  return m === -Infinity ? -Infinity : m + Math.log(Math.exp(x - m) + Math.exp(y - m));
+};
+
+export interface LinearisedProposalOptions {
+  /** The tempered target exp(−βU): the linearised law is scaled to match it. */
+  beta?: number;
+  /** Share of the draws from the public law that covers the domain (the defensive component). */
+  broadWeight?: number;
+  /** Widen the linearised law by this factor (A/scale). Tests use it to reach where J matters. */
+  scale?: number;
+}
+
+/**
+ * The independence proposal: with probability 1 − broadWeight a draw of the linearised law at temperature β,
+ * else a draw of the public covering law; `logDensity` is the mixture's density for the Liouville measure.
+ * States are [p, v] as the joint sampler holds them.
+ */
+export function linearisedProposal(
+  law: LinearisedLaw,
+  options: LinearisedProposalOptions = {},
+): IndependenceProposal & {
+  logLinearised(z: Float64Array): number;
+  logBroad(z: Float64Array): number;
+} {
+  const { M, d, A, centre, logJacobian, calibration: cal } = law;
+  const beta = (options.beta ?? 1) / (options.scale ?? 1);
+  const broadWeight = options.broadWeight ?? 0.1;
+  const a = M.ambientDim;
+  const D = 2 * d;
+  // ξ = ξ* + A⁻¹w
+  const inverse = new Float64Array(D * D);
+  const unit = new Float64Array(D);
+  for (let j = 0; j < D; j++) {
+    unit.fill(0);
+    unit[j] = 1;
+    const column = solveLinear(A, unit, D)!;
+    for (let i = 0; i < D; i++) inverse[i * D + j] = column[i];
+  }
+  const logNormaliser = D * Math.log(beta) + law.logAbsDetA - 2 * logKNormConstant(d);
+  const xi = new Float64Array(D);
+  const w = new Float64Array(D);
+  const logP = new Float64Array(a);
+  const scratch = new Float64Array(2 * a);
+  const scratchA = new Float64Array(a);
+  // the public covering law
+  const base = M.basePoint();
+  const baseBasis = M.tangentBasis(base);
+  const broadRadius = Math.min(M.injectivityRadius, cal.pRadius);
+  const logBroadConstant = -logBallVolume(d, broadRadius) - logBallVolume(d, cal.vRadius);
+  const coefficients = new Float64Array(d);
+  const baseTangent = new Float64Array(a);
+  const logLin = Math.log(1 - broadWeight);
+  const logBroadW = Math.log(broadWeight);
+
+  const logLinearised = (z: Float64Array): number => {
+    const p = z.subarray(0, a);
+    if (!chartCoordinates(law, p, z.subarray(a), xi, logP, scratchA)) return -Infinity;
+    let np = 0;
+    let nv = 0;
+    for (let i = 0; i < D; i++) {
+      let s = 0;
+      for (let j = 0; j < D; j++) s += A[i * D + j] * (xi[j] - centre[j]);
+      if (i < d) np += s * s;
+      else nv += s * s;
+    }
+    return logNormaliser - beta * (Math.sqrt(np) + Math.sqrt(nv)) - logJacobian(law.pHat, logP);
+  };
+  const logBroad = (z: Float64Array): number => {
+    const p = z.subarray(0, a);
+    try {
+      if (!(M.norm(p, z.subarray(a)) <= cal.vRadius)) return -Infinity;
+      M.log(base, p, baseTangent);
+    } catch (e) {
+      if (e instanceof GeometryError) return -Infinity;
+      throw e;
+    }
+    if (!(M.norm(base, baseTangent) < broadRadius)) return -Infinity;
+    return logBroadConstant - logJacobian(base, baseTangent);
+  };
+  const logDensity = (z: Float64Array) =>
+    logAddExp(logLin + logLinearised(z), broadWeight > 0 ? logBroadW + logBroad(z) : -Infinity);
+
+  return {
+    logLinearised,
+    logBroad,
+    logDensity,
+    draw(rng: Rng, out: Float64Array): number {
+      const p = out.subarray(0, a);
+      const v = out.subarray(a);
+      if (rng.uniform() < broadWeight) {
+        uniformInBall(rng, d, broadRadius, coefficients);
+        baseTangent.fill(0);
+        for (let i = 0; i < d; i++)
+          for (let k = 0; k < a; k++) baseTangent[k] += coefficients[i] * baseBasis[i][k];
+        try {
+          M.exp(base, baseTangent, p);
+          uniformInTangentBall(M, p, cal.vRadius, rng, v);
+        } catch (e) {
+          if (e instanceof GeometryError) return -Infinity;
+          throw e;
+        }
+      } else {
+        kNormLaplace(rng, d, 1 / beta, w.subarray(0, d));
+        kNormLaplace(rng, d, 1 / beta, w.subarray(d));
+        for (let i = 0; i < D; i++) {
+          let s = centre[i];
+          for (let j = 0; j < D; j++) s += inverse[i * D + j] * w[j];
+          xi[i] = s;
+        }
+        if (!chartState(law, xi, p, v, scratch)) return -Infinity;
+      }
+      return logDensity(out);
+    },
+  };
+}
