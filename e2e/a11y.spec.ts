@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PRESETS } from '../app/presets';
-import { labState, SMALL, watchErrors } from './util';
+import { labState, settled, showWorkspace, SMALL, watchErrors } from './util';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Rules outside those tags that the issue names (axe files them under best practice or experimental). */
@@ -44,31 +44,6 @@ async function scan(page: Page, where: string, only?: string): Promise<string[]>
 }
 
 const WORKSPACES = ['sphere', 'spd', 'kendall', 'euclidean', 'frechet'];
-
-/** The view's and the plots' scripts have loaded and a plot is drawn. */
-async function settled(page: Page) {
-  await expect(page.locator('.loading')).toHaveCount(0, { timeout: 60_000 });
-  await expect(page.locator('figure.plot-figure').filter({ visible: true }).first()).toBeVisible({
-    timeout: 60_000,
-  });
-}
-
-/**
- * Switches the page to workspace `ws` as its tab does (the store's setWorkspace: in presenting mode the tabs are
- * folded away) and waits until that workspace's view and first plot are drawn. One page steps through the
- * workspaces: a fresh page per workspace costs a load, the workers' start and a WebGL context, not more scanning.
- */
-async function showWorkspace(page: Page, ws: string) {
-  await page.evaluate(
-    (w) =>
-      (window as unknown as { __dpLab: { getState(): { setWorkspace(w: string): void } } }).__dpLab
-        .getState()
-        .setWorkspace(w),
-    ws,
-  );
-  await expect(page.locator('#workspace-panel')).toHaveAttribute('aria-labelledby', `tab-${ws}`);
-  await settled(page);
-}
 
 test('axe: every workspace, and its Figures menu, has no WCAG 2 A/AA violation', async ({ page }) => {
   // a scan of a page full of SVG takes tens of seconds on a loaded 2-core machine

@@ -16,34 +16,13 @@ test('the lab loads with its four workspaces and no console errors', async ({ pa
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
   }
+  // fault injection (faults.spec.ts) exists only when the link asks for it with ?faults=1
+  expect(await page.evaluate(() => '__dpLabFaults' in window)).toBe(false);
   expect(errors).toEqual([]);
 });
 
-test('no request leaves the page: everything is served by the lab itself, and nothing is fetched from elsewhere', async ({
-  page,
-  baseURL,
-}) => {
-  const foreign: string[] = [];
-  const afterLoad: string[] = [];
-  let loaded = false;
-  page.on('request', (r) => {
-    const url = r.url();
-    if (!url.startsWith(baseURL!) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
-    if (loaded && !/\.(js|css|woff2?|svg|png)(\?|$)/.test(new URL(url, baseURL).pathname))
-      afterLoad.push(url);
-  });
-  await page.goto('/?notour=1&burn=200&m=3&curves=20');
-  await page.waitForLoadState('load');
-  loaded = true;
-  await waitForRelease(page);
-  // interact: change the split and the workspace, which start new computations in the workers
-  await page.getByTestId('split').focus();
-  await page.keyboard.press('ArrowRight');
-  await page.getByRole('tab', { name: /SPD/ }).click();
-  await waitForRelease(page);
-  expect(foreign).toEqual([]);
-  expect(afterLoad).toEqual([]);
-});
+// That nothing is fetched from elsewhere, and nothing but the lab's own scripts after start-up, while importing,
+// computing and exporting: security.spec.ts.
 
 test('the main thread stays responsive while a full sweep computes and streams in (no long task over 500 ms)', async ({
   page,

@@ -26,8 +26,45 @@ async function numberOf(page: Page, testId: string): Promise<number> {
   return Number(await page.getByTestId(testId).getAttribute('data-value'));
 }
 
+/** The Audit tab draws D and D′ in the view of workspace `ws`, the changed record highlighted, and only there. */
+async function checkAuditRecordMarks(page: Page, ws: 'sphere' | 'spd' | 'kendall' | 'euclidean') {
+  const legend = page.getByTestId('audit-record-legend');
+  await expect(legend).toBeVisible({ timeout: 60_000 });
+  const k = Number(await legend.getAttribute('data-record'));
+  expect(k).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('audit-legend-d')).toContainText(`record #${k} as in D`);
+  await expect(page.getByTestId('audit-legend-d2')).toContainText(`record #${k} as in D′`);
+  // the default is the largest residual, named in the picker
+  await expect(page.getByTestId('audit-record-select')).toHaveValue('0');
+  await expect(page.getByTestId('audit-record-select').locator('option').first()).toHaveText(
+    `largest residual (#${k})`,
+  );
+  const view = page.locator(`.workspace-${ws}`);
+  if (ws === 'euclidean') {
+    const marks = page.getByTestId('scatter-audit-record');
+    await expect(marks.locator('[data-role="audit-d"]')).toBeVisible();
+    await expect(marks.locator('[data-role="audit-d2"]')).toBeVisible();
+  } else if (ws === 'spd') {
+    const marks = page.getByTestId('spd-audit-record');
+    await expect(marks.locator('.e-record-d')).toHaveCount(1);
+    await expect(marks.locator('.e-record-d2')).toHaveCount(1);
+    await expect(marks.locator('.e-record-d title')).toContainText('the audited record in D');
+  } else if (ws === 'kendall') {
+    await expect(page.getByTestId('audit-record-d')).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByTestId('audit-record-d2')).toBeVisible();
+    await expect(page.getByTestId('shape-audit-record')).toContainText(`record #${k}`);
+  }
+  // another tab: the view draws no audit marks
+  await page.getByRole('tab', { name: /MSE/ }).first().click();
+  await expect(page.getByTestId('audit-record-legend')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Audit' }).click();
+  await expect(legend).toBeVisible();
+  await expect(view).not.toContainText('NaN');
+  await view.screenshot({ path: `${SHOTS}/audit-view-${ws}.png` });
+}
+
 for (const ws of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
-  test(`the audit runs on the ${ws} workspace, follows ε and catches the non-private fit`, async ({
+  test(`the audit runs on the ${ws} workspace, draws D and D′ in the view, follows ε and catches the non-private fit`, async ({
     page,
   }) => {
     test.setTimeout(420_000);
@@ -35,6 +72,7 @@ for (const ws of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
     await page.goto(`/?ws=${ws}&${FAST}`);
     await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('audit-intro')).toBeVisible();
+    await checkAuditRecordMarks(page, ws);
 
     // KNG with the workspace's settings (data-driven τ by default: labelled not private)
     await runAudit(page);
@@ -186,48 +224,6 @@ test('the audit runs on the Fréchet workspace: the Riemannian Laplace keeps its
   await expect(page.getByTestId('audit-claimed')).toContainText('δ =');
   expect(errors).toEqual([]);
 });
-
-for (const ws of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
-  test(`the Audit tab draws D and D′ in the ${ws} view, the changed record highlighted`, async ({ page }) => {
-    test.setTimeout(180_000);
-    const errors = watchErrors(page);
-    await page.goto(`/?ws=${ws}&${FAST}`);
-    const legend = page.getByTestId('audit-record-legend');
-    await expect(legend).toBeVisible({ timeout: 60_000 });
-    const k = Number(await legend.getAttribute('data-record'));
-    expect(k).toBeGreaterThanOrEqual(1);
-    await expect(page.getByTestId('audit-legend-d')).toContainText(`record #${k} as in D`);
-    await expect(page.getByTestId('audit-legend-d2')).toContainText(`record #${k} as in D′`);
-    // the default is the largest residual, named in the picker
-    await expect(page.getByTestId('audit-record-select')).toHaveValue('0');
-    await expect(page.getByTestId('audit-record-select').locator('option').first()).toHaveText(
-      `largest residual (#${k})`,
-    );
-    const view = page.locator(`.workspace-${ws}`);
-    if (ws === 'euclidean') {
-      const marks = page.getByTestId('scatter-audit-record');
-      await expect(marks.locator('[data-role="audit-d"]')).toBeVisible();
-      await expect(marks.locator('[data-role="audit-d2"]')).toBeVisible();
-    } else if (ws === 'spd') {
-      const marks = page.getByTestId('spd-audit-record');
-      await expect(marks.locator('.e-record-d')).toHaveCount(1);
-      await expect(marks.locator('.e-record-d2')).toHaveCount(1);
-      await expect(marks.locator('.e-record-d title')).toContainText('the audited record in D');
-    } else if (ws === 'kendall') {
-      await expect(page.getByTestId('audit-record-d')).toBeVisible({ timeout: 120_000 });
-      await expect(page.getByTestId('audit-record-d2')).toBeVisible();
-      await expect(page.getByTestId('shape-audit-record')).toContainText(`record #${k}`);
-    }
-    // another tab: the view draws no audit marks
-    await page.getByRole('tab', { name: /MSE/ }).first().click();
-    await expect(page.getByTestId('audit-record-legend')).toHaveCount(0);
-    await page.getByRole('tab', { name: 'Audit' }).click();
-    await expect(legend).toBeVisible();
-    await expect(view).not.toContainText('NaN');
-    await view.screenshot({ path: `${SHOTS}/audit-view-${ws}.png` });
-    expect(errors).toEqual([]);
-  });
-}
 
 test('picking another record (select, or a click on a point) re-runs the audit for it, and the link keeps it', async ({
   page,

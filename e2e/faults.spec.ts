@@ -34,13 +34,15 @@ async function reseed(page: Page) {
   await page.getByRole('button', { name: 'Re-generate' }).click();
 }
 
-for (const fault of ['kill', 'throw'] as const) {
-  test(`a release worker that ${fault === 'kill' ? 'dies' : 'throws'} mid-run: an error in the UI, nothing stale drawn, and the pool recovers`, async ({
-    page,
-  }) => {
-    const errors = watchErrors(page);
-    await page.goto(`/?${FAST}&faults=1`);
-    await waitForRelease(page);
+// One page takes the release worker's two faults and then the sweep worker's: each must leave the pool as it was.
+test('a release worker that dies or throws mid-run, and a sweep worker that dies: an error in the UI, nothing stale drawn, and the pools recover', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await page.goto(`/?${FAST}&faults=1`);
+  await waitForRelease(page);
+  for (const fault of ['kill', 'throw'] as const) {
     // the fault hits the release's second chunk: the first chunk's cells have arrived (and were drawn)
     await inject(page, 'release', fault, 2);
     await reseed(page);
@@ -67,15 +69,9 @@ for (const fault of ['kill', 'throw'] as const) {
     await reseed(page);
     await waitForRelease(page);
     expect(await labState<string | null>(page, 'release.error')).toBeNull();
-    expect(errors).toEqual([]);
-  });
-}
+  }
 
-test('a sweep worker that dies: the plots say so and show no stale curve; the sweep reruns', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await page.goto(`/?${FAST}&faults=1`);
+  // a sweep worker that dies: the plots say so and show no stale curve; the sweep reruns
   await waitForSweep(page);
   await inject(page, 'sweep', 'kill', 2);
   await reseed(page);
@@ -86,14 +82,7 @@ test('a sweep worker that dies: the plots say so and show no stale curve; the sw
   await page.locator('.notice-error').getByRole('button', { name: 'Try again' }).click();
   await waitForSweep(page);
   await expect(page.getByTestId('mse-plot-unequal').locator('path.mse-curve')).toHaveCount(1);
-});
-
-test('fault injection exists only when asked for with ?faults=1', async ({ page }) => {
-  await page.goto(`/?${FAST}`);
-  await waitForRelease(page);
-  expect(await page.evaluate(() => 'window.__dpLabFaults' in window || '__dpLabFaults' in window)).toBe(
-    false,
-  );
+  expect(errors).toEqual([]);
 });
 
 test('a parse worker that dies while reading a file: a message by the file box, the data unchanged, the next file loads', async ({

@@ -84,21 +84,9 @@ test('Start fresh forgets the session: defaults, synthetic data, nothing stored,
   await expect(page.locator('.notice').filter({ hasText: 'Restored' })).toHaveCount(0);
 });
 
+// Each kind of damage (bad JSON, another version, wrong shapes, NaN) and its message: app/state/persistence.test.ts.
+// Here, one of them end to end: the notice on the page, defaults, the lab computing, the bad entries gone.
 const CORRUPT: [string, Record<string, string>, RegExp][] = [
-  ['bad JSON', { [SETTINGS_KEY]: '{"version":1,"que', [DATA_KEY]: 'not json at all' }, /not valid JSON/],
-  [
-    'another version',
-    { [SETTINGS_KEY]: '{"version":99,"query":"eps=0.5"}' },
-    /stored settings are of version 99, not 1/,
-  ],
-  [
-    'wrong shapes',
-    {
-      [SETTINGS_KEY]: '{"version":1,"query":["eps=0.5"]}',
-      [DATA_KEY]: '{"version":1,"workspaces":{"sphere":{"fileName":7,"csv":null}}}',
-    },
-    /no query string.*workspace "sphere" are not in the expected form/,
-  ],
   [
     'NaN',
     {

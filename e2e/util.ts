@@ -162,3 +162,28 @@ export function mostIsolated(
   });
   return { index, gap };
 }
+
+/** The view's and the plots' scripts have loaded and a plot is drawn. */
+export async function settled(page: Page) {
+  await expect(page.locator('.loading')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('figure.plot-figure').filter({ visible: true }).first()).toBeVisible({
+    timeout: 60_000,
+  });
+}
+
+/**
+ * Switches the page to workspace `ws` as its tab does (the store's setWorkspace: in presenting mode the tabs are
+ * folded away) and waits until that workspace's view and first plot are drawn. One page steps through the
+ * workspaces: a fresh page per workspace costs a load, the workers' start and a WebGL context, not more scanning.
+ */
+export async function showWorkspace(page: Page, ws: string) {
+  await page.evaluate(
+    (w) =>
+      (window as unknown as { __dpLab: { getState(): { setWorkspace(w: string): void } } }).__dpLab
+        .getState()
+        .setWorkspace(w),
+    ws,
+  );
+  await expect(page.locator('#workspace-panel')).toHaveAttribute('aria-labelledby', `tab-${ws}`);
+  await settled(page);
+}

@@ -231,6 +231,44 @@ describe('restoring a session', () => {
     expect(storage.map.size).toBe(0);
   });
 
+  // each kind of damage a stored session can have, with what the notice says about it
+  it.each([
+    ['bad JSON', { [SETTINGS_KEY]: '{"version":1,"que', [DATA_KEY]: 'not json at all' }, /not valid JSON/],
+    [
+      'another version',
+      { [SETTINGS_KEY]: '{"version":99,"query":"eps=0.5"}' },
+      /stored settings are of version 99, not 1/,
+    ],
+    [
+      'wrong shapes',
+      {
+        [SETTINGS_KEY]: '{"version":1,"query":["eps=0.5"]}',
+        [DATA_KEY]: '{"version":1,"workspaces":{"sphere":{"fileName":7,"csv":null}}}',
+      },
+      /no query string.*workspace "sphere" are not in the expected form/,
+    ],
+    [
+      'NaN',
+      {
+        [SETTINGS_KEY]: '{"version":1,"query":"split=NaN"}',
+        [DATA_KEY]:
+          '{"version":1,"workspaces":{"sphere":{"fileName":"a.csv","csv":"t,y1,y2,y3\\n0,1,0,0\\n1,NaN,1,0\\n2,0,0,1\\n"}}}',
+      },
+      /"split=NaN" is not valid.*a\.csv could not be read back.*row 3.*not a finite number/,
+    ],
+  ])('discards a stored session with %s, saying what was wrong', (_what, items, message) => {
+    const storage = new MemoryStorage();
+    for (const [k, v] of Object.entries(items)) storage.setItem(k, v);
+    // (stored settings are read, and checked, even when the link's settings win)
+    const s = readSession(storage, '?eps=2');
+    expect(s.settings).toBeNull();
+    expect(s.imported).toEqual({});
+    expect(s.notices).toHaveLength(1);
+    expect(s.notices[0]).toMatch(/could not be restored and was discarded/);
+    expect(s.notices[0]).toMatch(message);
+    expect(storage.map.size).toBe(0);
+  });
+
   it('keeps the readable workspaces and rewrites the stored data without the unreadable one', () => {
     const storage = new MemoryStorage();
     const good = JSON.parse(encodeImported(imported()));
