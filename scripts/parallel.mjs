@@ -1,5 +1,6 @@
-// Runs the npm scripts named on the command line side by side (lint and type-check use one core each) and
-// fails when any of them fails; their output is printed whole, one after the other, when each ends.
+// Runs the npm scripts named on the command line side by side (the linter, the format check and the type-check each
+// use one core: side by side they keep both cores busy until all end) and fails when any of them fails; their
+// output is printed whole, one after the other, when each ends.
 import { spawn } from 'node:child_process';
 
 const runs = process.argv.slice(2).map(
