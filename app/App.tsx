@@ -1,17 +1,17 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect } from 'react';
 import { WorkspaceDataGate } from './compute/WorkspaceDataGate';
 import { ControlPanel } from './controls/ControlPanel';
 import { ErrorBoundary } from './ErrorBoundary';
 import { WorkspaceExports } from './export/WorkspaceExports';
 import { Explainers } from './help/Explain';
 import { HeaderActions } from './help/HeaderActions';
-import { loadOnDemand } from './loadOnDemand';
+import { loadOnDemand, type OnDemand } from './loadOnDemand';
 import { Notices } from './Notices';
 import { PlotsPanel } from './plots/PlotsPanel';
 import { ScreenLayout } from './present/ScreenLayout';
 import { WORKSPACES, useLab, type WorkspaceId } from './store';
 
-const VIEWS: Record<WorkspaceId, ComponentType> = {
+const VIEWS: Record<WorkspaceId, OnDemand> = {
   sphere: loadOnDemand(() => import('./workspaces/SphereWorkspace'), 'SphereWorkspace'),
   spd: loadOnDemand(() => import('./workspaces/SpdWorkspace'), 'SpdWorkspace'),
   kendall: loadOnDemand(() => import('./workspaces/KendallWorkspace'), 'KendallWorkspace'),
@@ -34,6 +34,8 @@ export function App() {
   const workspace = useLab((s) => s.settings.workspace);
   const setWorkspace = useLab((s) => s.setWorkspace);
   const View = VIEWS[workspace];
+  // the view's script loads while the workspace's data are generated in the workers, not after
+  useEffect(() => View.preload(), [View]);
   const label = WORKSPACES.find((w) => w.id === workspace)?.label ?? workspace;
   // the Fréchet-mean workspace has its own controls, view and plots (no regression data or jobs)
   const frechet = workspace === 'frechet';
