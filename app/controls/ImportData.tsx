@@ -7,6 +7,7 @@ import type {
 } from '../../src/experiments/parseTask';
 import { MAX_DATA_BYTES, SPHERE_TOLERANCE, isIdColumnName, sizeText, type PointSpace } from '../../src/io';
 import { labRunner, runForCells, step } from '../compute/runner';
+import { formatSignificant } from '../format';
 import { DataPrivacyNote } from '../help/DataPrivacyNote';
 import { newImportId, useLab } from '../store';
 import { regressionWorkspace, type WorkspaceId } from '../state/settings';
@@ -29,8 +30,6 @@ type Pending = { workspace: WorkspaceId; fileName: string; text: string; points?
     }
   | { kind: 'normalize'; message: string; count: number; maxDeviation: number }
 );
-
-const fmt = (v: number) => (v >= 0.01 && v < 1000 ? String(+v.toPrecision(3)) : v.toExponential(2));
 
 /** How a points file was read, for the data panel. */
 const LAYOUTS: Record<string, string> = {
@@ -292,8 +291,9 @@ export function ImportData() {
           <p>{labImportMessage(shown.message)}</p>
           <p>
             {shown.count} point{shown.count === 1 ? ' is' : 's are'} off the unit sphere by more than the
-            tolerance {SPHERE_TOLERANCE} (lengths off by up to {fmt(shown.maxDeviation)}). Normalising divides
-            each of them by its length.
+            tolerance {SPHERE_TOLERANCE} (lengths off by up to{' '}
+            {formatSignificant(shown.maxDeviation, 3, { below: 0.01, from: 1000 })}). Normalising divides each
+            of them by its length.
           </p>
           <div className="import-actions">
             <button type="button" disabled={busy} onClick={() => void normalizeAndImport(shown)}>

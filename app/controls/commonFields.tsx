@@ -3,11 +3,9 @@
  * panel and the Fréchet-mean panel read and write them the same way.
  */
 import { useLab } from '../store';
+import { formatBudget } from '../format';
 import { LIMITS } from '../state/settings';
 import { NumberField, SelectField, SliderField } from './fields';
-
-/** A budget for display: 3 significant figures at most. */
-export const fmt = (x: number) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2));
 
 export function SampleSizeField() {
   const n = useLab((st) => st.settings.n);
@@ -79,7 +77,7 @@ export function EpsilonSlider({ label, hint }: { label: string; hint?: string })
       min={-2}
       max={1}
       step={0.01}
-      display={fmt(eps)}
+      display={formatBudget(eps)}
       onChange={(v) => set({ eps: +Math.pow(10, v).toPrecision(3) })}
       hint={hint}
       testId="eps"
@@ -99,7 +97,7 @@ export function SplitSlider({ hint }: { hint?: string }) {
       min={LIMITS.split[0]}
       max={LIMITS.split[1]}
       step={0.01}
-      display={`${fmt(split * eps)} : ${fmt((1 - split) * eps)}`}
+      display={`${formatBudget(split * eps)} : ${formatBudget((1 - split) * eps)}`}
       onChange={(v) => set({ split: v })}
       hint={hint}
       testId="split"

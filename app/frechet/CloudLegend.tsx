@@ -3,6 +3,7 @@
  * mechanisms are told apart without colour), how many releases are drawn, their mean distance to the true
  * mean, a privacy badge, and why a mechanism draws nothing (not defined here, or not applicable).
  */
+import { formatSignificant } from '../format';
 import { symbolPath } from '../plots/chart';
 import { useLab } from '../store';
 import { plainReason } from './errorPlotModel';
@@ -33,8 +34,6 @@ export function MeanSwatch() {
     </svg>
   );
 }
-
-const f3 = (x: number) => (Math.abs(x) >= 100 || Math.abs(x) < 1e-3 ? x.toExponential(2) : x.toPrecision(3));
 
 /** Mean of the finite values, or NaN. */
 export function finiteMean(xs: readonly number[]): number {
@@ -95,7 +94,8 @@ export function CloudLegend(props: {
                     </span>
                     <br />
                     <span className="hint">
-                      {cloud.releases.length} releases, mean distance {f3(dist)}
+                      {cloud.releases.length} releases, mean distance{' '}
+                      {formatSignificant(dist, 3, { below: 1e-3, from: 100 })}
                       {cloud.distance === 'euclidean' ? ' (Euclidean)' : ''}
                       {cloud.notSpd > 0 ? `; ${cloud.notSpd} not SPD` : ''}
                       {drawn ? `; ${drawn}` : ''}

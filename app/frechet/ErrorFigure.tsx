@@ -1,18 +1,8 @@
 import * as d3 from 'd3';
-import { useId, useMemo, useRef } from 'react';
-import {
-  CurrentRule,
-  AxisBottom,
-  AxisLeft,
-  MUTED,
-  PlotFigure,
-  fmt,
-  tickFormat,
-  useElementWidth,
-  useChartType,
-} from '../plots/chart';
-import { Legend, useLegend, type LegendItem } from '../plots/Legend';
-import { usePresentingPlotHeight } from '../present/usePresentingPlotHeight';
+import { useMemo } from 'react';
+import { ChartFrame, EmptyNote } from '../plots/ChartFrame';
+import { CurrentRule, decadesWhenCrowded, fmt, tickFormat } from '../plots/chart';
+import type { LegendItem } from '../plots/Legend';
 import type { LabSettings } from '../state/settings';
 import type { FrechetJob } from '../store';
 import { ErrorCaption } from './ErrorCaption';
@@ -40,15 +30,10 @@ export function ErrorFigure(props: {
   epsGrid?: readonly number[];
 }) {
   const { x, job, settings, own } = props;
-  const titleId = useId();
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const presentH = usePresentingPlotHeight();
-  const svgRef = useRef<SVGSVGElement>(null);
   const model = useMemo(
     () => errorModel(job.rows, x, settings.errorMeasure),
     [job.rows, x, settings.errorMeasure],
   );
-  const W = Math.max(280, width);
   const legendItems: LegendItem[] = [
     ...model.series.map((s) => {
       const m = MECHANISM_STYLES[s.mechanism];
@@ -62,29 +47,13 @@ export function ErrorFigure(props: {
     ...(props.current?.length ? [{ kind: 'release' as const, label: 'ring: this view’s releases' }] : []),
     { kind: 'rule', label: x === 'eps' ? 'current ε' : `k = ${VIEW_K} (drawn)` },
   ];
-  const margin = { left: 64, right: 16, bottom: 56, top: 0 };
-  const legendWidth = W - margin.left - margin.right + 40;
-  const type = useChartType();
-  const legend = useLegend(legendItems, legendWidth);
-  margin.top = legend.height + 14;
-  const plotH = presentH ?? Math.round(Math.min(300, Math.max(190, W * 0.5)));
-  const H = margin.top + plotH + margin.bottom;
   const xs = x === 'eps' ? (props.epsGrid ?? EPS_GRID) : K_GRID;
-  const xScale = (x === 'eps' ? d3.scaleLog() : d3.scaleLinear())
-    .domain([xs[0], xs[xs.length - 1]])
-    .range([margin.left, W - margin.right]);
+  const xScale = (x === 'eps' ? d3.scaleLog() : d3.scaleLinear()).domain([xs[0], xs[xs.length - 1]]);
   const extent = logExtent(
     model,
     (props.current ?? []).map((c) => c.y),
   ) ?? [1e-3, 1];
-  const y = d3
-    .scaleLog()
-    .domain(extent)
-    .range([margin.top + plotH, margin.top]);
-  // decades only when there are many ticks
-  const allTicks = y.ticks(5);
-  const decades = allTicks.filter((t) => Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9);
-  const yTicks = allTicks.length > 8 && decades.length >= 2 ? decades : allTicks;
+  const yScale = d3.scaleLog().domain(extent);
   const currentX = x === 'eps' ? settings.eps : VIEW_K;
   const n = own?.n ?? settings.n;
   const title =
@@ -92,15 +61,10 @@ export function ErrorFigure(props: {
       ? `Error vs ε (${own ? 'your data, ' : ''}n = ${n}${settings.frechetSpace === 'spd' ? `, k = ${own?.k ?? VIEW_K}` : ''})`
       : `Error vs matrix size k (ε = ${fmt(settings.eps)}, n = ${n})`;
   return (
-    <PlotFigure
-      titleId={titleId}
+    <ChartFrame
       title={title}
       exportName={`error-vs-${x}`}
       empty={job.rows.length === 0}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={W}
-      height={H}
       testId={`frechet-plot-${x}`}
       footer={
         <>
@@ -110,46 +74,42 @@ export function ErrorFigure(props: {
           <ErrorTable x={x} rows={job.rows} errorMeasure={settings.errorMeasure} />
         </>
       }
+      margin={{ left: 64, right: 16, top: 14, bottom: 56 }}
+      legend={legendItems}
+      plotHeight={(W) => Math.round(Math.min(300, Math.max(190, W * 0.5)))}
+      fit="height"
+      x={xScale}
+      y={yScale}
+      xAxis={{
+        ticks: [...xs],
+        format: tickFormat,
+        label: x === 'eps' ? 'ε (log scale; ← more private)' : 'matrix size k',
+      }}
+      yAxis={{
+        ticks: decadesWhenCrowded(yScale),
+        format: tickFormat,
+        label: `mean ${settings.errorMeasure === 'euclidean' ? 'Euclidean ' : ''}error`,
+        labelOffset: 50,
+      }}
     >
-      <Legend layout={legend} x={margin.left - 40} y={4} />
-      <AxisBottom
-        scale={xScale}
-        y={margin.top + plotH}
-        ticks={[...xs]}
-        format={tickFormat}
-        grid={margin.top}
-        label={x === 'eps' ? 'ε (log scale; ← more private)' : 'matrix size k'}
-      />
-      <AxisLeft
-        scale={y}
-        x={margin.left}
-        ticks={yTicks}
-        format={tickFormat}
-        grid={W - margin.right}
-        label={`mean ${settings.errorMeasure === 'euclidean' ? 'Euclidean ' : ''}error`}
-        labelOffset={50}
-      />
-      <CurrentRule
-        testId={`frechet-rule-${x}`}
-        value={currentX}
-        x={xScale(currentX)}
-        top={margin.top}
-        bottom={margin.top + plotH}
-      />
-      <ErrorSeries model={model} x={x} xScale={xScale} y={y} extent={extent} />
-      <CurrentMarkers current={props.current ?? []} currentX={currentX} xScale={xScale} y={y} />
-      {job.rows.length === 0 && (
-        <text
-          x={(margin.left + W - margin.right) / 2}
-          y={margin.top + plotH / 2}
-          textAnchor="middle"
-          fontSize={type.label}
-          fill={MUTED}
-          data-ui="state"
-        >
-          {job.status === 'running' ? 'Waiting for the first results…' : 'No results'}
-        </text>
+      {(f) => (
+        <>
+          <CurrentRule
+            testId={`frechet-rule-${x}`}
+            value={currentX}
+            x={f.x(currentX)}
+            top={f.top}
+            bottom={f.bottom}
+          />
+          <ErrorSeries model={model} x={x} xScale={f.x} y={f.y} extent={extent} />
+          <CurrentMarkers current={props.current ?? []} currentX={currentX} xScale={f.x} y={f.y} />
+          {job.rows.length === 0 && (
+            <EmptyNote frame={f} size={f.type.label}>
+              {job.status === 'running' ? 'Waiting for the first results…' : 'No results'}
+            </EmptyNote>
+          )}
+        </>
       )}
-    </PlotFigure>
+    </ChartFrame>
   );
 }

@@ -15,12 +15,13 @@ import { ImportData } from '../controls/ImportData';
 import { ownData, type OwnData } from './jobs';
 import { MECHANISM_STYLES } from './mechanisms';
 import { ownDataWarning, radiusLimit } from './problems';
+import { trueMinus } from '../format';
 import { symbolPath } from '../plots/chart';
 
 /** δ as "1e−6". */
 export const fmtDelta = (d: number) => {
   const e = Math.log10(d);
-  return Number.isInteger(+e.toFixed(6)) ? `1e${Math.round(e)}`.replace('-', '−') : d.toExponential(1);
+  return Number.isInteger(+e.toFixed(6)) ? trueMinus(`1e${Math.round(e)}`) : trueMinus(d.toExponential(1));
 };
 
 function MechanismSwatch({ id }: { id: FrechetMechanismId }) {

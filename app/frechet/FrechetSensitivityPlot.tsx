@@ -6,23 +6,11 @@
  */
 import { richText } from '../help/richText';
 import * as d3 from 'd3';
-import { useId, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { ExportButtons } from '../export/ExportButtons';
-import {
-  AxisBottom,
-  AxisLeft,
-  INK,
-  JobProgress,
-  MUTED,
-  OKABE_ITO,
-  PlotFigure,
-  fmt,
-  symbolPath,
-  tickFormat,
-  useElementWidth,
-  useChartType,
-} from '../plots/chart';
-import { Legend, useLegend, type LegendItem } from '../plots/Legend';
+import { ChartFrame, EmptyNote } from '../plots/ChartFrame';
+import { INK, JobProgress, OKABE_ITO, decadesWhenCrowded, fmt, symbolPath, tickFormat } from '../plots/chart';
+import type { LegendItem } from '../plots/Legend';
 import { useThrottledLab } from '../plots/useThrottledLab';
 import { useLab, type LabState } from '../store';
 import { SENSITIVITY_NS, SENSITIVITY_PAIRS, VIEW_K, sensitivitySpec } from './jobs';
@@ -35,14 +23,10 @@ const BOUND = OKABE_ITO.vermillion;
 export function FrechetSensitivityPlot() {
   const settings = useLab((s) => s.settings);
   const job = useThrottledLab(selectSens, 250);
-  const titleId = useId();
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const svgRef = useRef<SVGSVGElement>(null);
   const rows = useMemo(() => job.cells.filter((c) => c !== undefined), [job.cells]);
   const summary = useMemo(() => sensitivitySummary(job.cells), [job.cells]);
   const sphere = settings.frechetSpace === 'sphere';
   const spec = sensitivitySpec(settings);
-  const W = Math.max(280, width);
   const legendItems: LegendItem[] = [
     {
       kind: 'series',
@@ -59,32 +43,12 @@ export function FrechetSensitivityPlot() {
     },
     { kind: 'dashed', label: 'bound (004 Thm 2)', color: BOUND },
   ];
-  const margin = { left: 64, right: 16, bottom: 56, top: 0 };
-  const legendWidth = W - margin.left - margin.right + 40;
-  const type = useChartType();
-  const legend = useLegend(legendItems, legendWidth);
-  margin.top = legend.height + 14;
-  const plotH = Math.round(Math.min(300, Math.max(190, W * 0.5)));
-  const H = margin.top + plotH + margin.bottom;
   const ns = SENSITIVITY_NS;
-  const x = d3
-    .scaleLog()
-    .domain([ns[0] / 1.25, ns[ns.length - 1] * 1.25])
-    .range([margin.left, W - margin.right]);
+  const xScale = d3.scaleLog().domain([ns[0] / 1.25, ns[ns.length - 1] * 1.25]);
   const values = [...rows.map((r) => r.empirical), ...summary.map((s) => s.bound)].filter((v) => v > 0);
   const lo = values.length ? Math.min(...values) : 1e-3;
   const hi = values.length ? Math.max(...values) : 1;
-  const y = d3
-    .scaleLog()
-    .domain([lo / 1.5, hi * 1.5])
-    .range([margin.top + plotH, margin.top]);
-  const allTicks = y.ticks(5);
-  const decades = allTicks.filter((t) => Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9);
-  const yTicks = allTicks.length > 8 && decades.length >= 2 ? decades : allTicks;
-  const line = d3
-    .line<{ n: number; v: number }>()
-    .x((p) => x(p.n))
-    .y((p) => y(p.v));
+  const yScale = d3.scaleLog().domain([lo / 1.5, hi * 1.5]);
   // pairs spread a little sideways around their n (by pair index), so that equal values do not hide each other
   const jitter = (pair: number) =>
     Math.pow(1.06, (pair - (SENSITIVITY_PAIRS - 1) / 2) / ((SENSITIVITY_PAIRS - 1) / 2));
@@ -103,15 +67,10 @@ export function FrechetSensitivityPlot() {
         total={job.total}
         error={job.error}
       />
-      <PlotFigure
-        titleId={titleId}
+      <ChartFrame
         title={title}
         exportName="sensitivity-vs-n"
         empty={empty}
-        frameRef={frameRef}
-        svgRef={svgRef}
-        width={W}
-        height={H}
         testId="frechet-plot-sensitivity"
         footer={
           <>
@@ -185,90 +144,88 @@ export function FrechetSensitivityPlot() {
             </details>
           </>
         }
+        margin={{ left: 64, right: 16, top: 14, bottom: 56 }}
+        legend={legendItems}
+        plotHeight={(W) => Math.round(Math.min(300, Math.max(190, W * 0.5)))}
+        x={xScale}
+        y={yScale}
+        xAxis={{ ticks: [...ns], format: tickFormat, label: 'data-set size n (log scale)' }}
+        yAxis={{
+          ticks: decadesWhenCrowded(yScale),
+          format: tickFormat,
+          label: 'ρ(x̄, x̄′) (log scale)',
+          labelOffset: 50,
+        }}
       >
-        <Legend layout={legend} x={margin.left - 40} y={4} />
-        <AxisBottom
-          scale={x}
-          y={margin.top + plotH}
-          ticks={[...ns]}
-          format={tickFormat}
-          grid={margin.top}
-          label="data-set size n (log scale)"
-        />
-        <AxisLeft
-          scale={y}
-          x={margin.left}
-          ticks={yTicks}
-          format={tickFormat}
-          grid={W - margin.right}
-          label="ρ(x̄, x̄′) (log scale)"
-          labelOffset={50}
-        />
-        {summary.length > 1 && (
-          <path
-            d={line(summary.map((s) => ({ n: s.n, v: s.bound }))) ?? ''}
-            fill="none"
-            stroke={BOUND}
-            strokeWidth={2.2}
-            strokeDasharray="6 4"
-            data-testid="frechet-sensitivity-bound"
-          />
-        )}
-        <g className="frechet-sensitivity-pairs">
-          {rows.map((r) => (
-            <circle
-              key={`${r.n}-${r.pair}`}
-              cx={x(r.n * jitter(r.pair))}
-              cy={y(Math.max(r.empirical, y.domain()[0]))}
-              r={3}
-              fill={DOT}
-              fillOpacity={0.55}
-              stroke={DOT}
-              strokeWidth={0.6}
-              data-n={r.n}
-              data-value={r.empirical}
-            >
-              <title>{`n = ${r.n}, pair ${r.pair}: ρ(x̄, x̄′) = ${fmt(r.empirical)} (bound ${fmt(r.bound)})`}</title>
-            </circle>
-          ))}
-        </g>
-        {summary.length > 1 && (
-          <path
-            d={line(summary.map((s) => ({ n: s.n, v: s.meanEmpirical }))) ?? ''}
-            fill="none"
-            stroke={INK}
-            strokeWidth={2}
-          />
-        )}
-        {summary.map((s) => (
-          <path
-            key={s.n}
-            d={symbolPath(d3.symbolDiamond, 70)}
-            transform={`translate(${x(s.n)},${y(s.meanEmpirical)})`}
-            fill={INK}
-            stroke="#ffffff"
-            strokeWidth={1}
-          >
-            <title>{`n = ${s.n}: mean ρ = ${fmt(s.meanEmpirical)}, max ${fmt(s.maxEmpirical)}, bound ${fmt(s.bound)}`}</title>
-          </path>
-        ))}
-        {empty && (
-          <text
-            x={(margin.left + W - margin.right) / 2}
-            y={margin.top + plotH / 2}
-            textAnchor="middle"
-            fontSize={type.label}
-            fill={MUTED}
-            data-ui="state"
-          >
-            {!spec
-              ? 'No bound for this radius'
-              : job.status === 'running'
-                ? 'Waiting for the first pairs…'
-                : 'No results'}
-          </text>
-        )}
-      </PlotFigure>
+        {(f) => {
+          const { x, y } = f;
+          const line = d3
+            .line<{ n: number; v: number }>()
+            .x((p) => x(p.n))
+            .y((p) => y(p.v));
+          return (
+            <>
+              {summary.length > 1 && (
+                <path
+                  d={line(summary.map((s) => ({ n: s.n, v: s.bound }))) ?? ''}
+                  fill="none"
+                  stroke={BOUND}
+                  strokeWidth={2.2}
+                  strokeDasharray="6 4"
+                  data-testid="frechet-sensitivity-bound"
+                />
+              )}
+              <g className="frechet-sensitivity-pairs">
+                {rows.map((r) => (
+                  <circle
+                    key={`${r.n}-${r.pair}`}
+                    cx={x(r.n * jitter(r.pair))}
+                    cy={y(Math.max(r.empirical, y.domain()[0]))}
+                    r={3}
+                    fill={DOT}
+                    fillOpacity={0.55}
+                    stroke={DOT}
+                    strokeWidth={0.6}
+                    data-n={r.n}
+                    data-value={r.empirical}
+                  >
+                    <title>{`n = ${r.n}, pair ${r.pair}: ρ(x̄, x̄′) = ${fmt(r.empirical)} (bound ${fmt(r.bound)})`}</title>
+                  </circle>
+                ))}
+              </g>
+              {summary.length > 1 && (
+                <path
+                  d={line(summary.map((s) => ({ n: s.n, v: s.meanEmpirical }))) ?? ''}
+                  fill="none"
+                  stroke={INK}
+                  strokeWidth={2}
+                />
+              )}
+              {summary.map((s) => (
+                <path
+                  key={s.n}
+                  d={symbolPath(d3.symbolDiamond, 70)}
+                  transform={`translate(${x(s.n)},${y(s.meanEmpirical)})`}
+                  fill={INK}
+                  stroke="#ffffff"
+                  strokeWidth={1}
+                >
+                  <title>{`n = ${s.n}: mean ρ = ${fmt(s.meanEmpirical)}, max ${fmt(s.maxEmpirical)}, bound ${fmt(s.bound)}`}</title>
+                </path>
+              ))}
+              {empty && (
+                <EmptyNote frame={f} size={f.type.label}>
+                  {!spec
+                    ? 'No bound for this radius'
+                    : job.status === 'running'
+                      ? 'Waiting for the first pairs…'
+                      : 'No results'}
+                </EmptyNote>
+              )}
+            </>
+          );
+        }}
+      </ChartFrame>
     </>
   );
 }

@@ -10,7 +10,7 @@ import type { FrechetDataset } from '../../src/experiments/frechetData';
 import { AuditRecordLegend, isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
 import { RECORD_MARKS_3D, RecordMarks } from '../audit/RecordMarks3d';
 import { useLab } from '../store';
-import { draw, EllipseAt, type Drawn } from '../views2d/ellipses';
+import { draw, EllipseAt, formatEntry, type Drawn } from '../views2d/ellipses';
 import { coneCoords, ellipseOf, sym2 } from '../views3d/geodesics';
 import { Markers } from '../views3d/primitives';
 import { SpdCone } from '../views3d/SpdCone';
@@ -22,12 +22,9 @@ import { FRECHET_COLOURS, MECHANISM_STYLES, mechanismsOn } from './mechanisms';
 import { symbolPath, useChartType, useElementWidth } from '../plots/chart';
 import '../views3d/views3d.css';
 
-const fmt = (x: number) =>
-  Math.abs(x) >= 100 || (Math.abs(x) < 0.01 && x !== 0) ? x.toExponential(2) : x.toFixed(3);
-
 function describe(what: string, d: Drawn): string {
   const [a, b, c] = d.y;
-  return `${what}: a = ${fmt(a)}, b = ${fmt(b)}, c = ${fmt(c)}`;
+  return `${what}: a = ${formatEntry(a)}, b = ${formatEntry(b)}, c = ${formatEntry(c)}`;
 }
 
 function EllipseColumns({ data, clouds }: { data: FrechetDataset; clouds: readonly ViewCloud[] }) {
@@ -217,7 +214,7 @@ function CloudErrors({ clouds }: { clouds: readonly ViewCloud[] }) {
             <td>{c.releases.length}</td>
             <td>
               {c.applicable
-                ? fmt(c.dists.reduce((a, d) => a + d, 0) / Math.max(1, c.dists.length))
+                ? formatEntry(c.dists.reduce((a, d) => a + d, 0) / Math.max(1, c.dists.length))
                 : 'not applicable'}
             </td>
           </tr>

@@ -1,3 +1,4 @@
+import { formatSignificant } from '../format';
 import { currentBudget } from '../state/settings';
 import { PAPER_SETTINGS_NOTE, activePreset, applyPreset, presetDeviations } from '../presets';
 import { useLab, type LabSettings } from '../store';
@@ -38,8 +39,6 @@ const NAMES: Partial<Record<keyof LabSettings, string>> = {
   phiSource: 'φ source',
   errorMeasure: 'error measure',
 };
-
-const fmt = (x: number) => String(+x.toPrecision(3));
 
 /**
  * The caption of the figure a preset reproduces: what it shows, what to look for, how the lab differs from
@@ -92,11 +91,11 @@ export function FigureCaption() {
         </p>
       </Brief>
       <p className="figure-caption-budget">
-        Budget now: ε = {fmt(settings.eps)}
+        Budget now: ε = {formatSignificant(settings.eps)}
         {settings.workspace !== 'frechet' && (
           <>
             {' '}
-            (ε<sub>p</sub> = {fmt(epsP)}, ε<sub>v</sub> = {fmt(epsV)})
+            (ε<sub>p</sub> = {formatSignificant(epsP)}, ε<sub>v</sub> = {formatSignificant(epsV)})
           </>
         )}{' '}
         · <strong>smaller ε = more private</strong>, noisier fits.

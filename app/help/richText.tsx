@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import { trueMinus } from '../format';
 
 /**
  * Plain caption text with light maths: "ε_p" → ε with subscript p, "Δ^thy" → Δ with superscript thy,
@@ -14,7 +15,7 @@ export function richText(text: string): ReactNode {
     return (
       <Fragment key={i}>
         {m[1] === 'R' && m[2] === '^' ? 'ℝ' : m[1]}
-        <Tag>{m[3].replace('-', '−')}</Tag>
+        <Tag>{trueMinus(m[3])}</Tag>
       </Fragment>
     );
   });

@@ -1,4 +1,4 @@
-/** The ideas the lab explains (see topics.tsx for the texts). */
+/** The ideas the lab explains (their texts: topics.tsx, which gathers the topic groups' files). */
 export const TOPIC_IDS = [
   'privacy',
   'geodesic',

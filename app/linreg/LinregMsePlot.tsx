@@ -4,22 +4,11 @@
  * current ε as a rule. Points fill in as the comparison's cells arrive.
  */
 import * as d3 from 'd3';
-import { useId, useRef } from 'react';
 import type { LinregRow } from '../../src/experiments/linreg';
 import { LINREG_METHODS, LINREG_METHOD_LABELS, type LinregMethod } from '../../src/privacy/linreg';
-import {
-  CurrentRule,
-  AxisBottom,
-  AxisLeft,
-  MUTED,
-  PlotFigure,
-  fmt,
-  symbolPath,
-  tickFormat,
-  useElementWidth,
-  useChartType,
-} from '../plots/chart';
-import { Legend, useLegend, type LegendItem } from '../plots/Legend';
+import { ChartFrame, EmptyNote } from '../plots/ChartFrame';
+import { CurrentRule, fmt, symbolPath, tickFormat } from '../plots/chart';
+import type { LegendItem } from '../plots/Legend';
 import { METHOD_STYLES } from './styles';
 
 const PRIVATE: readonly LinregMethod[] = LINREG_METHODS.filter((m) => m !== 'nonprivate');
@@ -39,11 +28,6 @@ function logTicks(scale: d3.ScaleLogarithmic<number, number>): number[] {
 
 export function LinregMsePlot(props: { rows: readonly LinregRow[]; currentEps: number; running: boolean }) {
   const { rows, currentEps } = props;
-  const titleId = useId();
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(520);
-  const svgRef = useRef<SVGSVGElement>(null);
-  const W = Math.max(300, width);
-
   const byMethod = PRIVATE.map((m) => ({
     method: m,
     points: rows.filter((r) => r.method === m && r.mse > 0).sort((a, b) => a.eps - b.eps),
@@ -59,40 +43,18 @@ export function LinregMsePlot(props: { rows: readonly LinregRow[]; currentEps: n
     { kind: 'dashed', label: 'non-private least squares', color: METHOD_STYLES.nonprivate.color },
     { kind: 'rule', label: 'current ε' },
   ];
-  const margin = { left: 70, right: 16, bottom: 56, top: 0 };
-  const type = useChartType();
-  const legend = useLegend(legendItems, W - margin.left - margin.right + 40);
-  margin.top = legend.height + 14;
-  const plotH = Math.round(Math.min(320, Math.max(210, W * 0.5)));
-  const H = margin.top + plotH + margin.bottom;
-
   const epsAll = [...rows.map((r) => r.eps), currentEps];
-  const x = d3
-    .scaleLog()
-    .domain([Math.min(...epsAll) / 1.15, Math.max(...epsAll) * 1.15])
-    .range([margin.left, W - margin.right]);
+  const xScale = d3.scaleLog().domain([Math.min(...epsAll) / 1.15, Math.max(...epsAll) * 1.15]);
   const ys = [...byMethod.flatMap((s) => s.points.map((p) => p.mse)), ...(np ? [np] : [])];
   const yLo = ys.length ? Math.min(...ys) : 0.01;
   const yHi = ys.length ? Math.max(...ys) : 1;
-  const y = d3
-    .scaleLog()
-    .domain([yLo / 1.3, Math.max(yHi * 1.3, yLo * 3)])
-    .range([margin.top + plotH, margin.top]);
-  const line = d3
-    .line<LinregRow>()
-    .x((r) => x(r.eps))
-    .y((r) => y(r.mse));
+  const yScale = d3.scaleLog().domain([yLo / 1.3, Math.max(yHi * 1.3, yLo * 3)]);
 
   return (
-    <PlotFigure
-      titleId={titleId}
+    <ChartFrame
       title="Mean MSE vs total ε, per method"
       exportName="linreg-mse"
       empty={rows.length === 0}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={W}
-      height={H}
       testId="linreg-mse-plot"
       footer={
         <figcaption className="plot-caption">
@@ -105,87 +67,86 @@ export function LinregMsePlot(props: { rows: readonly LinregRow[]; currentEps: n
           {props.running && ' Still computing: points fill in as they arrive.'}
         </figcaption>
       }
-    >
-      <Legend layout={legend} x={margin.left - 40} y={6} />
-      <AxisBottom
-        scale={x}
-        y={margin.top + plotH}
-        ticks={logTicks(x)}
+      initialWidth={520}
+      minWidth={300}
+      margin={{ left: 70, right: 16, top: 14, bottom: 56 }}
+      legend={legendItems}
+      legendAt={(m) => ({ x: m.left - 40, y: 6 })}
+      plotHeight={(W) => Math.round(Math.min(320, Math.max(210, W * 0.5)))}
+      x={xScale}
+      y={yScale}
+      xAxis={(f) => ({
+        ticks: logTicks(xScale),
         // the long title does not fit a phone-wide plot
-        label={
-          W - margin.left - margin.right < 380
+        label:
+          f.right - f.left < 380
             ? 'total ε (log scale)'
-            : 'total privacy budget ε (log scale; right = less private)'
-        }
-        grid={margin.top}
-        format={tickFormat}
-      />
-      <AxisLeft
-        scale={y}
-        x={margin.left}
-        ticks={logTicks(y)}
-        label="mean MSE (log scale)"
-        grid={W - margin.right}
-        format={tickFormat}
-        labelOffset={56}
-      />
-      <CurrentRule
-        testId="linreg-current-eps"
-        value={currentEps}
-        x={x(currentEps)}
-        top={margin.top}
-        bottom={margin.top + plotH}
-      />
-      {np !== null && (
-        <line
-          x1={margin.left}
-          x2={W - margin.right}
-          y1={y(np)}
-          y2={y(np)}
-          stroke={METHOD_STYLES.nonprivate.color}
-          strokeWidth={1.8}
-          strokeDasharray="6 4"
-          data-method="nonprivate"
-        >
-          <title>{`non-private least squares: MSE ${fmt(np, 4)}`}</title>
-        </line>
-      )}
-      {byMethod.map(({ method, points }) => {
-        const st = METHOD_STYLES[method];
-        return (
-          <g key={method} data-method={method}>
-            <path d={line(points) ?? ''} fill="none" stroke={st.color} strokeWidth={2.2} />
-            {points.map((p) => (
-              <path
-                key={p.eps}
-                d={symbolPath(st.symbol, 70)}
-                transform={`translate(${x(p.eps)},${y(p.mse)})`}
-                fill={st.color}
-                stroke="#ffffff"
-                strokeWidth={1}
-                data-point={p.eps}
-              >
-                <title>
-                  {`${LINREG_METHOD_LABELS[method]} at ε = ${fmt(p.eps, 3)}: mean MSE ${fmt(p.mse, 4)} ` +
-                    `(median ${fmt(p.mseMedian, 4)}, ${p.reps} releases; ${fmt(p.ratio, 3)}× non-private)`}
-                </title>
-              </path>
-            ))}
-          </g>
-        );
+            : 'total privacy budget ε (log scale; right = less private)',
+        format: tickFormat,
       })}
-      {rows.length === 0 && (
-        <text
-          x={W / 2}
-          y={margin.top + plotH / 2}
-          textAnchor="middle"
-          fill={MUTED}
-          fontSize={type.label}
-          data-ui="state"
-        >
-          waiting for the first releases…
-        </text>
-      )}
-    </PlotFigure>
+      yAxis={{ ticks: logTicks(yScale), label: 'mean MSE (log scale)', format: tickFormat, labelOffset: 56 }}
+    >
+      {(f) => {
+        const { x, y } = f;
+        const line = d3
+          .line<LinregRow>()
+          .x((r) => x(r.eps))
+          .y((r) => y(r.mse));
+        return (
+          <>
+            <CurrentRule
+              testId="linreg-current-eps"
+              value={currentEps}
+              x={x(currentEps)}
+              top={f.top}
+              bottom={f.bottom}
+            />
+            {np !== null && (
+              <line
+                x1={f.left}
+                x2={f.right}
+                y1={y(np)}
+                y2={y(np)}
+                stroke={METHOD_STYLES.nonprivate.color}
+                strokeWidth={1.8}
+                strokeDasharray="6 4"
+                data-method="nonprivate"
+              >
+                <title>{`non-private least squares: MSE ${fmt(np, 4)}`}</title>
+              </line>
+            )}
+            {byMethod.map(({ method, points }) => {
+              const st = METHOD_STYLES[method];
+              return (
+                <g key={method} data-method={method}>
+                  <path d={line(points) ?? ''} fill="none" stroke={st.color} strokeWidth={2.2} />
+                  {points.map((p) => (
+                    <path
+                      key={p.eps}
+                      d={symbolPath(st.symbol, 70)}
+                      transform={`translate(${x(p.eps)},${y(p.mse)})`}
+                      fill={st.color}
+                      stroke="#ffffff"
+                      strokeWidth={1}
+                      data-point={p.eps}
+                    >
+                      <title>
+                        {`${LINREG_METHOD_LABELS[method]} at ε = ${fmt(p.eps, 3)}: mean MSE ${fmt(p.mse, 4)} ` +
+                          `(median ${fmt(p.mseMedian, 4)}, ${p.reps} releases; ${fmt(p.ratio, 3)}× non-private)`}
+                      </title>
+                    </path>
+                  ))}
+                </g>
+              );
+            })}
+            {rows.length === 0 && (
+              <EmptyNote frame={f} size={f.type.label}>
+                waiting for the first releases…
+              </EmptyNote>
+            )}
+          </>
+        );
+      }}
+    </ChartFrame>
   );
 }

@@ -4,7 +4,7 @@
  * one, and each draw's mean absolute error on the data.
  */
 import * as d3 from 'd3';
-import { useId, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { HistogramCell } from '../../src/experiments';
 import {
   HISTOGRAM_DEFAULTS,
@@ -16,20 +16,8 @@ import {
 import { ExportButtons } from '../export/ExportButtons';
 import { WORKSPACES, useLab } from '../store';
 import type { WorkspaceId } from '../state/settings';
-import {
-  AxisBottom,
-  AxisLeft,
-  INK,
-  JobProgress,
-  MUTED,
-  OKABE_ITO,
-  distanceUnit,
-  HALO,
-  fmt,
-  useElementWidth,
-  PlotFigure,
-  useChartType,
-} from './chart';
+import { ChartFrame, EmptyNote } from './ChartFrame';
+import { HALO, INK, JobProgress, OKABE_ITO, distanceUnit, fmt } from './chart';
 import { summarize } from './stats';
 
 interface HistSpec {
@@ -41,6 +29,8 @@ interface HistSpec {
   /** Fixed domain (the angle lives in [0, π]). */
   domain?: [number, number];
 }
+
+const HISTOGRAM_MARGIN = { left: 56, right: 16, top: 12, bottom: 52 };
 
 const HISTS: HistSpec[] = [
   {
@@ -150,49 +140,32 @@ export function HistogramsTab() {
 }
 
 function Histogram(props: { spec: HistSpec; values: number[]; workspace: WorkspaceId }) {
-  const type = useChartType();
   const { spec } = props;
-  const titleId = useId();
-  const svgRef = useRef<SVGSVGElement>(null);
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const W = Math.max(280, width);
-  const H = Math.round(Math.min(220, Math.max(160, W * 0.4)));
-  const m = { left: 56, right: 16, top: 12, bottom: 52 };
   const finite = props.values.filter(Number.isFinite);
   const skipped = props.values.length - finite.length;
   const s = summarize(finite);
-  const { bins, x, y } = useMemo(() => {
+  const { bins, xScale, yScale } = useMemo(() => {
     const ext = spec.domain ?? (finite.length ? (d3.extent(finite) as [number, number]) : [0, 1]);
     const lo = Math.min(0, ext[0]);
     const hi = ext[1] > lo ? ext[1] : lo + 1;
-    const x = d3
-      .scaleLinear()
-      .domain([lo, hi])
-      .nice(20)
-      .range([m.left, W - m.right]);
+    const xScale = d3.scaleLinear().domain([lo, hi]).nice(20);
     const bins = d3
       .bin()
-      .domain(x.domain() as [number, number])
-      .thresholds(x.ticks(20))(finite);
-    const y = d3
+      .domain(xScale.domain() as [number, number])
+      .thresholds(xScale.ticks(20))(finite);
+    const yScale = d3
       .scaleLinear()
       .domain([0, Math.max(1, d3.max(bins, (b) => b.length) ?? 1)])
-      .nice(4)
-      .range([H - m.bottom, m.top]);
-    return { bins, x, y };
+      .nice(4);
+    return { bins, xScale, yScale };
     // finite is derived from values
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.values, W, H, spec.domain]);
+  }, [props.values, spec.domain]);
   return (
-    <PlotFigure
-      titleId={titleId}
+    <ChartFrame
       title={spec.title}
       exportName={`histogram-${spec.key}`}
       empty={!finite.length}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={W}
-      height={H}
       testId={`histogram-${spec.key}`}
       footer={
         <>
@@ -209,67 +182,67 @@ function Histogram(props: { spec: HistSpec; values: number[]; workspace: Workspa
           </figcaption>
         </>
       }
+      margin={HISTOGRAM_MARGIN}
+      legend={[]}
+      plotHeight={(W) =>
+        Math.round(Math.min(220, Math.max(160, W * 0.4))) - HISTOGRAM_MARGIN.top - HISTOGRAM_MARGIN.bottom
+      }
+      x={xScale}
+      y={yScale}
+      xAxis={{ count: 6, label: spec.xLabel(props.workspace), grid: false }}
+      yAxis={{ ticks: yScale.ticks(4).filter(Number.isInteger), label: 'count', labelOffset: 40 }}
     >
-      <AxisLeft
-        scale={y}
-        x={m.left}
-        ticks={y.ticks(4).filter(Number.isInteger)}
-        label="count"
-        grid={W - m.right}
-        labelOffset={40}
-      />
-      <AxisBottom scale={x} y={H - m.bottom} count={6} label={spec.xLabel(props.workspace)} />
-      {bins.map((b, i) =>
-        b.length ? (
-          <rect
-            key={i}
-            className="hist-bar"
-            x={x(b.x0!) + 0.5}
-            width={Math.max(0, x(b.x1!) - x(b.x0!) - 1)}
-            y={y(b.length)}
-            height={y(0) - y(b.length)}
-            fill={spec.color}
-            fillOpacity={0.75}
-          >
-            <title>{`${fmt(b.x0)}–${fmt(b.x1)}: ${b.length}`}</title>
-          </rect>
-        ) : null,
-      )}
-      {Number.isFinite(s.mean) && (
-        <g>
-          <line
-            x1={x(s.mean)}
-            x2={x(s.mean)}
-            y1={m.top}
-            y2={H - m.bottom}
-            stroke={INK}
-            strokeWidth={2}
-            strokeDasharray="5 3"
-          />
-          <text
-            x={x(s.mean) + (x(s.mean) > W * 0.7 ? -5 : 5)}
-            y={m.top + 12}
-            textAnchor={x(s.mean) > W * 0.7 ? 'end' : 'start'}
-            fontSize={type.note}
-            fill={INK}
-            {...HALO}
-          >
-            mean {fmt(s.mean)}
-          </text>
-        </g>
-      )}
-      {!finite.length && (
-        <text
-          x={(m.left + W) / 2}
-          y={(m.top + H - m.bottom) / 2}
-          textAnchor="middle"
-          fontSize={type.label}
-          fill={MUTED}
-          data-ui="state"
-        >
-          Run to see the {props.values.length ? 'values' : 'histogram'}
-        </text>
-      )}
-    </PlotFigure>
+      {(f) => {
+        const { x, y } = f;
+        return (
+          <>
+            {bins.map((b, i) =>
+              b.length ? (
+                <rect
+                  key={i}
+                  className="hist-bar"
+                  x={x(b.x0!) + 0.5}
+                  width={Math.max(0, x(b.x1!) - x(b.x0!) - 1)}
+                  y={y(b.length)}
+                  height={y(0) - y(b.length)}
+                  fill={spec.color}
+                  fillOpacity={0.75}
+                >
+                  <title>{`${fmt(b.x0)}–${fmt(b.x1)}: ${b.length}`}</title>
+                </rect>
+              ) : null,
+            )}
+            {Number.isFinite(s.mean) && (
+              <g>
+                <line
+                  x1={x(s.mean)}
+                  x2={x(s.mean)}
+                  y1={f.top}
+                  y2={f.bottom}
+                  stroke={INK}
+                  strokeWidth={2}
+                  strokeDasharray="5 3"
+                />
+                <text
+                  x={x(s.mean) + (x(s.mean) > f.W * 0.7 ? -5 : 5)}
+                  y={f.top + 12}
+                  textAnchor={x(s.mean) > f.W * 0.7 ? 'end' : 'start'}
+                  fontSize={f.type.note}
+                  fill={INK}
+                  {...HALO}
+                >
+                  mean {fmt(s.mean)}
+                </text>
+              </g>
+            )}
+            {!finite.length && (
+              <EmptyNote frame={f} size={f.type.label}>
+                Run to see the {props.values.length ? 'values' : 'histogram'}
+              </EmptyNote>
+            )}
+          </>
+        );
+      }}
+    </ChartFrame>
   );
 }

@@ -3,6 +3,7 @@
  * acceptance so far) or one cell of the sweep (its budget, error, excess over the non-private fit, chains).
  */
 import type { SweepRow } from '../../src/experiments';
+import { formatSigned } from '../format';
 import { fmt } from './chart';
 import type { ReleaseSummary } from './mseModel';
 
@@ -36,8 +37,7 @@ export function SweepPointTip({ label, row: r }: { label: string; row: SweepRow 
       <br />
       ln mean MSE = <strong>{fmt(r.lnMeanMse)}</strong>
       <br />
-      non-private ln MSE = {fmt(r.lnNonPrivateMse)} (excess {r.excess >= 0 ? '+' : ''}
-      {fmt(r.excess)})
+      non-private ln MSE = {fmt(r.lnNonPrivateMse)} (excess {formatSigned(r.excess)})
       <br />
       acceptance: footpoint {fmt(r.acceptanceP, 2)}, shooting {fmt(r.acceptanceV, 2)}
       <br />

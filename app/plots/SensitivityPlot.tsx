@@ -4,9 +4,8 @@
  * Box plots of r_p and r_v per n on a log scale, the line r = 1, and a verdict whether every r ≥ 1.
  */
 import * as d3 from 'd3';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import type { SensitivityCell } from '../../src/experiments';
-import { useFittedPlotHeight } from '../present/usePresentingPlotHeight';
 import {
   SENSITIVITY_NS,
   SENSITIVITY_PAIRS,
@@ -17,19 +16,9 @@ import {
 } from '../compute/analysis';
 import { ExportButtons } from '../export/ExportButtons';
 import { WORKSPACES, useLab } from '../store';
-import {
-  AxisLeft,
-  HALO,
-  INK,
-  JobProgress,
-  MUTED,
-  OKABE_ITO,
-  fmt,
-  useElementWidth,
-  PlotFigure,
-  useChartType,
-} from './chart';
-import { Legend, useLegend, type LegendItem } from './Legend';
+import { ChartFrame, EmptyNote } from './ChartFrame';
+import { HALO, INK, JobProgress, MUTED, OKABE_ITO, fmt, useChartType } from './chart';
+import type { LegendItem } from './Legend';
 import { boxStats, jitter } from './stats';
 
 const COLUMNS = [
@@ -153,12 +142,7 @@ export function SensitivityTab() {
 }
 
 function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: readonly number[] }) {
-  const titleId = useId();
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
-  const svgRef = useRef<SVGSVGElement>(null);
-  const presentH = useFittedPlotHeight(svgRef);
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const W = Math.max(280, width);
   const type = useChartType();
   const hatch = `hatch-${uid}`;
   const legendItems: LegendItem[] = [
@@ -191,31 +175,21 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
     },
     { kind: 'dashed', label: 'r = 1', color: INK },
   ];
-  const legend = useLegend(legendItems, W - 80);
-  const m = { left: 64, right: 14, top: legend.height + 12, bottom: 62 };
-  const plotH = presentH ?? Math.round(Math.min(300, Math.max(200, W * 0.5)));
-  const H = m.top + plotH + m.bottom;
   const finite = props.cells.flatMap((c) => [c.ratioP, c.ratioV]).filter((r) => Number.isFinite(r) && r > 0);
   const lo = finite.length ? Math.min(0.8, d3.min(finite)! / 1.4) : 0.5;
   const hi = finite.length ? Math.max(2, d3.max(finite)! * 1.4) : 100;
-  const y = d3
-    .scaleLog()
-    .domain([lo, hi])
-    .range([m.top + plotH, m.top]);
-  let ticks = y.ticks(6);
+  const yScale = d3.scaleLog().domain([lo, hi]);
+  let ticks = yScale.ticks(6);
   if (ticks.length > 8)
     ticks = ticks.filter((t) => [1, 2, 5].includes(Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9))));
-  const band = d3
+  const bandScale = d3
     .scaleBand<number>()
     .domain([...props.ns])
-    .range([m.left, W - m.right])
     .paddingInner(0.25)
     .paddingOuter(0.15);
-  const sub = d3.scaleBand<'p' | 'v'>().domain(['p', 'v']).range([0, band.bandwidth()]).paddingInner(0.18);
   const title = 'Sensitivity ratios r = Δthy / Δexp';
   return (
-    <PlotFigure
-      titleId={titleId}
+    <ChartFrame
       title={title}
       heading={
         <>
@@ -224,10 +198,6 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
       }
       exportName="sensitivity"
       empty={!props.cells.length}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={W}
-      height={H}
       testId="sensitivity-plot"
       footer={
         <>
@@ -237,138 +207,164 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
           </figcaption>
         </>
       }
+      defs={
+        <defs>
+          <pattern
+            id={hatch}
+            patternUnits="userSpaceOnUse"
+            width={6}
+            height={6}
+            patternTransform="rotate(45)"
+          >
+            <rect width={6} height={6} fill="#ffffff" />
+            <line x1={0} y1={0} x2={0} y2={6} stroke={OKABE_ITO.vermillion} strokeWidth={2.4} />
+          </pattern>
+        </defs>
+      }
+      margin={{ left: 64, right: 14, top: 12, bottom: 62 }}
+      legend={legendItems}
+      legendWidth={(W) => W - 80}
+      plotHeight={(W) => Math.round(Math.min(300, Math.max(200, W * 0.5)))}
+      fit="height"
+      x={bandScale}
+      y={yScale}
+      yAxis={{ ticks, label: 'ratio r (log scale)', labelOffset: 48 }}
     >
-      <defs>
-        <pattern id={hatch} patternUnits="userSpaceOnUse" width={6} height={6} patternTransform="rotate(45)">
-          <rect width={6} height={6} fill="#ffffff" />
-          <line x1={0} y1={0} x2={0} y2={6} stroke={OKABE_ITO.vermillion} strokeWidth={2.4} />
-        </pattern>
-      </defs>
-      <Legend layout={legend} x={m.left - 40} y={4} />
-      <AxisLeft
-        scale={y}
-        x={m.left}
-        ticks={ticks}
-        label="ratio r (log scale)"
-        grid={W - m.right}
-        labelOffset={48}
-      />
-      <line x1={m.left} x2={W - m.right} y1={m.top + plotH} y2={m.top + plotH} stroke={MUTED} />
-      <line
-        data-testid="ratio-one-line"
-        x1={m.left}
-        x2={W - m.right}
-        y1={y(1)}
-        y2={y(1)}
-        stroke={INK}
-        strokeWidth={1.8}
-        strokeDasharray="7 4"
-      />
-      <text x={W - m.right - 4} y={y(1) - 5} textAnchor="end" fontSize={type.note} fill={INK} {...HALO}>
-        r = 1: bound = observed
-      </text>
-      {props.ns.map((n) => {
-        const x0 = band(n) ?? 0;
-        const cells = props.cells.filter((c) => c.n === n);
+      {(f) => {
+        const { x: band, y } = f;
+        const sub = d3
+          .scaleBand<'p' | 'v'>()
+          .domain(['p', 'v'])
+          .range([0, band.bandwidth()])
+          .paddingInner(0.18);
         return (
-          <g key={n}>
-            {(['p', 'v'] as const).map((k) => {
-              const values = cells
-                .map((c) => (k === 'p' ? c.ratioP : c.ratioV))
-                .filter((r) => Number.isFinite(r) && r > 0);
-              const b = boxStats(values);
-              const bx = x0 + (sub(k) ?? 0);
-              const bw = sub.bandwidth();
-              const color = k === 'p' ? OKABE_ITO.blue : OKABE_ITO.vermillion;
-              const cx = bx + bw / 2;
+          <>
+            <line x1={f.left} x2={f.right} y1={f.bottom} y2={f.bottom} stroke={MUTED} />
+            <line
+              data-testid="ratio-one-line"
+              x1={f.left}
+              x2={f.right}
+              y1={y(1)}
+              y2={y(1)}
+              stroke={INK}
+              strokeWidth={1.8}
+              strokeDasharray="7 4"
+            />
+            <text x={f.right - 4} y={y(1) - 5} textAnchor="end" fontSize={type.note} fill={INK} {...HALO}>
+              r = 1: bound = observed
+            </text>
+            {props.ns.map((n) => {
+              const x0 = band(n) ?? 0;
+              const cells = props.cells.filter((c) => c.n === n);
               return (
-                <g key={k} className="box" data-n={n} data-kind={k}>
-                  {b && (
-                    <>
-                      <line x1={cx} x2={cx} y1={y(b.min)} y2={y(b.q1)} stroke={color} strokeWidth={1.5} />
-                      <line x1={cx} x2={cx} y1={y(b.q3)} y2={y(b.max)} stroke={color} strokeWidth={1.5} />
-                      <line
-                        x1={cx - bw / 4}
-                        x2={cx + bw / 4}
-                        y1={y(b.min)}
-                        y2={y(b.min)}
-                        stroke={color}
-                        strokeWidth={1.5}
-                      />
-                      <line
-                        x1={cx - bw / 4}
-                        x2={cx + bw / 4}
-                        y1={y(b.max)}
-                        y2={y(b.max)}
-                        stroke={color}
-                        strokeWidth={1.5}
-                      />
-                      <rect
-                        x={bx}
-                        width={bw}
-                        y={y(b.q3)}
-                        height={Math.max(1, y(b.q1) - y(b.q3))}
-                        fill={k === 'v' ? `url(#${hatch})` : color}
-                        fillOpacity={k === 'v' ? 0.9 : 0.3}
-                        stroke={color}
-                        strokeWidth={2}
-                      >
-                        <title>{`n = ${n}, r_${k}: median ${fmt(b.median)}, quartiles ${fmt(b.q1)}–${fmt(b.q3)}, range ${fmt(b.min)}–${fmt(b.max)} (${b.n} pairs)`}</title>
-                      </rect>
-                      <line
-                        x1={bx}
-                        x2={bx + bw}
-                        y1={y(b.median)}
-                        y2={y(b.median)}
-                        stroke={INK}
-                        strokeWidth={3}
-                      />
-                    </>
-                  )}
-                  {values.map((r, i) => (
-                    <circle
-                      key={i}
-                      cx={cx + jitter(i) * bw * 0.3}
-                      cy={y(r)}
-                      r={2.6}
-                      fill={INK}
-                      fillOpacity={0.6}
-                    />
-                  ))}
-                  <text x={cx} y={m.top + plotH + 17} textAnchor="middle" fontSize={type.tick} fill={INK}>
-                    r
-                    <tspan baselineShift="sub" fontSize={type.sub}>
-                      {k}
-                    </tspan>
+                <g key={n}>
+                  {(['p', 'v'] as const).map((k) => {
+                    const values = cells
+                      .map((c) => (k === 'p' ? c.ratioP : c.ratioV))
+                      .filter((r) => Number.isFinite(r) && r > 0);
+                    const b = boxStats(values);
+                    const bx = x0 + (sub(k) ?? 0);
+                    const bw = sub.bandwidth();
+                    const color = k === 'p' ? OKABE_ITO.blue : OKABE_ITO.vermillion;
+                    const cx = bx + bw / 2;
+                    return (
+                      <g key={k} className="box" data-n={n} data-kind={k}>
+                        {b && (
+                          <>
+                            <line
+                              x1={cx}
+                              x2={cx}
+                              y1={y(b.min)}
+                              y2={y(b.q1)}
+                              stroke={color}
+                              strokeWidth={1.5}
+                            />
+                            <line
+                              x1={cx}
+                              x2={cx}
+                              y1={y(b.q3)}
+                              y2={y(b.max)}
+                              stroke={color}
+                              strokeWidth={1.5}
+                            />
+                            <line
+                              x1={cx - bw / 4}
+                              x2={cx + bw / 4}
+                              y1={y(b.min)}
+                              y2={y(b.min)}
+                              stroke={color}
+                              strokeWidth={1.5}
+                            />
+                            <line
+                              x1={cx - bw / 4}
+                              x2={cx + bw / 4}
+                              y1={y(b.max)}
+                              y2={y(b.max)}
+                              stroke={color}
+                              strokeWidth={1.5}
+                            />
+                            <rect
+                              x={bx}
+                              width={bw}
+                              y={y(b.q3)}
+                              height={Math.max(1, y(b.q1) - y(b.q3))}
+                              fill={k === 'v' ? `url(#${hatch})` : color}
+                              fillOpacity={k === 'v' ? 0.9 : 0.3}
+                              stroke={color}
+                              strokeWidth={2}
+                            >
+                              <title>{`n = ${n}, r_${k}: median ${fmt(b.median)}, quartiles ${fmt(b.q1)}–${fmt(b.q3)}, range ${fmt(b.min)}–${fmt(b.max)} (${b.n} pairs)`}</title>
+                            </rect>
+                            <line
+                              x1={bx}
+                              x2={bx + bw}
+                              y1={y(b.median)}
+                              y2={y(b.median)}
+                              stroke={INK}
+                              strokeWidth={3}
+                            />
+                          </>
+                        )}
+                        {values.map((r, i) => (
+                          <circle
+                            key={i}
+                            cx={cx + jitter(i) * bw * 0.3}
+                            cy={y(r)}
+                            r={2.6}
+                            fill={INK}
+                            fillOpacity={0.6}
+                          />
+                        ))}
+                        <text x={cx} y={f.bottom + 17} textAnchor="middle" fontSize={type.tick} fill={INK}>
+                          r
+                          <tspan baselineShift="sub" fontSize={type.sub}>
+                            {k}
+                          </tspan>
+                        </text>
+                      </g>
+                    );
+                  })}
+                  <text
+                    x={x0 + band.bandwidth() / 2}
+                    y={f.bottom + 2 * type.tick + 12}
+                    textAnchor="middle"
+                    fontSize={type.label}
+                    fontWeight={600}
+                    fill={INK}
+                  >
+                    n = {n}
                   </text>
                 </g>
               );
             })}
-            <text
-              x={x0 + band.bandwidth() / 2}
-              y={m.top + plotH + 2 * type.tick + 12}
-              textAnchor="middle"
-              fontSize={type.label}
-              fontWeight={600}
-              fill={INK}
-            >
-              n = {n}
-            </text>
-          </g>
+            {!props.cells.length && (
+              <EmptyNote frame={f} size={type.note} dy={-14}>
+                Run the check to see the ratios
+              </EmptyNote>
+            )}
+          </>
         );
-      })}
-      {!props.cells.length && (
-        <text
-          x={(m.left + W) / 2}
-          y={m.top + plotH / 2 - 14}
-          textAnchor="middle"
-          fontSize={type.note}
-          fill={MUTED}
-          data-ui="state"
-        >
-          Run the check to see the ratios
-        </text>
-      )}
-    </PlotFigure>
+      }}
+    </ChartFrame>
   );
 }

@@ -4,25 +4,15 @@
  * runs the `sizes` analysis.
  */
 import * as d3 from 'd3';
-import { useId, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { aggregateSizes, type SizesCell } from '../../src/experiments/sizesRows';
 import { analysisKey, SIZES_NS, useAnalysisRuns } from '../compute/analysis';
-import { useFittedPlotHeight } from '../present/usePresentingPlotHeight';
 import { AnalysisControls } from './AnalysisControls';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab } from '../store';
-import {
-  AxisBottom,
-  AxisLeft,
-  INK,
-  OKABE_ITO,
-  PlotFigure,
-  fmt,
-  squaredUnit,
-  symbolPath,
-  useElementWidth,
-} from './chart';
-import { Legend, useLegend, type LegendItem } from './Legend';
+import { ChartFrame } from './ChartFrame';
+import { INK, OKABE_ITO, fmt, squaredUnit, symbolPath } from './chart';
+import type { LegendItem } from './Legend';
 import { sizesSeries, sizesVerdict, type SizesSeries } from './sizesModel';
 
 const STYLE: Record<SizesSeries['id'], { color: string; symbol: d3.SymbolType; dash?: string }> = {
@@ -87,9 +77,6 @@ export function SizesSection() {
 
 function SizesFigure({ series }: { series: SizesSeries[] }) {
   const workspace = useLab((s) => s.settings.workspace);
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const svgRef = useRef<SVGSVGElement>(null);
-  const titleId = useId();
   const items: LegendItem[] = series.map((s) => ({
     kind: 'series',
     label: s.label,
@@ -97,72 +84,61 @@ function SizesFigure({ series }: { series: SizesSeries[] }) {
     symbol: STYLE[s.id].symbol,
     dash: STYLE[s.id].dash,
   }));
-  const legend = useLegend(items, width - 20);
-  // presenting mode fits the plot to the room left on the slide
-  const presentH = useFittedPlotHeight(svgRef);
-  const m = { top: legend.height + 16, right: 16, bottom: 52, left: 62 };
-  const height = m.top + (presentH ?? 240) + m.bottom;
   const all = series.flatMap((s) => s.points);
-  const x = d3
-    .scaleLog()
-    .domain([SIZES_NS[0], SIZES_NS[SIZES_NS.length - 1]])
-    .range([m.left, width - m.right]);
   const [lo, hi] = d3.extent(all, (p) => p.y) as [number, number];
-  const y = d3
-    .scaleLinear()
-    .domain([Math.floor(lo ?? -7), Math.ceil(hi ?? 1)])
-    .nice()
-    .range([height - m.bottom, m.top]);
   return (
-    <PlotFigure
-      titleId={titleId}
+    <ChartFrame
       title="ln MSE against n"
       exportName="error-vs-n"
       empty={all.length === 0}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={width}
-      height={height}
       testId="sizes-plot"
+      minWidth={0}
+      margin={{ top: 16, right: 16, bottom: 52, left: 62 }}
+      legend={items}
+      legendWidth={(W) => W - 20}
+      legendAt={() => ({ x: 10, y: 4 })}
+      plotHeight={() => 240}
+      // presenting mode fits the plot to the room left on the slide
+      fit="height"
+      x={d3.scaleLog().domain([SIZES_NS[0], SIZES_NS[SIZES_NS.length - 1]])}
+      y={d3
+        .scaleLinear()
+        .domain([Math.floor(lo ?? -7), Math.ceil(hi ?? 1)])
+        .nice()}
+      xAxis={{ ticks: [...SIZES_NS], label: 'n (data points)' }}
+      yAxis={{ label: `ln MSE (${squaredUnit(workspace)})` }}
     >
-      <Legend layout={legend} x={10} y={4} />
-      <AxisBottom
-        scale={x}
-        y={height - m.bottom}
-        ticks={[...SIZES_NS]}
-        label="n (data points)"
-        grid={m.top}
-      />
-      <AxisLeft scale={y} x={m.left} label={`ln MSE (${squaredUnit(workspace)})`} grid={width - m.right} />
-      {series.map((s) => {
-        const st = STYLE[s.id];
-        const line = d3
-          .line<{ n: number; y: number }>()
-          .x((p) => x(p.n))
-          .y((p) => y(p.y));
-        return (
-          <g key={s.id} data-series={s.id}>
-            <path
-              d={line(s.points) ?? ''}
-              fill="none"
-              stroke={st.color}
-              strokeWidth={2}
-              strokeDasharray={st.dash}
-            />
-            {s.points.map((p) => (
+      {({ x, y }) =>
+        series.map((s) => {
+          const st = STYLE[s.id];
+          const line = d3
+            .line<{ n: number; y: number }>()
+            .x((p) => x(p.n))
+            .y((p) => y(p.y));
+          return (
+            <g key={s.id} data-series={s.id}>
               <path
-                key={p.n}
-                d={symbolPath(st.symbol, 56)}
-                transform={`translate(${x(p.n)},${y(p.y)})`}
-                fill={st.color}
-                stroke="#ffffff"
-                data-n={p.n}
-                data-y={p.y}
+                d={line(s.points) ?? ''}
+                fill="none"
+                stroke={st.color}
+                strokeWidth={2}
+                strokeDasharray={st.dash}
               />
-            ))}
-          </g>
-        );
-      })}
-    </PlotFigure>
+              {s.points.map((p) => (
+                <path
+                  key={p.n}
+                  d={symbolPath(st.symbol, 56)}
+                  transform={`translate(${x(p.n)},${y(p.y)})`}
+                  fill={st.color}
+                  stroke="#ffffff"
+                  data-n={p.n}
+                  data-y={p.y}
+                />
+              ))}
+            </g>
+          );
+        })
+      }
+    </ChartFrame>
   );
 }

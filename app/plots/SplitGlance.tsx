@@ -7,6 +7,7 @@ import { currentBudget } from '../state/settings';
 import * as d3 from 'd3';
 import { useMemo } from 'react';
 import { useLab, type LabState } from '../store';
+import { formatSignificant } from '../format';
 import { INK, MUTED, seriesStyle } from './chart';
 import { mseModel, paddedExtent } from './mseModel';
 import { useThrottledLab } from './useThrottledLab';
@@ -44,7 +45,7 @@ export function SplitGlance() {
   return (
     <figure className="split-glance" data-testid="split-glance">
       <figcaption>
-        ln mean MSE vs split, ε = {+settings.eps.toPrecision(3)}
+        ln mean MSE vs split, ε = {formatSignificant(settings.eps)}
         {model.series.length > 0 ? `: ${model.series.map((s) => s.label).join(', ')}` : ' (computing…)'}
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Split plot at a glance: ln mean MSE against ε_p">

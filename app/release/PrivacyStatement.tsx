@@ -5,9 +5,10 @@
  * built in the worker with the release; this only lays it out. Loaded when first opened.
  */
 import type { Assumption, PrivacyStatement } from '../../src/privacy/statement';
+import { NO_EXPONENT, formatSignificant } from '../format';
 
 /** A number as the statement reads best: four significant figures at most. */
-const num = (x: number) => String(+x.toPrecision(4));
+const num = (x: number) => formatSignificant(x, 4, NO_EXPONENT);
 
 /** Whether the data meet an assumption, in words (the mark alone would lean on its colour and glyph). */
 function holds(a: Assumption): { mark: string; words: string; state: string } {

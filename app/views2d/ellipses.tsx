@@ -7,6 +7,7 @@
  * shows length 1).
  */
 import { useId, useMemo, type SVGProps } from 'react';
+import { formatFixed, hyphenMinus } from '../format';
 import type { RegressionData } from '../../src/data';
 import { ellipseOf, magnifyFrom, spdGeodesic, sym2, type Sym2 } from '../views3d/geodesics';
 import type { ReleasedPair } from '../release/releasedPairs';
@@ -63,14 +64,17 @@ export function draw(y: Sym2, cx: number, scale: number): Drawn | null {
   return { cx, rx: e.major * scale, ry: e.minor * scale, rot: (-e.angle * 180) / Math.PI, y };
 }
 
-const fmt = (x: number) =>
-  Math.abs(x) >= 100 || (Math.abs(x) < 0.01 && x !== 0) ? x.toExponential(2) : x.toFixed(3);
+/**
+ * A matrix entry or length in an ellipse's description: three decimals, an exponent outside 0.01 … 100; with a
+ * hyphen for its minus sign, so that the matrix can be read back from the title.
+ */
+export const formatEntry = (x: number) => hyphenMinus(formatFixed(x, 3, { below: 0.01, from: 100 }));
 
 function describe(what: string, xLabel: string, x: number, d: Drawn, scale: number): string {
   const [a, b, c] = d.y;
   return (
-    `${what} at ${xLabel} = ${fmt(x)}: a = ${fmt(a)}, b = ${fmt(b)}, c = ${fmt(c)}; ` +
-    `semi-axes √λ = ${fmt(d.rx / scale)}, ${fmt(d.ry / scale)}`
+    `${what} at ${xLabel} = ${formatEntry(x)}: a = ${formatEntry(a)}, b = ${formatEntry(b)}, c = ${formatEntry(c)}; ` +
+    `semi-axes √λ = ${formatEntry(d.rx / scale)}, ${formatEntry(d.ry / scale)}`
   );
 }
 

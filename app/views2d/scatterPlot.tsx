@@ -14,7 +14,9 @@ import {
 } from 'react';
 import type { CovariateScale } from '../../src/regression/covariates';
 import { useViewBoxType } from '../plots/chart';
-import { COLOURS, DASH, fmt } from './svgUtils';
+import { formatSignificant } from '../format';
+import { ScatterAxes } from './scatterAxes';
+import { COLOURS, DASH } from './svgUtils';
 import './shapes.css';
 import './scatter.css';
 
@@ -165,8 +167,6 @@ export function ScatterPlot({
 
   const xTicks = x.ticks(Math.max(2, Math.round(innerW / 90)));
   const yTicks = y.ticks(Math.max(2, Math.round(innerH / 55)));
-  const xFmt = x.tickFormat(xTicks.length);
-  const yFmt = y.tickFormat(yTicks.length);
 
   const tip =
     hover !== null
@@ -175,8 +175,8 @@ export function ScatterPlot({
           cy: y(ys[hover]),
           lines: [
             `point ${hover + 1}`,
-            `${xLabel} = ${fmt(orig[hover], 4)}`,
-            `${yLabel} = ${fmt(ys[hover], 4)}`,
+            `${xLabel} = ${formatSignificant(orig[hover], 4)}`,
+            `${yLabel} = ${formatSignificant(ys[hover], 4)}`,
           ],
         }
       : null;
@@ -203,52 +203,17 @@ export function ScatterPlot({
           <rect x={MARGIN.left} y={MARGIN.top} width={innerW} height={innerH} />
         </clipPath>
       </defs>
-      {/* grid and axes */}
-      <g className="scatter-grid" aria-hidden="true">
-        {yTicks.map((t) => (
-          <line key={`gy${t}`} x1={MARGIN.left} x2={MARGIN.left + innerW} y1={y(t)} y2={y(t)} />
-        ))}
-        {xTicks.map((t) => (
-          <line key={`gx${t}`} y1={MARGIN.top} y2={MARGIN.top + innerH} x1={x(t)} x2={x(t)} />
-        ))}
-      </g>
-      <g className="scatter-axis" aria-hidden="true">
-        <line x1={MARGIN.left} x2={MARGIN.left + innerW} y1={MARGIN.top + innerH} y2={MARGIN.top + innerH} />
-        <line x1={MARGIN.left} x2={MARGIN.left} y1={MARGIN.top} y2={MARGIN.top + innerH} />
-        {xTicks.map((t) => (
-          <g key={`tx${t}`} transform={`translate(${x(t)},${MARGIN.top + innerH})`}>
-            <line y2={5} />
-            <text y={19} textAnchor="middle">
-              {xFmt(t)}
-            </text>
-          </g>
-        ))}
-        {yTicks.map((t) => (
-          <g key={`ty${t}`} transform={`translate(${MARGIN.left},${y(t)})`}>
-            <line x2={-5} />
-            <text x={-8} dy="0.32em" textAnchor="end">
-              {yFmt(t)}
-            </text>
-          </g>
-        ))}
-        <text
-          className="scatter-axis-title"
-          x={MARGIN.left + innerW / 2}
-          y={height - 8}
-          textAnchor="middle"
-          style={{ fontSize: type.label }}
-        >
-          {xLabel}
-        </text>
-        <text
-          className="scatter-axis-title"
-          transform={`translate(${(16 * type.label) / 14},${MARGIN.top + innerH / 2}) rotate(-90)`}
-          textAnchor="middle"
-          style={{ fontSize: type.label }}
-        >
-          {yLabel}
-        </text>
-      </g>
+      <ScatterAxes
+        x={x}
+        y={y}
+        xTicks={xTicks}
+        yTicks={yTicks}
+        margin={MARGIN}
+        height={height}
+        xLabel={xLabel}
+        yLabel={yLabel}
+        labelSize={type.label}
+      />
       <g clipPath={`url(#${clipId})`}>
         <g data-testid="private-lines">
           {others.map((l, i) => (
@@ -314,7 +279,7 @@ export function ScatterPlot({
         <g data-testid="points">
           {Array.from(orig, (v, i) => (
             <circle key={i} cx={x(v)} cy={y(ys[i])} r={3.6} className="scatter-point">
-              <title>{`point ${i + 1}: ${xLabel} = ${fmt(v, 4)}, ${yLabel} = ${fmt(ys[i], 4)}`}</title>
+              <title>{`point ${i + 1}: ${xLabel} = ${formatSignificant(v, 4)}, ${yLabel} = ${formatSignificant(ys[i], 4)}`}</title>
             </circle>
           ))}
         </g>
@@ -391,37 +356,4 @@ export function ScatterPlot({
   );
 }
 
-/** Legend of the line styles (no colour needed to tell them apart). */
-export function ScatterLegend(props: { others: number }) {
-  const sample = (stroke: string, w: number, dash?: string, opacity = 1) => (
-    <svg width="34" height="10" aria-hidden="true">
-      <line
-        x1="1"
-        y1="5"
-        x2="33"
-        y2="5"
-        stroke={stroke}
-        strokeWidth={w}
-        strokeDasharray={dash}
-        strokeOpacity={opacity}
-      />
-    </svg>
-  );
-  return (
-    <ul className="scatter-legend" aria-label="Legend">
-      <li>
-        <svg width="12" height="12" aria-hidden="true">
-          <circle cx="6" cy="6" r="3.6" className="scatter-point" />
-        </svg>
-        data
-      </li>
-      <li>{sample(COLOURS.nonPrivate, 3)} non-private least-squares line (solid)</li>
-      <li>{sample(COLOURS.private, 2.6, DASH.private)} one private release (p̃, ṽ) (dashed)</li>
-      {props.others > 0 && (
-        <li>
-          {sample(COLOURS.private, 1.1, DASH.private, 0.4)} {props.others} other private draws (faint dashed)
-        </li>
-      )}
-    </ul>
-  );
-}
+export { ScatterLegend } from './scatterLegend';

@@ -35,12 +35,7 @@ export const DASH = {
 } as const;
 
 /** Compact number format for labels and tooltips. */
-export function fmt(x: number, digits = 3): string {
-  if (!Number.isFinite(x)) return String(x);
-  const a = Math.abs(x);
-  if (a !== 0 && (a < 1e-3 || a >= 1e5)) return x.toExponential(2);
-  return String(+x.toPrecision(digits));
-}
+export { formatSignificant as fmt } from '../format';
 
 /** Closed polygon path through the points (x0, y0, x1, y1, …) already in SVG pixels. */
 export function closedPath(xy: ArrayLike<number>): string {

@@ -13,9 +13,8 @@ import { frechetProblem } from '../frechet/problems';
 import { useFrechetData, useViewClouds } from '../frechet/useFrechet';
 import { StatusLine } from '../release/ReleaseStatus';
 import { useLab } from '../store';
+import { formatBudget } from '../format';
 import '../frechet/frechet.css';
-
-const f2 = (x: number) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2));
 
 function ViewStatus() {
   const view = useLab((s) => s.frechetView);
@@ -29,11 +28,11 @@ function ViewStatus() {
     text = `The private releases failed: ${view.error ?? 'unknown error'}`;
   } else if (view.status === 'running') {
     state = 'running';
-    text = `Computing the private releases at ε = ${f2(eps)}… ${view.done} of ${view.total || '…'}`;
+    text = `Computing the private releases at ε = ${formatBudget(eps)}… ${view.done} of ${view.total || '…'}`;
   } else if (view.status === 'done') {
     state = 'done';
     const n = clouds.reduce((a, c) => a + c.releases.length, 0);
-    text = `Private releases done: ${n} at ε = ${f2(eps)} (${clouds.length} mechanism${clouds.length === 1 ? '' : 's'}).`;
+    text = `Private releases done: ${n} at ε = ${formatBudget(eps)} (${clouds.length} mechanism${clouds.length === 1 ? '' : 's'}).`;
   } else {
     state = 'idle';
     text = 'No releases to compute.';

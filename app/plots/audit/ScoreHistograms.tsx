@@ -2,9 +2,10 @@
 import * as d3 from 'd3';
 import { useMemo } from 'react';
 import type { AuditResult } from '../../../src/audit';
-import { AxisBottom, AxisLeft, fmt } from '../chart';
+import { ChartFrame } from '../ChartFrame';
+import { fmt } from '../chart';
 import type { LegendItem } from '../Legend';
-import { AuditFigure, COLOR_D, COLOR_D2, MARGIN } from './AuditFigure';
+import { AUDIT_FRAME, COLOR_D, COLOR_D2 } from './auditFrame';
 
 const HISTOGRAM_LEGEND: LegendItem[] = [
   { kind: 'box', color: COLOR_D, label: 'releases from D' },
@@ -12,84 +13,69 @@ const HISTOGRAM_LEGEND: LegendItem[] = [
 ];
 
 export function ScoreHistograms({ result: r }: { result: AuditResult }) {
+  const { edges, countsD, countsD2 } = r.histogram;
+  const { xScale, yScale } = useMemo(() => {
+    const lo = edges.length ? edges[0] : 0;
+    const hi = edges.length ? edges[edges.length - 1] : 1;
+    return {
+      xScale: d3.scaleLinear().domain([lo, hi > lo ? hi : lo + 1]),
+      yScale: d3
+        .scaleLinear()
+        .domain([0, Math.max(1, d3.max([...countsD, ...countsD2]) ?? 1)])
+        .nice(4),
+    };
+  }, [edges, countsD, countsD2]);
   return (
-    <AuditFigure
+    <ChartFrame
       title="Scores of the releases from D and from D′"
       exportName="audit-histograms"
       testId="audit-histograms"
       empty={r.releases === 0}
       legend={HISTOGRAM_LEGEND}
-      maxWidth={Infinity}
-      height={(W, legendH) => Math.round(Math.min(240, Math.max(170, W * 0.42))) + legendH}
+      {...AUDIT_FRAME}
+      plotHeight={(W) =>
+        Math.round(Math.min(240, Math.max(170, W * 0.42))) -
+        AUDIT_FRAME.margin.top -
+        AUDIT_FRAME.margin.bottom
+      }
       footer={
         <figcaption className="hint">
           Each release is scored by the {r.statistic} ({scoreMeaning(r)}). The more the two histograms
           overlap, the less one release tells about the changed record. {r.releases} releases per side.
         </figcaption>
       }
-      draw={(size) => <HistogramMarks result={r} {...size} />}
-    />
-  );
-}
-
-function HistogramMarks({
-  result: r,
-  W,
-  H,
-  legendH,
-}: {
-  result: AuditResult;
-  W: number;
-  H: number;
-  legendH: number;
-}) {
-  const { edges, countsD, countsD2 } = r.histogram;
-  const { x, y } = useMemo(() => {
-    const lo = edges.length ? edges[0] : 0;
-    const hi = edges.length ? edges[edges.length - 1] : 1;
-    const x = d3
-      .scaleLinear()
-      .domain([lo, hi > lo ? hi : lo + 1])
-      .range([MARGIN.left, W - MARGIN.right]);
-    const y = d3
-      .scaleLinear()
-      .domain([0, Math.max(1, d3.max([...countsD, ...countsD2]) ?? 1)])
-      .nice(4)
-      .range([H - MARGIN.bottom, MARGIN.top + legendH]);
-    return { x, y };
-  }, [edges, countsD, countsD2, W, H, legendH]);
-  const bars = (counts: number[], color: string, side: string) =>
-    counts.map((c, i) =>
-      c ? (
-        <rect
-          key={`${side}${i}`}
-          x={x(edges[i]) + 0.5}
-          width={Math.max(0.5, x(edges[i + 1]) - x(edges[i]) - 1)}
-          y={y(c)}
-          height={y(0) - y(c)}
-          fill={color}
-          fillOpacity={0.45}
-          stroke={color}
-          strokeWidth={1}
-        >
-          <title>{`${side}: ${fmt(edges[i])}–${fmt(edges[i + 1])}: ${c}`}</title>
-        </rect>
-      ) : null,
-    );
-  return (
-    <>
-      <AxisLeft
-        scale={y}
-        x={MARGIN.left}
-        ticks={y.ticks(4).filter(Number.isInteger)}
-        label="releases"
-        grid={W - MARGIN.right}
-        labelOffset={42}
-      />
-      <AxisBottom scale={x} y={H - MARGIN.bottom} count={6} label="score (larger: looks more like D′)" />
-      {bars(countsD, COLOR_D, 'D')}
-      {bars(countsD2, COLOR_D2, 'D′')}
-    </>
+      x={xScale}
+      y={yScale}
+      xAxis={{ count: 6, label: 'score (larger: looks more like D′)', grid: false }}
+      yAxis={{ ticks: yScale.ticks(4).filter(Number.isInteger), label: 'releases', labelOffset: 42 }}
+    >
+      {({ x, y }) => {
+        const bars = (counts: number[], color: string, side: string) =>
+          counts.map((c, i) =>
+            c ? (
+              <rect
+                key={`${side}${i}`}
+                x={x(edges[i]) + 0.5}
+                width={Math.max(0.5, x(edges[i + 1]) - x(edges[i]) - 1)}
+                y={y(c)}
+                height={y(0) - y(c)}
+                fill={color}
+                fillOpacity={0.45}
+                stroke={color}
+                strokeWidth={1}
+              >
+                <title>{`${side}: ${fmt(edges[i])}–${fmt(edges[i + 1])}: ${c}`}</title>
+              </rect>
+            ) : null,
+          );
+        return (
+          <>
+            {bars(countsD, COLOR_D, 'D')}
+            {bars(countsD2, COLOR_D2, 'D′')}
+          </>
+        );
+      }}
+    </ChartFrame>
   );
 }
 

@@ -5,16 +5,14 @@
 import * as d3 from 'd3';
 import type { AuditResult } from '../../../src/audit';
 import { boundaryCorners } from '../../audit/model';
-import { usePresentingPlotHeight } from '../../present/usePresentingPlotHeight';
-import { AxisBottom, AxisLeft, HALO, INK, MUTED, OKABE_ITO, fmt, useChartType } from '../chart';
+import { ChartFrame } from '../ChartFrame';
+import { HALO, INK, MUTED, OKABE_ITO, fmt } from '../chart';
 import type { LegendItem } from '../Legend';
-import { AuditFigure, COLOR_D2, MARGIN } from './AuditFigure';
+import { AUDIT_FRAME, COLOR_D2 } from './auditFrame';
 import { epsText } from './format';
 
 export function TradeOffPlot({ result: r }: { result: AuditResult }) {
   const finite = Number.isFinite(r.claimedEpsilon);
-  // presenting: the square plot and the verdict above it fit the plot's place on the screen
-  const presentH = usePresentingPlotHeight();
   const legendItems: LegendItem[] = [
     { kind: 'series', color: COLOR_D2, symbol: d3.symbolCircle, label: 'measured: every threshold test' },
     ...(finite
@@ -31,19 +29,28 @@ export function TradeOffPlot({ result: r }: { result: AuditResult }) {
       ? [{ kind: 'dashed' as const, color: OKABE_ITO.green, label: 'best possible tests (exact)' }]
       : []),
   ];
+  const unit = d3.scaleLinear().domain([0, 1]);
+  const corners = boundaryCorners(r.claimedEpsilon, r.delta);
+  const empirical = r.tradeOff.alpha.map((alpha, i) => ({ alpha, beta: r.tradeOff.beta[i] }));
+  const exact = r.exactTradeOff?.alpha.map((alpha, i) => ({ alpha, beta: r.exactTradeOff!.beta[i] }));
+  const chosen = r.bound.test && Number.isFinite(r.bound.alpha) ? r.bound : null;
+  const lineOf = (f: { x: typeof unit; y: typeof unit }) =>
+    d3
+      .line<{ alpha: number; beta: number }>()
+      .x((p) => f.x(p.alpha))
+      .y((p) => f.y(p.beta));
   return (
-    <AuditFigure
+    <ChartFrame
       title="Trade-off: false alarms α against misses β"
       exportName="audit-tradeoff"
       testId="audit-tradeoff"
       empty={r.releases === 0}
       legend={legendItems}
-      maxWidth={presentH === null ? 560 : Math.max(280, presentH - 200)}
-      // a square plot area, flattened where a slide has less room
-      fitMax={(W) => W - MARGIN.left - MARGIN.right}
-      height={(W, legendH, fitted) =>
-        (fitted ?? W - MARGIN.left - MARGIN.right) + MARGIN.top + MARGIN.bottom + legendH
-      }
+      {...AUDIT_FRAME}
+      maxWidth={560}
+      // a square plot area; presenting, as large as the slide leaves room for
+      fit="square"
+      plotHeight={(W) => W - AUDIT_FRAME.margin.left - AUDIT_FRAME.margin.right}
       footer={
         <figcaption className="hint">
           Each point is one test “say D′ when the score is above t”. The closer the curve comes to the corner
@@ -53,78 +60,62 @@ export function TradeOffPlot({ result: r }: { result: AuditResult }) {
             : 'A non-private release claims nothing, so there is no region to stay out of.'}
         </figcaption>
       }
-      draw={(size) => <TradeOffMarks result={r} {...size} />}
-    />
-  );
-}
-
-function TradeOffMarks({
-  result: r,
-  W,
-  H,
-  legendH,
-}: {
-  result: AuditResult;
-  W: number;
-  H: number;
-  legendH: number;
-}) {
-  const type = useChartType();
-  const x = d3
-    .scaleLinear()
-    .domain([0, 1])
-    .range([MARGIN.left, W - MARGIN.right]);
-  const y = d3
-    .scaleLinear()
-    .domain([0, 1])
-    .range([H - MARGIN.bottom, MARGIN.top + legendH]);
-  const line = d3
-    .line<{ alpha: number; beta: number }>()
-    .x((p) => x(p.alpha))
-    .y((p) => y(p.beta));
-  const corners = boundaryCorners(r.claimedEpsilon, r.delta);
-  const region = corners.length ? `${line(corners)}L${x(0)},${y(0)}Z` : '';
-  const empirical = r.tradeOff.alpha.map((alpha, i) => ({ alpha, beta: r.tradeOff.beta[i] }));
-  const exact = r.exactTradeOff?.alpha.map((alpha, i) => ({ alpha, beta: r.exactTradeOff!.beta[i] }));
-  const chosen = r.bound.test && Number.isFinite(r.bound.alpha) ? r.bound : null;
-  return (
-    <>
-      {region && <path d={region} fill="#e9ecef" stroke="none" data-testid="audit-region" />}
-      <AxisLeft
-        scale={y}
-        x={MARGIN.left}
-        count={5}
-        label="β (misses)"
-        grid={W - MARGIN.right}
-        labelOffset={42}
-      />
-      <AxisBottom scale={x} y={H - MARGIN.bottom} count={5} label="α (false alarms)" />
-      {corners.length > 0 && <path d={line(corners) ?? ''} fill="none" stroke={MUTED} strokeWidth={1.8} />}
-      {exact && (
-        <path
-          d={line(exact) ?? ''}
-          fill="none"
-          stroke={OKABE_ITO.green}
-          strokeWidth={2}
-          strokeDasharray="6 4"
-        />
-      )}
-      <path d={line(empirical) ?? ''} fill="none" stroke={COLOR_D2} strokeWidth={2.2} />
-      {chosen && (
-        <g>
-          <circle
-            cx={x(chosen.alpha)}
-            cy={y(chosen.beta)}
-            r={5}
-            fill="#ffffff"
-            stroke={INK}
-            strokeWidth={2}
+      x={unit}
+      y={unit}
+      xAxis={{ count: 5, label: 'α (false alarms)', grid: false }}
+      yAxis={{ count: 5, label: 'β (misses)', labelOffset: 42 }}
+      under={(f) =>
+        corners.length > 0 && (
+          <path
+            d={`${lineOf(f)(corners)}L${f.x(0)},${f.y(0)}Z`}
+            fill="#e9ecef"
+            stroke="none"
+            data-testid="audit-region"
           />
-          <text x={x(chosen.alpha) + 8} y={y(chosen.beta) - 8} fontSize={type.note} fill={INK} {...HALO}>
-            test behind the bound
-          </text>
-        </g>
-      )}
-    </>
+        )
+      }
+    >
+      {(f) => {
+        const line = lineOf(f);
+        return (
+          <>
+            {corners.length > 0 && (
+              <path d={line(corners) ?? ''} fill="none" stroke={MUTED} strokeWidth={1.8} />
+            )}
+            {exact && (
+              <path
+                d={line(exact) ?? ''}
+                fill="none"
+                stroke={OKABE_ITO.green}
+                strokeWidth={2}
+                strokeDasharray="6 4"
+              />
+            )}
+            <path d={line(empirical) ?? ''} fill="none" stroke={COLOR_D2} strokeWidth={2.2} />
+            {chosen && (
+              <g>
+                <circle
+                  cx={f.x(chosen.alpha)}
+                  cy={f.y(chosen.beta)}
+                  r={5}
+                  fill="#ffffff"
+                  stroke={INK}
+                  strokeWidth={2}
+                />
+                <text
+                  x={f.x(chosen.alpha) + 8}
+                  y={f.y(chosen.beta) - 8}
+                  fontSize={f.type.note}
+                  fill={INK}
+                  {...HALO}
+                >
+                  test behind the bound
+                </text>
+              </g>
+            )}
+          </>
+        );
+      }}
+    </ChartFrame>
   );
 }

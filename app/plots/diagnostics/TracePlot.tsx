@@ -1,8 +1,9 @@
 /** The potential U of each chain, step by step: it should rise into a level band and stay there. */
 import * as d3 from 'd3';
-import { useId, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { ChainDiagnostics } from '../../../src/privacy/kng';
-import { AxisBottom, AxisLeft, HALO, INK, MUTED, PlotFigure, useElementWidth, useChartType } from '../chart';
+import { ChartFrame, EmptyNote, type Frame } from '../ChartFrame';
+import { HALO, INK, MUTED } from '../chart';
 
 /** Shooting chains drawn at most (the rest are summarised): keeps the SVG light with m = 30 (900 chains). */
 const MAX_TRACES = 40;
@@ -18,17 +19,9 @@ export function TracePlot(props: {
   /** The text at the burn-in mark (default "end of burn-in"). */
   markLabel?: string;
 }) {
-  const type = useChartType();
-  const titleId = useId();
-  const svgRef = useRef<SVGSVGElement>(null);
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const W = Math.max(280, width);
-  const H = Math.round(Math.min(240, Math.max(170, W * 0.42)));
-  const m = TRACE_MARGIN;
   const { chains, traceEvery } = props;
-  const { paths, x, y, shown } = useMemo(() => {
-    const m = TRACE_MARGIN;
-    const shown = chains.slice(0, MAX_TRACES);
+  const shown = useMemo(() => chains.slice(0, MAX_TRACES), [chains]);
+  const { xScale, yScale } = useMemo(() => {
     let maxLen = 1;
     let lo = Infinity;
     let hi = -Infinity;
@@ -42,34 +35,17 @@ export function TracePlot(props: {
     }
     if (!(lo <= hi)) [lo, hi] = [0, 1];
     if (hi - lo < 1e-9) [lo, hi] = [lo - 0.5, hi + 0.5];
-    const x = d3
-      .scaleLinear()
-      .domain([0, (maxLen - 1) * traceEvery || 1])
-      .range([m.left, W - m.right]);
-    const y = d3
-      .scaleLinear()
-      .domain([lo, hi])
-      .nice(5)
-      .range([H - m.bottom, m.top]);
-    const line = d3
-      .line<number>()
-      .defined((u) => Number.isFinite(u))
-      .x((_, i) => x(i * traceEvery))
-      .y((u) => y(u));
-    return { paths: shown.map((c) => line(Array.from(c.trace)) ?? ''), x, y, shown };
-  }, [chains, traceEvery, W, H]);
-  const opacity = Math.max(0.18, Math.min(1, 1.6 / Math.sqrt(shown.length || 1)));
-  const total = x.domain()[1];
+    return {
+      xScale: d3.scaleLinear().domain([0, (maxLen - 1) * traceEvery || 1]),
+      yScale: d3.scaleLinear().domain([lo, hi]).nice(5),
+    };
+  }, [shown, traceEvery]);
+  const total = xScale.domain()[1];
   return (
-    <PlotFigure
-      titleId={titleId}
+    <ChartFrame
       title={props.title}
       exportName={props.name}
       empty={!props.chains.length}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={W}
-      height={H}
       testId={`${props.name}-plot`}
       footer={
         <>
@@ -80,24 +56,67 @@ export function TracePlot(props: {
           </figcaption>
         </>
       }
+      margin={TRACE_MARGIN}
+      legend={[]}
+      plotHeight={(W) =>
+        Math.round(Math.min(240, Math.max(170, W * 0.42))) - TRACE_MARGIN.top - TRACE_MARGIN.bottom
+      }
+      x={xScale}
+      y={yScale}
+      xAxis={{ count: 5, label: 'MH step' }}
+      yAxis={{ count: 5, label: 'potential U', labelOffset: 48 }}
     >
-      <AxisBottom scale={x} y={H - m.bottom} count={5} label="MH step" grid={m.top} />
-      <AxisLeft scale={y} x={m.left} count={5} label="potential U" grid={W - m.right} labelOffset={48} />
-      {props.burnIn > 0 && props.burnIn < total && (
-        <g>
-          <line
-            x1={x(props.burnIn)}
-            x2={x(props.burnIn)}
-            y1={m.top}
-            y2={H - m.bottom}
-            stroke={INK}
-            strokeDasharray="4 3"
-          />
-          <text x={x(props.burnIn) + 4} y={m.top + 12} fontSize={type.note} fill={MUTED} {...HALO}>
-            {props.markLabel ?? 'end of burn-in'}
-          </text>
-        </g>
+      {(f) => (
+        <>
+          {props.burnIn > 0 && props.burnIn < total && (
+            <g>
+              <line
+                x1={f.x(props.burnIn)}
+                x2={f.x(props.burnIn)}
+                y1={f.top}
+                y2={f.bottom}
+                stroke={INK}
+                strokeDasharray="4 3"
+              />
+              <text x={f.x(props.burnIn) + 4} y={f.top + 12} fontSize={f.type.note} fill={MUTED} {...HALO}>
+                {props.markLabel ?? 'end of burn-in'}
+              </text>
+            </g>
+          )}
+          <TraceLines frame={f} chains={shown} traceEvery={traceEvery} color={props.color} />
+          {!props.chains.length && (
+            <EmptyNote frame={f} size={f.type.label} dy={-10}>
+              Waiting for the release…
+            </EmptyNote>
+          )}
+        </>
       )}
+    </ChartFrame>
+  );
+}
+
+/** One line per chain (their paths kept while the plot's size and data stay the same). */
+function TraceLines(props: {
+  frame: Frame<d3.ScaleLinear<number, number>, d3.ScaleLinear<number, number>>;
+  chains: readonly ChainDiagnostics[];
+  traceEvery: number;
+  color: string;
+}) {
+  const { frame, chains, traceEvery } = props;
+  const { W, H } = frame;
+  const paths = useMemo(() => {
+    const line = d3
+      .line<number>()
+      .defined((u) => Number.isFinite(u))
+      .x((_, i) => frame.x(i * traceEvery))
+      .y((u) => frame.y(u));
+    return chains.map((c) => line(Array.from(c.trace)) ?? '');
+    // the scales are new objects at every render; they change only with the size and the chains
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chains, traceEvery, W, H]);
+  const opacity = Math.max(0.18, Math.min(1, 1.6 / Math.sqrt(chains.length || 1)));
+  return (
+    <>
       {paths.map((d, i) => (
         <path
           key={i}
@@ -109,11 +128,6 @@ export function TracePlot(props: {
           strokeOpacity={opacity}
         />
       ))}
-      {!props.chains.length && (
-        <text x={W / 2} y={H / 2 - 10} textAnchor="middle" fontSize={type.label} fill={MUTED} data-ui="state">
-          Waiting for the release…
-        </text>
-      )}
-    </PlotFigure>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import type { Advice, Panel } from '../../../src/experiments';
 import { CurrentRule, HALO, MUTED, fmt, seriesStyle, useChartType } from '../chart';
 import type { MseModel } from '../mseModel';
 import { AdviceBand } from './AdviceBand';
-import type { MseFrame } from './mseFrame';
+import { clampY as clampToPlot, type MseFrame } from './mseFrame';
 
 /**
  * Dashes of the non-private lines: with k curves, dash and gap are set so that lines lying on top of each
@@ -29,7 +29,8 @@ export function MseCurves(props: {
 }) {
   const type = useChartType();
   const { panel, model, currentX } = props;
-  const { W, margin, top, bottom, x, y, clampY } = props.frame;
+  const { W, margin, top, bottom, x, y } = props.frame;
+  const clampY = (v: number) => clampToPlot(props.frame, v);
   const line = d3
     .line<{ x: number; y: number }>()
     .x((p) => x(p.x))

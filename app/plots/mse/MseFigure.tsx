@@ -3,29 +3,17 @@
  * split ('equal'); its legend, axes, curves, points, the current release's marker, the tooltip and the text
  * under it.
  */
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import type { Advice, Panel } from '../../../src/experiments';
-import { useFittedPlotHeight } from '../../present/usePresentingPlotHeight';
 import { currentBudget, type LabSettings } from '../../state/settings';
-import {
-  AxisBottom,
-  AxisLeft,
-  EpsSub,
-  MUTED,
-  PlotFigure,
-  Tooltip,
-  fmt,
-  squaredUnit,
-  useElementWidth,
-  useChartType,
-} from '../chart';
-import { Legend } from '../Legend';
+import { ChartFrame, EmptyNote } from '../ChartFrame';
+import { EpsSub, Tooltip, fmt, squaredUnit } from '../chart';
 import type { EpsMoves, MseModel, ReleaseSummary } from '../mseModel';
 import { ReleaseTip, SweepPointTip } from '../MseTooltip';
 import { CurrentReleaseMarker } from './CurrentReleaseMarker';
 import { MseCurves } from './MseCurves';
 import { MseFooter } from './MseFooter';
-import { mseFrame } from './mseFrame';
+import { mseScales, type MseFrame } from './mseFrame';
 import { mseLegendItems } from './mseLegend';
 import { MsePoints } from './MsePoints';
 import { useMseFocus } from './useMseFocus';
@@ -47,11 +35,7 @@ export function MseFigure(props: {
   curveCount: number;
 }) {
   const { panel, model, settings, release } = props;
-  const titleId = useId();
   const tipId = useId();
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const svgRef = useRef<SVGSVGElement>(null);
-  const presentH = useFittedPlotHeight(svgRef);
   const focus = useMseFocus(model.series, release.lnMeanMse !== null);
 
   const { epsP, epsV } = currentBudget(settings);
@@ -59,20 +43,9 @@ export function MseFigure(props: {
   const currentX = panel === 'unequal' ? epsP : total;
 
   const legendItems = mseLegendItems(panel, model, props.releaseN, !!props.advice);
-  const type = useChartType();
-  const frame = mseFrame({
-    panel,
-    model,
-    settings,
-    release,
-    legendItems,
-    width,
-    presentH,
-    legendFont: type.legend,
-  });
-  const { W, H, margin, plotH, x, y } = frame;
+  const scales = mseScales({ panel, model, settings, release });
 
-  const tooltip = (() => {
+  const tooltip = ({ x, y }: MseFrame) => {
     const { active } = focus;
     if (!active) return null;
     if (active === 'release')
@@ -91,7 +64,7 @@ export function MseFigure(props: {
     const s = model.series[active.s];
     const p = s.points[active.p];
     return { x: x(p.x), y: y(p.y), body: <SweepPointTip label={s.label} row={p.row} /> };
-  })();
+  };
 
   const title =
     panel === 'unequal'
@@ -99,28 +72,24 @@ export function MseFigure(props: {
       : 'ln mean MSE vs total ε (equal split)';
 
   return (
-    <PlotFigure
-      titleId={titleId}
+    <ChartFrame
       title={title}
       exportName="mse"
       figureName={panel === 'unequal' ? 'mse-split' : 'mse-total'}
       empty={model.count === 0}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={W}
-      height={H}
       testId={`mse-plot-${panel}`}
       role="group"
       onMouseLeave={focus.clear}
-      overlay={
-        <>
-          {tooltip && (
-            <Tooltip x={tooltip.x} y={tooltip.y} width={W} id={tipId}>
-              {tooltip.body}
+      overlay={(f) => {
+        const tip = tooltip(f);
+        return (
+          tip && (
+            <Tooltip x={tip.x} y={tip.y} width={f.W} id={tipId}>
+              {tip.body}
             </Tooltip>
-          )}
-        </>
-      }
+          )
+        );
+      }}
       footer={
         <MseFooter
           panel={panel}
@@ -134,14 +103,21 @@ export function MseFigure(props: {
           curveCount={props.curveCount}
         />
       }
-    >
-      <Legend layout={frame.legend} x={margin.left - 40} y={4} />
-      <AxisBottom
-        scale={x}
-        y={margin.top + plotH}
-        ticks={frame.xTicks}
-        grid={margin.top}
-        label={
+      // presenting: room for the larger tick labels beside the axis title
+      margin={(presenting) => ({
+        left: presenting ? 80 : 64,
+        right: 16,
+        top: 14,
+        bottom: presenting ? 62 : 56,
+      })}
+      legend={legendItems}
+      plotHeight={(W) => Math.round(Math.min(320, Math.max(200, W * 0.55)))}
+      fit="height"
+      x={scales.x}
+      y={scales.y}
+      xAxis={{
+        ticks: scales.xTicks,
+        label:
           panel === 'unequal' ? (
             <>
               <EpsSub sub="p" /> (<EpsSub sub="v" /> = total − <EpsSub sub="p" />)
@@ -150,51 +126,44 @@ export function MseFigure(props: {
             <>
               total ε (<EpsSub sub="p" /> = <EpsSub sub="v" /> = ε/2)
             </>
-          )
-        }
-      />
-      <AxisLeft
-        scale={y}
-        x={margin.left}
-        count={6}
-        grid={W - margin.right}
+          ),
+      }}
+      yAxis={(f) => ({
+        count: 6,
         // on a short slide plot the unit would run past the plot's ends (the title names the quantity)
-        label={
-          presentH !== null && plotH < 200
+        label:
+          f.fitted !== null && f.plotH < 200
             ? 'ln mean MSE'
-            : `ln mean MSE (MSE in ${squaredUnit(settings.workspace)})`
-        }
-        labelOffset={presentH ? 64 : 48}
-      />
-      <MseCurves panel={panel} model={model} frame={frame} advice={props.advice} currentX={currentX} />
-      <g onKeyDown={focus.onKey}>
-        <MsePoints series={model.series} x={x} y={y} focus={focus} tipId={tipId} />
-        {release.lnMeanMse !== null && (
-          <CurrentReleaseMarker
-            panel={panel}
-            lnMeanMse={release.lnMeanMse}
-            x={x(currentX)}
-            y={y(release.lnMeanMse)}
-            n={props.releaseN}
-            epsP={epsP}
-            epsV={epsV}
-            running={props.releaseRunning}
-            focus={focus}
-          />
-        )}
-      </g>
-      {model.count === 0 && (
-        <text
-          x={(margin.left + W - margin.right) / 2}
-          y={margin.top + plotH / 2}
-          textAnchor="middle"
-          fontSize={type.note}
-          fill={MUTED}
-          data-ui="state"
-        >
-          {props.running ? 'Waiting for the first results…' : 'No results yet'}
-        </text>
+            : `ln mean MSE (MSE in ${squaredUnit(settings.workspace)})`,
+        labelOffset: f.fitted !== null ? 64 : 48,
+      })}
+    >
+      {(frame) => (
+        <>
+          <MseCurves panel={panel} model={model} frame={frame} advice={props.advice} currentX={currentX} />
+          <g onKeyDown={focus.onKey}>
+            <MsePoints series={model.series} x={frame.x} y={frame.y} focus={focus} tipId={tipId} />
+            {release.lnMeanMse !== null && (
+              <CurrentReleaseMarker
+                panel={panel}
+                lnMeanMse={release.lnMeanMse}
+                x={frame.x(currentX)}
+                y={frame.y(release.lnMeanMse)}
+                n={props.releaseN}
+                epsP={epsP}
+                epsV={epsV}
+                running={props.releaseRunning}
+                focus={focus}
+              />
+            )}
+          </g>
+          {model.count === 0 && (
+            <EmptyNote frame={frame} size={frame.type.note}>
+              {props.running ? 'Waiting for the first results…' : 'No results yet'}
+            </EmptyNote>
+          )}
+        </>
       )}
-    </PlotFigure>
+    </ChartFrame>
   );
 }

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import * as d3 from 'd3';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ChartFrame, type Frame } from './ChartFrame';
+
+beforeAll(() => {
+  // jsdom has no layout: the frame keeps its initial width
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(cleanup);
+
+type Linear = d3.ScaleLinear<number, number>;
+
+function renderFrame(legend: number) {
+  let seen: Frame<Linear, Linear> | null = null;
+  render(
+    <ChartFrame
+      title="A test plot"
+      exportName="test"
+      testId="test-plot"
+      empty={false}
+      initialWidth={500}
+      margin={{ left: 60, right: 20, top: 10, bottom: 50 }}
+      legend={Array.from({ length: legend }, (_, i) => ({ kind: 'dashed' as const, label: `item ${i}` }))}
+      plotHeight={(W) => W / 2}
+      x={d3.scaleLinear().domain([0, 10])}
+      y={d3.scaleLinear().domain([-1, 1])}
+      xAxis={{ label: 'the x axis', ticks: [0, 5, 10] }}
+      yAxis={{ label: 'the y axis', ticks: [-1, 0, 1] }}
+    >
+      {(frame) => {
+        seen = frame;
+        return <circle data-testid="mark" cx={frame.x(5)} cy={frame.y(0)} r={2} />;
+      }}
+    </ChartFrame>,
+  );
+  return seen! as Frame<Linear, Linear>;
+}
+
+describe('ChartFrame', () => {
+  it('lays the plot area out under the legend and ranges the scales to it', () => {
+    const f = renderFrame(0);
+    expect(f.W).toBe(500);
+    expect(f.margin.top).toBe(10);
+    expect(f.plotH).toBe(250);
+    expect(f.H).toBe(10 + 250 + 50);
+    expect([f.left, f.right, f.top, f.bottom]).toEqual([60, 480, 10, 260]);
+    expect(f.x.range()).toEqual([60, 480]);
+    expect(f.y.range()).toEqual([260, 10]);
+    const svg = screen.getByTestId('test-plot');
+    expect(svg.getAttribute('width')).toBe('500');
+    expect(svg.getAttribute('height')).toBe('310');
+    expect(svg.querySelector('.legend')).toBeNull();
+    expect(screen.getByTestId('mark').getAttribute('cx')).toBe('270');
+  });
+
+  it('draws the legend and both axes, the legend pushing the plot area down', () => {
+    const f = renderFrame(2);
+    expect(f.legend.height).toBeGreaterThan(0);
+    expect(f.top).toBe(f.legend.height + 10);
+    const svg = screen.getByTestId('test-plot');
+    expect(svg.querySelector('.legend')?.textContent).toContain('item 1');
+    expect(svg.querySelector('.axis-x')?.textContent).toContain('the x axis');
+    expect(svg.querySelector('.axis-y')?.textContent).toContain('the y axis');
+    expect(svg.querySelectorAll('.axis-y .tick-label')).toHaveLength(3);
+  });
+});

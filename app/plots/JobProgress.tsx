@@ -1,0 +1,48 @@
+/** A progress bar for a background job (role=progressbar, done of total). */
+export function JobProgress(props: {
+  label: string;
+  status: 'idle' | 'running' | 'done' | 'error';
+  done: number;
+  total: number;
+  error?: string | null;
+  unit?: string;
+}) {
+  const { status, done, total } = props;
+  const unit = props.unit ?? 'cells';
+  const pct = total > 0 ? Math.min(100, (100 * done) / total) : status === 'done' ? 100 : 0;
+  const text =
+    status === 'error'
+      ? 'Failed'
+      : status === 'running'
+        ? total > 0
+          ? `Computing… ${done} / ${total} ${unit}`
+          : 'Starting workers…'
+        : status === 'done'
+          ? `Done: ${done} / ${total} ${unit}`
+          : total > 0
+            ? `Stopped at ${done} / ${total} ${unit}`
+            : 'Not run yet';
+  return (
+    <div className={`job-progress job-${status}`}>
+      <div
+        role="progressbar"
+        aria-label={props.label}
+        aria-valuemin={0}
+        aria-valuemax={Math.max(total, 1)}
+        aria-valuenow={done}
+        aria-valuetext={text}
+        className="job-progress-track"
+      >
+        <div className="job-progress-bar" style={{ width: `${pct}%` }} />
+      </div>
+      <span className="job-progress-text" aria-hidden="true">
+        {text}
+      </span>
+      {status === 'error' && (
+        <p className="plot-warning job-progress-error" role="alert">
+          The computation failed: {props.error ?? 'unknown error'}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+/** The axes of a plot, and the marks that sit on them. */
+import type * as d3 from 'd3';
+import type { ReactNode } from 'react';
+import { GRID, INK, MUTED } from './chartStyle';
+import { useChartType } from './chartType';
+import { formatTick, labelledTicks } from './ticks';
+
+type Scale = d3.ScaleContinuousNumeric<number, number>;
+
+export function AxisBottom(props: {
+  scale: Scale;
+  y: number;
+  ticks?: number[];
+  count?: number;
+  label: ReactNode;
+  format?: (x: number) => string;
+  grid?: number;
+}) {
+  const { scale, y } = props;
+  const ticks = props.ticks ?? scale.ticks(props.count ?? 5);
+  const [x0, x1] = scale.range();
+  const format = props.format ?? formatTick;
+  const type = useChartType();
+  const labelled = labelledTicks(ticks, scale, format, type.tick);
+  return (
+    <g className="axis axis-x">
+      {props.grid !== undefined &&
+        ticks.map((t) => (
+          <line key={`g${t}`} x1={scale(t)} x2={scale(t)} y1={props.grid} y2={y} stroke={GRID} />
+        ))}
+      <line x1={x0} x2={x1} y1={y} y2={y} stroke={MUTED} />
+      {ticks.map((t) => (
+        <g key={t} transform={`translate(${scale(t)},${y})`}>
+          <line y2={5} stroke={MUTED} />
+          {labelled.has(t) && (
+            <text className="tick-label" y={18} textAnchor="middle" fontSize={type.tick} fill={INK}>
+              {format(t)}
+            </text>
+          )}
+        </g>
+      ))}
+      <text
+        x={(x0 + x1) / 2}
+        y={y + 24 + type.label}
+        textAnchor="middle"
+        fontSize={type.label}
+        fill={INK}
+        fontWeight={600}
+      >
+        {props.label}
+      </text>
+    </g>
+  );
+}
+
+export function AxisLeft(props: {
+  scale: Scale;
+  x: number;
+  ticks?: number[];
+  count?: number;
+  label: ReactNode;
+  format?: (x: number) => string;
+  /** Right end of grid lines (none if undefined). */
+  grid?: number;
+  labelOffset?: number;
+}) {
+  const { scale, x } = props;
+  const ticks = props.ticks ?? scale.ticks(props.count ?? 5);
+  const [y0, y1] = scale.range();
+  const format = props.format ?? formatTick;
+  const type = useChartType();
+  return (
+    <g className="axis axis-y">
+      {props.grid !== undefined &&
+        ticks.map((t) => (
+          <line key={`g${t}`} x1={x} x2={props.grid} y1={scale(t)} y2={scale(t)} stroke={GRID} />
+        ))}
+      <line x1={x} x2={x} y1={y0} y2={y1} stroke={MUTED} />
+      {ticks.map((t) => (
+        <g key={t} transform={`translate(${x},${scale(t)})`}>
+          <line x2={-5} stroke={MUTED} />
+          <text className="tick-label" x={-8} dy="0.32em" textAnchor="end" fontSize={type.tick} fill={INK}>
+            {format(t)}
+          </text>
+        </g>
+      ))}
+      <text
+        transform={`translate(${x - (props.labelOffset ?? 44)},${(y0 + y1) / 2}) rotate(-90)`}
+        textAnchor="middle"
+        fontSize={type.label}
+        fill={INK}
+        fontWeight={600}
+      >
+        {props.label}
+      </text>
+    </g>
+  );
+}
+
+/** The vertical rule marking the current setting on a plot's x axis (data-x carries its value for tests). */
+export function CurrentRule(props: {
+  value: number;
+  x: number;
+  top: number;
+  bottom: number;
+  testId: string;
+}) {
+  return (
+    <line
+      data-testid={props.testId}
+      data-ui="state"
+      data-x={props.value}
+      x1={props.x}
+      x2={props.x}
+      y1={props.top}
+      y2={props.bottom}
+      stroke={INK}
+      strokeWidth={2}
+      opacity={0.55}
+    />
+  );
+}
+
+/** "ε" with a subscript, for SVG text. */
+export function EpsSub({ sub }: { sub: string }) {
+  const type = useChartType();
+  return (
+    <>
+      ε
+      <tspan baselineShift="sub" fontSize={type.sub}>
+        {sub}
+      </tspan>
+    </>
+  );
+}
