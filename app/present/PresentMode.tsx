@@ -152,24 +152,17 @@ function SequenceChoice() {
 }
 
 /**
- * The bar's height on <html> (--present-bar-height): the lab below takes the rest of the screen whatever the bar
- * holds (a caption on three lines, a lesson’s question and answer), and the plots, which measure their room
- * on resize (usePresentingPlotHeight.ts), fit the new room.
+ * When the bar changes height (a caption on three lines, a lesson’s question and answer), the lab below gets
+ * the rest of the screen (present.css), and the plots, which measure their room on resize
+ * (usePresentingPlotHeight.ts), fit the new room.
  */
-function useBarHeight(bar: RefObject<HTMLElement | null>, on: boolean) {
+function useBarResize(bar: RefObject<HTMLElement | null>, on: boolean) {
   useEffect(() => {
     const el = bar.current;
     if (!on || !el || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      root.style.setProperty('--present-bar-height', `${el.offsetHeight}px`);
-      window.dispatchEvent(new Event('resize'));
-    });
+    const observer = new ResizeObserver(() => window.dispatchEvent(new Event('resize')));
     observer.observe(el);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--present-bar-height');
-    };
+    return () => observer.disconnect();
   }, [bar, on]);
 }
 
@@ -180,7 +173,7 @@ export function PresentBar() {
   const setMore = usePresent((s) => s.setMore);
   const sequence = usePresent((s) => s.sequence);
   const bar = useRef<HTMLElement>(null);
-  useBarHeight(bar, on);
+  useBarResize(bar, on);
   if (!on) return null;
   return (
     <section

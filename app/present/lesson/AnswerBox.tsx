@@ -10,6 +10,11 @@ import { useReveal } from './reveal';
 
 export function AnswerBox({ answer }: { answer: LessonAnswer }) {
   const revealed = useReveal((s) => s.revealed);
+  // the bar grows or shrinks with the answer: the plots refit to the room left them (they remeasure on resize;
+  // a resize observer alone can miss the change when the page draws no frame in between)
+  useEffect(() => {
+    window.dispatchEvent(new Event('resize'));
+  }, [revealed, answer.done]);
   return (
     <div
       id="lesson-answer"

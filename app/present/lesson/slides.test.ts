@@ -27,7 +27,8 @@ describe('the lesson’s slides', () => {
       const s = slideSettings(slide, DEFAULT_SETTINGS);
       const base = defaultsFor(slide.patch.workspace);
       expect(s.workspace).toBe(slide.patch.workspace);
-      expect(s.mechanism).toBe(base.mechanism);
+      expect(s.n).toBe(base.n);
+      expect(s.mechanism).toBe(slide.patch.mechanism ?? base.mechanism);
       for (const [key, value] of Object.entries(slide.patch)) expect(s[key as keyof typeof s]).toEqual(value);
       expect(s.figure).toBeNull();
     }
@@ -36,6 +37,13 @@ describe('the lesson’s slides', () => {
       DEFAULT_SETTINGS,
     );
     expect(audit).toMatchObject({ plotTab: 'audit', auditMechanism: 'kng-joint', auditReleases: 200 });
+    // the audit of paper 000's KNG shows that release in the view, on the same data
+    expect(
+      slideSettings(
+        LESSON.find((s) => s.id === 'audit-paper')!,
+        DEFAULT_SETTINGS,
+      ),
+    ).toMatchObject({ mechanism: 'kng', auditMechanism: 'kng', n: defaultsFor('sphere').n });
     expect(
       slideSettings(
         LESSON.find((s) => s.id === 'shapes-many')!,

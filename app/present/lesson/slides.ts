@@ -77,7 +77,8 @@ export const LESSON: readonly LessonSlide[] = [
     title: 'Audit: paper 000’s KNG',
     question:
       'Would an attacker notice one person’s record through paper 000’s KNG, whose τ comes from the data?',
-    patch: { workspace: 'sphere', ...AUDIT, auditMechanism: 'kng' },
+    // the view shows the release audited, with its badge (not the release private for any data)
+    patch: { workspace: 'sphere', ...AUDIT, auditMechanism: 'kng', mechanism: 'kng' },
   },
   {
     id: 'audit-joint',
