@@ -205,28 +205,16 @@ const SCREENS = [
 ];
 
 /**
- * Faults whose fix is in a plot's own layout, which presenting mode's styles cannot reach: the Fréchet
- * sensitivity plot's y axis title over its widest tick label (the axis keeps a fixed distance for its title, the
- * labels in large type need more), and the trade-off plot's note beside its chosen test, which runs past the
- * plot's right edge when that test sits near it (the note always starts right of its point).
- */
-const PLOT_LAYOUT_FAULTS = [
-  /^“0\.001” \(frechet-plot-sensitivity\) over “ρ/,
-  /^“test behind the bound” \(audit-tradeoff\) cut off$/,
-];
-
-/**
  * What is wrong with the slide on the screen: text below 16 px, a panel that clips its content, text cut off or
  * drawn over other text, a plot cut off, work in progress that does not show.
  */
 async function slideFaults(page: Page): Promise<string[]> {
   const cut = await cutPlot(page);
   const progress = await hiddenProgress(page);
-  const text = (await textFaults(page)).filter((f) => !PLOT_LAYOUT_FAULTS.some((known) => known.test(f)));
   return [
     ...(await smallText(page)),
     ...(await clippedPanels(page)),
-    ...text,
+    ...(await textFaults(page)),
     ...(cut ? [cut] : []),
     ...(progress ? [progress] : []),
   ];

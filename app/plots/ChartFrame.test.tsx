@@ -16,7 +16,7 @@ afterEach(cleanup);
 
 type Linear = d3.ScaleLinear<number, number>;
 
-function renderFrame(legend: number) {
+function renderFrame(legend: number, yFormat?: (t: number) => string) {
   let seen: Frame<Linear, Linear> | null = null;
   render(
     <ChartFrame
@@ -31,7 +31,7 @@ function renderFrame(legend: number) {
       x={d3.scaleLinear().domain([0, 10])}
       y={d3.scaleLinear().domain([-1, 1])}
       xAxis={{ label: 'the x axis', ticks: [0, 5, 10] }}
-      yAxis={{ label: 'the y axis', ticks: [-1, 0, 1] }}
+      yAxis={{ label: 'the y axis', ticks: [-1, 0, 1], format: yFormat }}
     >
       {(frame) => {
         seen = frame;
@@ -68,5 +68,18 @@ describe('ChartFrame', () => {
     expect(svg.querySelector('.axis-x')?.textContent).toContain('the x axis');
     expect(svg.querySelector('.axis-y')?.textContent).toContain('the y axis');
     expect(svg.querySelectorAll('.axis-y .tick-label')).toHaveLength(3);
+  });
+
+  it('widens the left margin where the y tick labels and the title need more room, and only there', () => {
+    // "-1.000": six characters of 13 px push the title beyond 44 px, so the plot area starts further right
+    const wide = renderFrame(0, (t) => t.toFixed(3));
+    expect(wide.left).toBeGreaterThan(60);
+    const title = screen.getByText('the y axis');
+    const x = Number(/translate\(([-\d.]+),/.exec(title.getAttribute('transform') ?? '')?.[1]);
+    // the title's centre stays inside the SVG, left of the labels
+    expect(x).toBeGreaterThan(0);
+    expect(x).toBeLessThan(wide.left - 8 - 6 * 13 * 0.56);
+    cleanup();
+    expect(renderFrame(0).left).toBe(60);
   });
 });

@@ -12,7 +12,9 @@ import {
   AxisLeft,
   MUTED,
   PlotFigure,
+  formatTick,
   useChartType,
+  yLabelOffset,
   useElementWidth,
   type ChartType,
 } from './chart';
@@ -127,28 +129,35 @@ export function ChartFrame<X extends Rangeable<X>, Y extends Rangeable<Y>>(props
   const noSvg = useRef<SVGSVGElement>(null);
   const fittedHeight = useFittedPlotHeight(props.fit ? svgRef : noSvg, fitMax);
   const fitted = props.fit ? fittedHeight : null;
-  const m = outer(fitted !== null);
-  const W = square && fitted !== null ? Math.max(minWidth, fitted + m.left + m.right) : columnW;
-  const legend = useLegend(props.legend, props.legendWidth?.(W, m) ?? W - m.left - m.right + 40);
-  const margin = { ...m, top: legend.height + m.top };
+  const asked = outer(fitted !== null);
+  const W = square && fitted !== null ? Math.max(minWidth, fitted + asked.left + asked.right) : columnW;
+  const legend = useLegend(props.legend, props.legendWidth?.(W, asked) ?? W - asked.left - asked.right + 40);
   const plotH = fitted ?? props.plotHeight(W);
-  const H = margin.top + plotH + margin.bottom;
-  const frame: Frame<X, Y> = {
-    W,
-    H,
-    margin,
-    plotH,
-    left: margin.left,
-    right: W - margin.right,
-    top: margin.top,
-    bottom: margin.top + plotH,
-    x: props.x.copy().range([margin.left, W - margin.right]),
-    y: props.y.copy().range([margin.top + plotH, margin.top]),
-    type,
-    fitted,
-    legend,
+  const layout = (m: Margin): Frame<X, Y> => {
+    const margin = { ...m, top: legend.height + m.top };
+    return {
+      W,
+      H: margin.top + plotH + margin.bottom,
+      margin,
+      plotH,
+      left: margin.left,
+      right: W - margin.right,
+      top: margin.top,
+      bottom: margin.top + plotH,
+      x: props.x.copy().range([margin.left, W - margin.right]),
+      y: props.y.copy().range([margin.top + plotH, margin.top]),
+      type,
+      fitted,
+      legend,
+    };
   };
-  const legendAt = props.legendAt?.(m) ?? { x: m.left - 40, y: 4 };
+  // the left margin grows where the y axis's tick labels and title need more room than the plot asked for (long
+  // labels in presenting type)
+  let frame = layout(asked);
+  const yRoom = props.yAxis && yAxisRoom(resolve(props.yAxis, frame), frame);
+  if (yRoom && yRoom > asked.left) frame = layout({ ...asked, left: Math.ceil(yRoom) });
+  const { H } = frame;
+  const legendAt = props.legendAt?.(asked) ?? { x: asked.left - 40, y: 4 };
   const xAxis = props.xAxis && resolve(props.xAxis, frame);
   const yAxis = props.yAxis && resolve(props.yAxis, frame);
   return (
@@ -198,6 +207,20 @@ export function ChartFrame<X extends Rangeable<X>, Y extends Rangeable<Y>>(props
       {props.children(frame)}
     </PlotFigure>
   );
+}
+
+/** The room left of the plot area that the y axis needs: its widest tick label, the title beside it, a gap. */
+function yAxisRoom(axis: AxisSpec, frame: Frame<unknown, unknown>): number {
+  const scale = frame.y as { ticks?: (count: number) => number[] };
+  const ticks = axis.ticks ?? scale.ticks?.(axis.count ?? 5) ?? [];
+  const format = axis.format ?? formatTick;
+  const offset = yLabelOffset(
+    ticks.map((t) => format(t)),
+    frame.type,
+    axis.labelOffset,
+  );
+  // the rotated title reaches about 0.8 of its size left of its centre (cap height above the baseline)
+  return offset + 0.8 * frame.type.label + 2;
 }
 
 /** A note in the middle of an empty plot area ("Waiting for the first results…"); `dy` moves it up or down. */

@@ -1,8 +1,8 @@
 /** The axes of a plot, and the marks that sit on them. */
 import type * as d3 from 'd3';
 import type { ReactNode } from 'react';
-import { GRID, INK, MUTED } from './chartStyle';
-import { useChartType } from './chartType';
+import { GRID, INK, MUTED, textWidth } from './chartStyle';
+import { useChartType, type ChartType } from './chartType';
 import { formatTick, labelledTicks } from './ticks';
 
 type Scale = d3.ScaleContinuousNumeric<number, number>;
@@ -53,6 +53,16 @@ export function AxisBottom(props: {
   );
 }
 
+/**
+ * How far left of the y axis its title's centre goes: `asked` (44 px by default), or further where the widest
+ * tick label needs it (in presenting type a label of five characters reaches the title).
+ */
+export function yLabelOffset(labels: string[], type: ChartType, asked = 44): number {
+  const widest = Math.max(0, ...labels.map((l) => textWidth(l, type.tick)));
+  // the labels end 8 px left of the axis; the rotated title reaches about 0.3 of its size right of its centre
+  return Math.max(asked, 8 + widest + 0.3 * type.label + 2);
+}
+
 export function AxisLeft(props: {
   scale: Scale;
   x: number;
@@ -69,6 +79,11 @@ export function AxisLeft(props: {
   const [y0, y1] = scale.range();
   const format = props.format ?? formatTick;
   const type = useChartType();
+  const labelOffset = yLabelOffset(
+    ticks.map((t) => format(t)),
+    type,
+    props.labelOffset,
+  );
   return (
     <g className="axis axis-y">
       {props.grid !== undefined &&
@@ -85,7 +100,7 @@ export function AxisLeft(props: {
         </g>
       ))}
       <text
-        transform={`translate(${x - (props.labelOffset ?? 44)},${(y0 + y1) / 2}) rotate(-90)`}
+        transform={`translate(${x - labelOffset},${(y0 + y1) / 2}) rotate(-90)`}
         textAnchor="middle"
         fontSize={type.label}
         fill={INK}

@@ -6,10 +6,12 @@ import * as d3 from 'd3';
 import type { AuditResult } from '../../../src/audit';
 import { boundaryCorners } from '../../audit/model';
 import { ChartFrame } from '../ChartFrame';
-import { HALO, INK, MUTED, OKABE_ITO, fmt } from '../chart';
+import { HALO, INK, MUTED, OKABE_ITO, fmt, textWidth } from '../chart';
 import type { LegendItem } from '../Legend';
 import { AUDIT_FRAME, COLOR_D2 } from './auditFrame';
 import { epsText } from './format';
+
+const NOTE = 'test behind the bound';
 
 export function TradeOffPlot({ result: r }: { result: AuditResult }) {
   const finite = Number.isFinite(r.claimedEpsilon);
@@ -103,13 +105,17 @@ export function TradeOffPlot({ result: r }: { result: AuditResult }) {
                   strokeWidth={2}
                 />
                 <text
-                  x={f.x(chosen.alpha) + 8}
+                  // beside the point, moved left as far as it must to stay inside the plot area
+                  x={Math.max(
+                    f.left,
+                    Math.min(f.x(chosen.alpha) + 8, f.right - textWidth(NOTE, f.type.note)),
+                  )}
                   y={f.y(chosen.beta) - 8}
                   fontSize={f.type.note}
                   fill={INK}
                   {...HALO}
                 >
-                  test behind the bound
+                  {NOTE}
                 </text>
               </g>
             )}
