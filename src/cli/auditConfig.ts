@@ -5,12 +5,15 @@
 import type { AuditData, AuditSpec } from '../audit';
 import { MANIFOLD_KINDS, type DataManifold } from '../data';
 import { MECHANISMS, type MechanismSettings } from '../experiments/mechanisms';
+import { jointSamplerSettings, type JointSampler } from '../experiments/jointSettings';
 import { prepareRegression, type PreparedRegression } from '../experiments/regressionSetup';
 import { calibrateKng, PAPER_SAMPLER, type KngSettings } from '../privacy/kng';
+import { DEFAULT_KNG_JOINT } from '../privacy/kngJoint/calibration';
 import { DEFAULT_LINREG_SETTINGS } from '../privacy/linreg';
 import {
   defaultMechanism,
   kngSettingsEcho,
+  jointSamplerValue,
   refuseKngOptions,
   resolveConfig,
   samplerSeedField,
@@ -33,6 +36,18 @@ export interface AuditConfig {
   quiet: boolean;
   settingsEcho: Record<string, unknown>;
   notes: string[];
+}
+
+/** kng-joint's sampler as the audit's settings give it: the kernel and the chain lengths it implies. */
+function jointSamplerEcho(sampler: JointSampler) {
+  const s = { ...DEFAULT_KNG_JOINT, ...jointSamplerSettings(sampler) };
+  return {
+    sampler,
+    replicas: s.replicas,
+    burnIn: s.burnIn,
+    frozenSteps: s.frozenSteps,
+    independenceWeight: sampler === 'mixture' ? (s.independenceWeight ?? null) : null,
+  };
 }
 
 /** `largest-residual` or `index:I` (1-based, as in the data file). */
@@ -62,7 +77,13 @@ export function resolveAuditConfig(values: RawOptions): AuditConfig {
     get('manifold') ?? (mechanism.spaces.includes('sphere') ? 'sphere' : mechanism.spaces[0]),
     mechanism.spaces,
   );
-  if (mechanism.id === 'kng-joint') refuseKngOptions(values, manifold, ['sampler']);
+  if (mechanism.id === 'kng-joint') refuseKngOptions(values, manifold);
+  // --sampler: kng-joint's walk|mixture, or paper KNG's mixed|paper (below); walk|mixture is refused elsewhere
+  const samplerRaw = get('sampler');
+  const jointSampler =
+    mechanism.id === 'kng-joint' || samplerRaw === 'walk' || samplerRaw === 'mixture'
+      ? jointSamplerValue(samplerRaw, mechanism.id, mechanismRaw === undefined, manifold)
+      : undefined;
   const cfg = resolveConfig('audit', { ...values, manifold });
   const notes: string[] = [];
 
@@ -74,7 +95,10 @@ export function resolveAuditConfig(values: RawOptions): AuditConfig {
       throw new CliError('--eps sets ε_p and ε_v of KNG: give either --eps or --eps-p/--eps-v');
     kng = mechanism.id === 'kng-footpoint' ? { ...kng, epsP: eps } : { ...kng, epsP: eps / 2, epsV: eps / 2 };
   }
-  const sampler = enumValue('sampler', get('sampler') ?? 'mixed', ['mixed', 'paper'] as const);
+  const sampler =
+    jointSampler === undefined
+      ? enumValue('sampler', samplerRaw ?? 'mixed', ['mixed', 'paper'] as const)
+      : 'mixed';
   if (sampler === 'paper')
     kng = {
       ...kng,
@@ -122,6 +146,8 @@ export function resolveAuditConfig(values: RawOptions): AuditConfig {
         steps: intValue('steps', get('steps') ?? String(DEFAULT_LINREG_SETTINGS.dpsgd.steps), 1, 1_000_000),
       },
     },
+    // the walk leaves the spec as it was before --sampler
+    ...(jointSampler === 'mixture' ? { jointSampler } : {}),
   };
   const yb = settings.linreg.ssp.yBounds;
   if (yb !== 'data' && yb.lo.length === 1 && manifold === 'euclidean')
@@ -194,7 +220,11 @@ export function resolveAuditConfig(values: RawOptions): AuditConfig {
           }
         : mechanism.family === 'regression'
           ? // kng-joint gives its energy term the space's share of ε_p + ε_v (mechanisms/); nonprivate has no ε
-            { epsP: kng.epsP, epsV: kng.epsV }
+            {
+              epsP: kng.epsP,
+              epsV: kng.epsV,
+              ...(jointSampler !== undefined ? jointSamplerEcho(jointSampler) : {}),
+            }
           : mechanism.family === 'frechet'
             ? // as the frechet command reports them
               {

@@ -1,7 +1,7 @@
 /** Raw option values → the effective settings of one command (defaults filled in, values checked). */
 import { availableParallelism } from 'node:os';
 import { DEFAULT_NOISE, MANIFOLD_KINDS, MANIFOLDS, type DataManifold } from '../data';
-import type { Panel } from '../experiments';
+import type { JointSampler, Panel } from '../experiments';
 import { CORPUS_CALLOSUM_LANDMARKS } from '../data/corpusCallosum';
 import { DEFAULT_KNG_SETTINGS, KNG_ADAPT_TARGET, type KngSettings } from '../privacy/kng';
 import { splitJointBudget } from '../privacy/kngJoint/calibration';
@@ -59,6 +59,8 @@ export interface Config {
   /** release, sweep, advise: which mechanism, and kng-joint's own settings (its ε_p, ε_v are epsP, epsV). */
   mechanism: 'kng-joint' | 'kng';
   joint: { epsE: number; clip?: number; xRange?: readonly [number, number]; m: number };
+  /** release, sweep (audit: in its own config): kng-joint's sampler, --sampler walk|mixture (default walk). */
+  jointSampler: JointSampler;
   pairs: number;
   draws: number;
   workers: number;
@@ -120,6 +122,11 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
     checkJointSpace(manifold);
     refuseKngOptions(values, manifold);
   }
+  // the audit resolves its own --sampler (auditConfig.ts: it also takes paper KNG's mixed|paper)
+  const jointSampler =
+    command === 'release' || command === 'sweep'
+      ? jointSamplerValue(get('sampler'), mechanism, values.mechanism === undefined, manifold)
+      : 'walk';
   const jointDefaults = splitJointBudget(2, 0.5, manifold);
   const jointDefaultEps = (share: number) => (mechanism === 'kng-joint' ? String(share) : '1');
   // release only: the audit's --clip is DP-SGD's
@@ -195,6 +202,7 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
       ...(get('x-range') !== undefined ? { xRange: rangeValue('x-range', get('x-range')!) } : {}),
       m: intValue('m', get('m') ?? '1', 1, 10_000),
     },
+    jointSampler,
     pairs: intValue('pairs', get('pairs') ?? '20', 1, 100_000),
     draws: intValue('draws', get('draws') ?? '200', 1, 1_000_000),
     workers: intValue('workers', get('workers') ?? String(availableParallelism()), 1, 1024),
@@ -238,6 +246,30 @@ export function refuseKngOptions(
           ? `--${o} is a setting of --mechanism kng (the default on ${manifold} is kng-joint: add --mechanism kng)`
           : `--${o} is a setting of --mechanism kng, not of kng-joint`,
       );
+}
+
+/**
+ * --sampler of kng-joint: walk (the default) or mixture (MIXTURE_SAMPLER). Refused in one line with another
+ * mechanism; paper KNG's audit values (mixed, paper) are refused under kng-joint, naming what it takes.
+ */
+export function jointSamplerValue(
+  raw: string | undefined,
+  mechanism: string,
+  mechanismImplicit: boolean,
+  manifold: DataManifold,
+): JointSampler {
+  if (raw === undefined) return 'walk';
+  if (mechanism !== 'kng-joint')
+    throw new CliError(`--sampler ${raw} is a setting of --mechanism kng-joint, not of ${mechanism}`);
+  if (raw === 'mixed' || raw === 'paper')
+    throw new CliError(
+      `--sampler ${raw} is a setting of --mechanism kng` +
+        (mechanismImplicit
+          ? ` (the default on ${manifold} is kng-joint: add --mechanism kng)`
+          : ', not of kng-joint') +
+        '; kng-joint takes --sampler walk or mixture',
+    );
+  return enumValue('sampler', raw, ['walk', 'mixture'] as const);
 }
 
 /** --fine-m: paper 000's KNG draws fine-m² pairs per split, kng-joint fine-m. */

@@ -1,6 +1,7 @@
 /** `release --mechanism kng-joint`: one pair ε-DP for any data (docs/kng-joint.md), with its privacy statement. */
 import {
   jointReleaseCell,
+  jointSamplerSettings,
   lnMeanAndMedian,
   prepareJointGroups,
   prepareRegression,
@@ -32,6 +33,7 @@ export function releaseJointCommand(
     source,
     joint: {
       ...DEFAULT_KNG_JOINT,
+      ...jointSamplerSettings(cfg.jointSampler),
       epsP: cfg.epsP,
       epsV: cfg.epsV,
       epsE: cfg.joint.epsE,
@@ -87,6 +89,9 @@ export function releaseJointCommand(
     burnIn: settings.burnIn,
     frozenSteps: settings.frozenSteps,
     adaptTarget: settings.adaptTarget,
+    // --sampler: the walk, or the mixture with MIXTURE_SAMPLER's share of independence moves
+    sampler: cfg.jointSampler,
+    independenceWeight: cfg.jointSampler === 'mixture' ? (settings.independenceWeight ?? null) : null,
   };
   const calibration = {
     deltaP: cal.deltaP,

@@ -67,7 +67,8 @@ describe('paper 000’s options are refused under kng-joint, naming the option a
   const commands: Command[] = ['release', 'sweep', 'advise', 'audit'];
   const value = (o: string) => (OPTIONS.find((x) => x.name === o)!.arg ? ['1'] : []);
   const cases = commands.flatMap((c) =>
-    [...KNG_ONLY, ...(c === 'audit' ? ['sampler'] : [])]
+    // (the audit's --sampler mixed|paper under kng-joint: jointSampler.test.ts)
+    [...KNG_ONLY]
       .filter((o) => OPTIONS.find((x) => x.name === o)!.commands.includes(c))
       .map((o) => [c, o] as const),
   );

@@ -468,8 +468,8 @@ export const OPTIONS: readonly OptionDef[] = [
       '(given a public --x-range; sphere, SPD and Kendall shapes; the space’s clip, the generator’s covariate ' +
       'range), as the lab releases and sweeps; kng — paper 000’s footpoint then shooting vector, the mechanism ' +
       'of its figures (the paper’s sweeps need --mechanism kng). Its settings --tau, --tau-m, --sigma-rule, ' +
-      '--v-domain, --v-radius, --burn-in, --scheme, --step-p, --step-v and --adaptive (audit: also --sampler) ' +
-      'are refused with kng-joint. sweep, advise with kng-joint: m pairs per budget point at the point’s total ' +
+      '--v-domain, --v-radius, --burn-in, --scheme, --step-p, --step-v and --adaptive (audit: also --sampler ' +
+      'mixed|paper) are refused with kng-joint, whose own --sampler is walk|mixture. sweep, advise with kng-joint: m pairs per budget point at the point’s total ' +
       'ε, the energy term taking the space’s share. ' +
       'frechet: mechanisms, comma-separated: riemannian-laplace (004), tangent-gaussian (002; log-Euclidean SPD), ' +
       'extrinsic-gaussian and ambient-laplace (Euclidean baselines in R³ or Sym(k)), conformal (003; slow, ' +
@@ -541,13 +541,17 @@ export const OPTIONS: readonly OptionDef[] = [
   },
   {
     name: 'sampler',
-    arg: 'mixed|paper',
-    commands: ['audit'],
-    default: 'mixed',
+    arg: 'walk|mixture',
+    commands: ['release', 'sweep', 'audit'],
+    default: (c) => (c === 'audit' ? 'walk (kng, kng-footpoint: mixed)' : 'walk'),
     help:
-      'KNG chains: mixed — the lab’s settings (--burn-in, --step-p, --step-v); paper — as paper 000 plausibly ' +
-      'sampled: one chain started at the non-private estimate, consecutive draws, burn-in 100, steps 0.2σ ' +
-      '(explicit --burn-in, --step-p, --step-v still win).',
+      'kng-joint’s chain (the target is the same): walk — the random walk with replica exchange, 4 replicas × ' +
+      '(1,000 + 500) steps per release; mixture — one chain of 100 + 100 steps mixing the walk with independence ' +
+      'draws from the target linearised at the non-private fit (MIXTURE_SAMPLER, docs/kng-joint.md; about 20× ' +
+      'faster, opt-in until the audit backs it). Recorded in the settings; refused with other mechanisms. audit ' +
+      '--mechanism kng, kng-footpoint take mixed|paper instead: mixed — the lab’s settings (--burn-in, --step-p, ' +
+      '--step-v); paper — as paper 000 plausibly sampled: one chain started at the non-private estimate, ' +
+      'consecutive draws, burn-in 100, steps 0.2σ (explicit --burn-in, --step-p, --step-v still win).',
   },
   {
     name: 'workers',

@@ -110,6 +110,7 @@ describe('every command’s JSON output matches its schema', () => {
     ['fit', () => ['fit', '--data', years]],
     ['release', () => ['release', '--n', '30', '--m', '2']],
     ['release', () => ['release', '--data', years, '--x-range', '1990,2020']],
+    ['release', () => ['release', '--n', '20', '--sampler', 'mixture']],
     ['release', () => ['release', '--mechanism', 'kng', '--n', '20', '--m', '2', '--burn-in', '20']],
     ['release', () => ['release', '--mechanism', 'kng', '--manifold', 'spd', '--n', '20', '--burn-in', '20']],
     [
@@ -220,6 +221,14 @@ describe('every command’s JSON output matches its schema', () => {
       ],
     ],
     ['audit', () => ['audit', '--n', '20', '--releases', '8', '--workers', '1']],
+    ['audit', () => ['audit', '--n', '20', '--releases', '8', '--sampler', 'mixture', '--workers', '1']],
+    [
+      'sweep',
+      () => [
+        ...['sweep', '--n', '20', '--m', '1', '--points', '2', '--split', 'equal', '--sampler', 'mixture'],
+        ...['--workers', '1'],
+      ],
+    ],
     [
       'audit',
       () => ['audit', '--data', years, '--mechanism', 'nonprivate', '--releases', '8', '--workers', '1'],

@@ -2,6 +2,7 @@
 import {
   aggregateSweep,
   jointCovariates,
+  jointSamplerSettings,
   prepareRegression,
   resolveJointSettings,
   SWEEP_ROW_COLUMNS,
@@ -37,6 +38,8 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
     budgets: { points: cfg.points, ...cfg.budgets },
     kng,
     ...(joint ? { mechanism: 'kng-joint' as const } : {}),
+    // the walk leaves the spec as it was before --sampler
+    ...(joint && cfg.jointSampler !== 'walk' ? { jointSampler: cfg.jointSampler } : {}),
   });
   // on this thread first: a bad data set fails here with a clear message, and the statement needs the fits
   const sets = sources(cfg, d);
@@ -73,7 +76,11 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
   if (joint) {
     // what every budget point's pairs share: the space's clip and the covariate range of each data set
     const covs = regs.map((r, i) => jointCovariates(r, sets[i]));
-    const resolved = resolveJointSettings(regs[0], { ...DEFAULT_KNG_JOINT, m }, covs[0]);
+    const resolved = resolveJointSettings(
+      regs[0],
+      { ...DEFAULT_KNG_JOINT, ...jointSamplerSettings(cfg.jointSampler), m },
+      covs[0],
+    );
     settings = {
       mechanism: 'kng-joint',
       ...budgets,
@@ -85,6 +92,8 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
       burnIn: resolved.burnIn,
       frozenSteps: resolved.frozenSteps,
       adaptTarget: resolved.adaptTarget,
+      sampler: cfg.jointSampler,
+      independenceWeight: cfg.jointSampler === 'mixture' ? (resolved.independenceWeight ?? null) : null,
     };
     // each row: m pairs, each ε-DP at the row's total ε
     batches = allRows.map((r) => {

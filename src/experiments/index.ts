@@ -51,6 +51,7 @@ export {
   type JointReleaseSpec,
   type JointSettingsInput,
 } from './jointRelease';
+export { jointSamplerSettings, type JointSampler } from './jointSettings';
 export {
   runLinreg,
   aggregateLinreg,

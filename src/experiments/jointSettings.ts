@@ -1,5 +1,10 @@
 import type { KngSettings } from '../privacy/kng';
-import { DEFAULT_KNG_JOINT, splitJointBudget, type KngJointSettings } from '../privacy/kngJoint/calibration';
+import {
+  DEFAULT_KNG_JOINT,
+  MIXTURE_SAMPLER,
+  splitJointBudget,
+  type KngJointSettings,
+} from '../privacy/kngJoint/calibration';
 import type { DataSource } from './regressionSetup';
 
 /*
@@ -14,6 +19,19 @@ export type JointSettingsInput = Omit<KngJointSettings, 'clip' | 'xRange'> & {
   /** Public covariate range in the data's own units; default: the generator's range (synthetic data). */
   xRange?: readonly [number, number];
 };
+
+/** The joint release's sampler: the random walk (the default) or its mixture with independence draws. */
+export type JointSampler = 'walk' | 'mixture';
+
+/**
+ * The settings a sampler sets over DEFAULT_KNG_JOINT's: none for the walk (so a spec without a sampler, or with
+ * 'walk', is the spec as it was before the option existed), MIXTURE_SAMPLER's fields for the mixture.
+ */
+export function jointSamplerSettings(
+  sampler: JointSampler | undefined,
+): Partial<Pick<KngJointSettings, keyof typeof MIXTURE_SAMPLER>> {
+  return sampler === 'mixture' ? { ...MIXTURE_SAMPLER } : {};
+}
 
 /** A kng-joint release job: its data, settings and seed. */
 export interface JointReleaseSpec {
@@ -34,7 +52,13 @@ export const jointReleaseCellCount = (spec: JointReleaseSpec): number => spec.jo
 export function jointSettingsFromBudget(
   kng: Pick<KngSettings, 'epsP' | 'epsV' | 'm'>,
   kind: string | undefined,
+  sampler?: JointSampler,
 ): JointSettingsInput {
   const total = kng.epsP + kng.epsV;
-  return { ...DEFAULT_KNG_JOINT, ...splitJointBudget(total, kng.epsP / total, kind), m: kng.m };
+  return {
+    ...DEFAULT_KNG_JOINT,
+    ...jointSamplerSettings(sampler),
+    ...splitJointBudget(total, kng.epsP / total, kind),
+    m: kng.m,
+  };
 }

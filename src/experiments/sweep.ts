@@ -18,6 +18,7 @@ import {
   releaseJointGroup,
   type JointGroupContext,
 } from './jointRelease';
+import type { JointSampler } from './jointSettings';
 import type { ReleaseMechanism } from './release';
 import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
 
@@ -45,6 +46,8 @@ export interface SweepSpec {
   kng: Omit<KngSettings, 'epsP' | 'epsV'>;
   /** kng-joint (private for any data; ε_p + ε_v its total) or paper 000's sequential KNG (the default). */
   mechanism?: ReleaseMechanism;
+  /** kng-joint's sampler (default 'walk'; 'mixture' applies MIXTURE_SAMPLER). */
+  jointSampler?: JointSampler;
   /** Extra key of the samplers' random streams, so that several sweeps of one data set draw independently. */
   stream?: number;
 }
@@ -179,7 +182,7 @@ export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch)
       ? prepareJointGroups(
           reg,
           dataSources(spec)[dataset],
-          jointSettingsFromBudget(settings, reg.M.family?.kind),
+          jointSettingsFromBudget(settings, reg.M.family?.kind, spec.jointSampler),
         )
       : prepareKng(reg, settings);
     scratch.contexts.set(key, ctx);

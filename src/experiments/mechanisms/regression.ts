@@ -21,6 +21,7 @@ import {
 } from '../../privacy/kngJoint';
 import type { MechanismData, PreparedMechanism } from '../../privacy/mechanism';
 import { fitGeodesicRegression } from '../../regression';
+import { jointSamplerSettings } from '../jointSettings';
 import { concat, locationLoss, needCovariates, spaceOf, type MechanismSettings } from './shared';
 
 function kngReason(cal: KngCalibration): string | null {
@@ -95,6 +96,7 @@ export function prepareKngJointMechanism(data: MechanismData, s: MechanismSettin
   const kind = spaceOf(M);
   const ctx = prepareKngJoint(M, xs, ys, {
     ...DEFAULT_KNG_JOINT,
+    ...jointSamplerSettings(s.jointSampler),
     ...splitJointBudget(total, 0.5, kind),
     clip: (DEFAULT_DOMAIN[kind] ?? DEFAULT_DOMAIN.sphere).clip,
     xRange: [0, 1],

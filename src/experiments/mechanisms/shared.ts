@@ -7,6 +7,7 @@ import type { KngSettings } from '../../privacy/kng';
 import type { LinregSettings } from '../../privacy/linreg';
 import type { Mechanism, MechanismData, PreparedMechanism, SpaceKind } from '../../privacy/mechanism';
 import type { SigmaRule } from '../../privacy/sensitivity';
+import type { JointSampler } from '../jointSettings';
 
 /** Settings of the Fréchet-mean mechanisms (the public data ball and the calibration). */
 export interface FrechetMechanismSettings {
@@ -29,6 +30,8 @@ export interface MechanismSettings {
   kng: KngSettings;
   frechet: FrechetMechanismSettings;
   linreg: LinregSettings;
+  /** kng-joint's sampler (default 'walk'; 'mixture' applies MIXTURE_SAMPLER). */
+  jointSampler?: JointSampler;
 }
 
 export type TableMechanism = Mechanism<MechanismSettings>;
