@@ -73,6 +73,8 @@ export default defineConfig({
     // starting processes and importing the same modules again (about 20 s less); tests set the state they read
     pool: 'threads',
     isolate: false,
+    // one thread per core: Vitest's default keeps a core free, which on a 2-core machine runs the files one at a time
+    maxWorkers: '100%',
     testTimeout: 60_000,
     // hooks start worker pools: on a loaded 2-core machine that takes longer than the default 10 s
     hookTimeout: 60_000,
