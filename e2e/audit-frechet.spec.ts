@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { CONE_VIEW, coneLayout } from '../app/views3d/coneView';
 import { coneCoords } from '../app/views3d/geodesics';
-import { distinctColours, mostIsolated, onCanvas, poll, shownCamera, watchErrors } from './util';
+import {
+  auditedRecord,
+  distinctColours,
+  mostIsolated,
+  onCanvas,
+  poll,
+  shownCamera,
+  watchErrors,
+} from './util';
 
 const SHOTS = 'test-output/screenshots';
 
@@ -38,11 +46,7 @@ test('the Fréchet workspace draws D and D′ on its globe while the Audit tab s
   const errors = watchErrors(page);
   await page.goto('/?ws=frechet&plot=audit&an=200');
   const legend = page.getByTestId('audit-record-legend');
-  await expect(legend).toBeVisible({ timeout: 60_000 });
-  const k = Number(await legend.getAttribute('data-record'));
-  expect(k).toBeGreaterThanOrEqual(1);
-  await expect(page.getByTestId('audit-legend-d')).toContainText(`record #${k} as in D`);
-  await expect(page.getByTestId('audit-legend-d2')).toContainText(`record #${k} as in D′`);
+  const k = await auditedRecord(page);
   const select = page.getByTestId('audit-record-select');
   await expect(select).toHaveValue('0');
   await expect(select.locator('option').first()).toHaveText(`farthest out (#${k})`);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { letCellsThrough, stopPacing, watchErrors } from './util';
+import { auditedRecord, letCellsThrough, stopPacing, watchErrors } from './util';
 
 /**
  * Small runs: 200 releases per side, short chains, one light sweep curve beside the audit; paper 000's KNG at the
@@ -29,11 +29,7 @@ async function numberOf(page: Page, testId: string): Promise<number> {
 /** The Audit tab draws D and D′ in the view of workspace `ws`, the changed record highlighted, and only there. */
 async function checkAuditRecordMarks(page: Page, ws: 'sphere' | 'spd' | 'kendall' | 'euclidean') {
   const legend = page.getByTestId('audit-record-legend');
-  await expect(legend).toBeVisible({ timeout: 60_000 });
-  const k = Number(await legend.getAttribute('data-record'));
-  expect(k).toBeGreaterThanOrEqual(1);
-  await expect(page.getByTestId('audit-legend-d')).toContainText(`record #${k} as in D`);
-  await expect(page.getByTestId('audit-legend-d2')).toContainText(`record #${k} as in D′`);
+  const k = await auditedRecord(page);
   // the default is the largest residual, named in the picker
   await expect(page.getByTestId('audit-record-select')).toHaveValue('0');
   await expect(page.getByTestId('audit-record-select').locator('option').first()).toHaveText(

@@ -187,3 +187,17 @@ export async function showWorkspace(page: Page, ws: string) {
   await expect(page.locator('#workspace-panel')).toHaveAttribute('aria-labelledby', `tab-${ws}`);
   await settled(page);
 }
+
+/**
+ * The record the Audit tab changes, once its legend shows it: its number k, with the legend's two entries naming
+ * the record as in D and as in D′.
+ */
+export async function auditedRecord(page: Page): Promise<number> {
+  const legend = page.getByTestId('audit-record-legend');
+  await expect(legend).toBeVisible({ timeout: 60_000 });
+  const k = Number(await legend.getAttribute('data-record'));
+  expect(k).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('audit-legend-d')).toContainText(`record #${k} as in D`);
+  await expect(page.getByTestId('audit-legend-d2')).toContainText(`record #${k} as in D′`);
+  return k;
+}

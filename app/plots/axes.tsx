@@ -39,17 +39,27 @@ export function AxisBottom(props: {
           )}
         </g>
       ))}
-      <text
-        x={(x0 + x1) / 2}
-        y={y + 24 + type.label}
-        textAnchor="middle"
-        fontSize={type.label}
-        fill={INK}
-        fontWeight={600}
-      >
+      <AxisTitle x={(x0 + x1) / 2} y={y + 24 + type.label} size={type.label}>
         {props.label}
-      </text>
+      </AxisTitle>
     </g>
+  );
+}
+
+/** An axis's title, centred where it is put. */
+function AxisTitle(props: { x?: number; y?: number; transform?: string; size: number; children: ReactNode }) {
+  return (
+    <text
+      x={props.x}
+      y={props.y}
+      transform={props.transform}
+      textAnchor="middle"
+      fontSize={props.size}
+      fill={INK}
+      fontWeight={600}
+    >
+      {props.children}
+    </text>
   );
 }
 
@@ -99,15 +109,9 @@ export function AxisLeft(props: {
           </text>
         </g>
       ))}
-      <text
-        transform={`translate(${x - labelOffset},${(y0 + y1) / 2}) rotate(-90)`}
-        textAnchor="middle"
-        fontSize={type.label}
-        fill={INK}
-        fontWeight={600}
-      >
+      <AxisTitle transform={`translate(${x - labelOffset},${(y0 + y1) / 2}) rotate(-90)`} size={type.label}>
         {props.label}
-      </text>
+      </AxisTitle>
     </g>
   );
 }

@@ -1,21 +1,8 @@
+import { LineSample } from './LineSample';
 import { COLOURS, DASH } from './svgUtils';
 
 /** Legend of the line styles (no colour needed to tell them apart). */
 export function ScatterLegend(props: { others: number }) {
-  const sample = (stroke: string, w: number, dash?: string, opacity = 1) => (
-    <svg width="34" height="10" aria-hidden="true">
-      <line
-        x1="1"
-        y1="5"
-        x2="33"
-        y2="5"
-        stroke={stroke}
-        strokeWidth={w}
-        strokeDasharray={dash}
-        strokeOpacity={opacity}
-      />
-    </svg>
-  );
   return (
     <ul className="scatter-legend" aria-label="Legend">
       <li>
@@ -24,11 +11,17 @@ export function ScatterLegend(props: { others: number }) {
         </svg>
         data
       </li>
-      <li>{sample(COLOURS.nonPrivate, 3)} non-private least-squares line (solid)</li>
-      <li>{sample(COLOURS.private, 2.6, DASH.private)} one private release (p̃, ṽ) (dashed)</li>
+      <li>
+        <LineSample stroke={COLOURS.nonPrivate} width={3} /> non-private least-squares line (solid)
+      </li>
+      <li>
+        <LineSample stroke={COLOURS.private} width={2.6} dash={DASH.private} /> one private release (p̃, ṽ)
+        (dashed)
+      </li>
       {props.others > 0 && (
         <li>
-          {sample(COLOURS.private, 1.1, DASH.private, 0.4)} {props.others} other private draws (faint dashed)
+          <LineSample stroke={COLOURS.private} width={1.1} dash={DASH.private} opacity={0.4} /> {props.others}{' '}
+          other private draws (faint dashed)
         </li>
       )}
     </ul>

@@ -6,6 +6,7 @@
 import { curveCatmullRomClosed, interpolateViridis, line } from 'd3';
 import { memo, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useViewBoxScale } from '../plots/chart';
+import { LineSample } from './LineSample';
 import { COLOURS, DASH } from './svgUtils';
 import type { ShapeProjector } from './shapesGeometry';
 import './shapes.css';
@@ -142,18 +143,12 @@ export function ShapesLegend(props: { others: number; data: boolean; byAge?: boo
   const sample = (role: OutlineRole) => {
     const st = ROLE_STYLE[role];
     return (
-      <svg width="34" height="10" aria-hidden="true">
-        <line
-          x1="1"
-          y1="5"
-          x2="33"
-          y2="5"
-          stroke={props.byAge && role !== 'data' ? COLOURS.ink : st.stroke}
-          strokeWidth={st.width}
-          strokeDasharray={st.dash}
-          strokeOpacity={Math.max(st.opacity, 0.8)}
-        />
-      </svg>
+      <LineSample
+        stroke={props.byAge && role !== 'data' ? COLOURS.ink : st.stroke}
+        width={st.width}
+        dash={st.dash}
+        opacity={Math.max(st.opacity, 0.8)}
+      />
     );
   };
   return (
