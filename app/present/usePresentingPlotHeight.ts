@@ -44,8 +44,9 @@ function overrun(svg: SVGSVGElement): number | null {
  * Presenting mode's plot height for the plot drawn in `svgRef`: grown or shrunk by the room left in the plots'
  * card below everything the card shows, so that the whole plot is on the slide whatever stands above or below
  * it (a progress bar, a title on two lines, a verdict, a footnote). Null when not presenting. Measured after
- * every render and on resize; what stands below the plot moves with its height, so one correction settles it. `max`: the most a plot can use (a square plot no wider than its column), so that the
- * height never grows past what the plot draws.
+ * every render and on resize; what stands below the plot moves with its height, so one correction settles it.
+ * `max`: the most a plot can use (a square plot no wider than its column), so that the height never grows past
+ * what the plot draws.
  */
 export function useFittedPlotHeight(svgRef: RefObject<SVGSVGElement | null>, max = MAX_PLOT): number | null {
   const presenting = usePresentingPlotHeight();
