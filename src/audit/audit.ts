@@ -21,7 +21,7 @@
  * The audit's types are in `types.ts`, the data D and the pair D, D′ of a spec in `data.ts`, the result in
  * `result.ts` (all re-exported here).
  */
-import type { PreparedMechanism } from '../privacy/mechanism';
+import { spaceOf, type PreparedMechanism } from '../privacy/mechanism';
 import { Rng } from '../sampling/rng';
 import { defineTask, oneCell } from '../workers/defineTask';
 import type { TableMechanism } from '../experiments/mechanisms';
@@ -32,7 +32,6 @@ import {
   checkAuditSpec,
   DEFAULT_CELL_RELEASES,
   mechanismById,
-  spaceOf,
 } from './data';
 import { neighbouringData, type Neighbours } from './neighbours';
 import { auditResult } from './result';

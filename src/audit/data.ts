@@ -11,7 +11,7 @@ import { frechetData } from '../experiments/frechetData';
 import { MECHANISMS, type MechanismSettings, type TableMechanism } from '../experiments/mechanisms';
 import { mechanismInfoById } from '../experiments/mechanismInfo';
 import { prepareRegression } from '../experiments/regressionSetup';
-import type { MechanismData, SpaceKind } from '../privacy/mechanism';
+import type { MechanismData } from '../privacy/mechanism';
 import { uniformInBall } from '../sampling/distributions';
 import { Rng } from '../sampling/rng';
 import { neighbouringData, type Neighbours } from './neighbours';
@@ -22,10 +22,6 @@ export const DEFAULT_CELL_RELEASES = 200;
 export function mechanismById(id: string): TableMechanism {
   const known = mechanismInfoById(id).id;
   return MECHANISMS.find((x) => x.id === known)!;
-}
-
-export function spaceOf(M: Manifold): SpaceKind {
-  return M.family?.kind ?? 'euclidean';
 }
 
 function pointManifold(space: 'sphere' | 'spd' | 'euclidean', k: number, s: MechanismSettings): Manifold {

@@ -11,9 +11,13 @@
 import type { Manifold, ManifoldKind } from '../geometry/types';
 import type { Rng } from '../sampling/rng';
 
-/** The kinds of space data live on (the workspaces' manifolds). */
 /** The space a mechanism works on: the manifold kinds (geometry/types.ts ManifoldKind). */
 export type SpaceKind = ManifoldKind;
+
+/** The kind of space of a manifold (R^d has no family). */
+export function spaceOf(M: Manifold): SpaceKind {
+  return M.family?.kind ?? 'euclidean';
+}
 
 /** Which data a mechanism takes: regression data (x, y) or a sample of points (Fréchet mean). */
 export type MechanismFamily = 'regression' | 'frechet' | 'linreg';

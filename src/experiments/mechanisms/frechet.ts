@@ -10,13 +10,18 @@ import type { FrechetMechanism, FrechetMechanismInfo } from '../../privacy/frech
 import { releaseOne } from '../../privacy/frechet/release';
 import { arithmeticMean, frobeniusDistance } from '../../privacy/frechet/tangentGaussian';
 import { sphereLaplaceTradeOff } from '../../privacy/frechet/tradeOff';
-import type { MechanismCalibration, MechanismData, PreparedMechanism } from '../../privacy/mechanism';
+import {
+  spaceOf,
+  type MechanismCalibration,
+  type MechanismData,
+  type PreparedMechanism,
+} from '../../privacy/mechanism';
 import { kNormLaplace } from '../../sampling/distributions';
 import type { Rng } from '../../sampling/rng';
 import { frechetConformalField } from '../frechet';
 import type { FrechetDataset } from '../frechetData';
 import type { FrechetSpec } from '../frechetSpec';
-import { locationLoss, spaceOf, type FrechetMechanismSettings, type MechanismSettings } from './shared';
+import { locationLoss, type FrechetMechanismSettings, type MechanismSettings } from './shared';
 
 /** The experiment's view of a data set: its means and the public ball (centre: north pole, I or 0). */
 function frechetDataset(M: Manifold, ys: readonly Float64Array[], k: number, s: FrechetMechanismSettings) {

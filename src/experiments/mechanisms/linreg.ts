@@ -2,9 +2,9 @@
 import { conditionalSlope } from '../../privacy/euclideanKng';
 import { frobeniusDistance } from '../../privacy/frechet/tangentGaussian';
 import { dpgrCalibration, olsFit, releaseLine, type LinregMethod } from '../../privacy/linreg';
-import type { MechanismData, PreparedMechanism } from '../../privacy/mechanism';
+import { spaceOf, type MechanismData, type PreparedMechanism } from '../../privacy/mechanism';
 import { Rng } from '../../sampling/rng';
-import { concat, needCovariates, spaceOf, type MechanismSettings } from './shared';
+import { concat, needCovariates, type MechanismSettings } from './shared';
 
 export function prepareLinreg(
   method: LinregMethod,

@@ -19,10 +19,10 @@ import {
   releaseKngJointChain,
   reparametrise,
 } from '../../privacy/kngJoint';
-import type { MechanismData, PreparedMechanism } from '../../privacy/mechanism';
+import { spaceOf, type MechanismData, type PreparedMechanism } from '../../privacy/mechanism';
 import { fitGeodesicRegression } from '../../regression';
 import { jointSamplerSettings } from '../jointSettings';
-import { concat, locationLoss, needCovariates, spaceOf, type MechanismSettings } from './shared';
+import { concat, locationLoss, needCovariates, type MechanismSettings } from './shared';
 
 function kngReason(cal: KngCalibration): string | null {
   return cal.isPrivate

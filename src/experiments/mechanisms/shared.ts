@@ -1,11 +1,10 @@
 /** The settings every mechanism of the table reads, and the helpers their preparations share. */
 import type { SpdMetric } from '../../geometry/spd';
-import type { Manifold } from '../../geometry/types';
 import type { FrechetConformalSettings } from '../../privacy/frechet/settings';
 import type { GaussianCalibration } from '../../privacy/frechet/tangentGaussian';
 import type { KngSettings } from '../../privacy/kng';
 import type { LinregSettings } from '../../privacy/linreg';
-import type { Mechanism, MechanismData, PreparedMechanism, SpaceKind } from '../../privacy/mechanism';
+import type { Mechanism, MechanismData, PreparedMechanism } from '../../privacy/mechanism';
 import type { SigmaRule } from '../../privacy/sensitivity';
 import type { JointSampler } from '../jointSettings';
 
@@ -51,10 +50,6 @@ export function locationLoss(
 ) {
   const s = self.calibration.sigma;
   return s === other.calibration.sigma ? rho(self.nonPrivate, other.nonPrivate) / s : null;
-}
-
-export function spaceOf(M: Manifold): SpaceKind {
-  return M.family?.kind ?? 'euclidean';
 }
 
 export function needCovariates(data: MechanismData, who: string): Float64Array {
