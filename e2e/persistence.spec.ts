@@ -86,43 +86,38 @@ test('Start fresh forgets the session: defaults, synthetic data, nothing stored,
 
 // Each kind of damage (bad JSON, another version, wrong shapes, NaN) and its message: app/state/persistence.test.ts.
 // Here, one of them end to end: the notice on the page, defaults, the lab computing, the bad entries gone.
-const CORRUPT: [string, Record<string, string>, RegExp][] = [
-  [
-    'NaN',
+test('corrupt stored state (NaN) is discarded with a notice; the page works', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`/?${FAST}`);
+  await page.evaluate(
+    (kv) => {
+      for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
+    },
     {
       [SETTINGS_KEY]: '{"version":1,"query":"split=NaN"}',
       [DATA_KEY]:
         '{"version":1,"workspaces":{"sphere":{"fileName":"a.csv","csv":"t,y1,y2,y3\\n0,1,0,0\\n1,NaN,1,0\\n2,0,0,1\\n"}}}',
     },
+  );
+  // (stored settings are read, and checked, even when the link's settings win)
+  await page.goto(`/?${FAST}`);
+  const notice = page.locator('.notice').filter({ hasText: 'could not be restored and was discarded' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(
     /"split=NaN" is not valid.*a\.csv could not be read back.*row 3.*not a finite number/,
-  ],
-];
-
-for (const [what, items, message] of CORRUPT) {
-  test(`corrupt stored state (${what}) is discarded with a notice; the page works`, async ({ page }) => {
-    const errors = watchErrors(page);
-    await page.goto(`/?${FAST}`);
-    await page.evaluate((kv) => {
-      for (const [k, v] of Object.entries(kv)) localStorage.setItem(k, v);
-    }, items);
-    // (stored settings are read, and checked, even when the link's settings win)
-    await page.goto(`/?${FAST}`);
-    const notice = page.locator('.notice').filter({ hasText: 'could not be restored and was discarded' });
-    await expect(notice).toBeVisible();
-    await expect(notice).toContainText(message);
-    // defaults and synthetic data; the lab computes as usual
-    expect(await labState<number>(page, 'settings.split')).toBe(0.5);
-    expect(await labState<unknown>(page, 'imported.sphere')).toBeUndefined();
-    await expect(page.getByRole('tab', { name: 'Sphere' })).toBeVisible();
-    await waitForRelease(page);
-    // the bad entries are gone (the settings now stored are this page's), so the next visit starts clean
-    expect(await stored(page, DATA_KEY)).toBeNull();
-    await poll(() => stored(page, SETTINGS_KEY)).toBe('{"version":1,"query":"burn=100&m=2&curves=20"}');
-    await page.reload();
-    await expect(page.locator('.notice').filter({ hasText: 'discarded' })).toHaveCount(0);
-    expect(errors).toEqual([]);
-  });
-}
+  );
+  // defaults and synthetic data; the lab computes as usual
+  expect(await labState<number>(page, 'settings.split')).toBe(0.5);
+  expect(await labState<unknown>(page, 'imported.sphere')).toBeUndefined();
+  await expect(page.getByRole('tab', { name: 'Sphere' })).toBeVisible();
+  await waitForRelease(page);
+  // the bad entries are gone (the settings now stored are this page's), so the next visit starts clean
+  expect(await stored(page, DATA_KEY)).toBeNull();
+  await poll(() => stored(page, SETTINGS_KEY)).toBe('{"version":1,"query":"burn=100&m=2&curves=20"}');
+  await page.reload();
+  await expect(page.locator('.notice').filter({ hasText: 'discarded' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
 
 test('a full storage quota: the lab says the data will not be kept, and works on', async ({ page }) => {
   const errors = watchErrors(page);

@@ -173,8 +173,8 @@ export async function settled(page: Page) {
 
 /**
  * Switches the page to workspace `ws` as its tab does (the store's setWorkspace: in presenting mode the tabs are
- * folded away) and waits until that workspace's view and first plot are drawn. One page steps through the
- * workspaces: a fresh page per workspace costs a load, the workers' start and a WebGL context, not more scanning.
+ * folded away) and waits until that workspace's view and first plot are drawn, so that one page can step through
+ * the workspaces (a fresh page per workspace costs a load, the workers' start and a WebGL context).
  */
 export async function showWorkspace(page: Page, ws: string) {
   await page.evaluate(
