@@ -1,25 +1,12 @@
 import { Suspense, useEffect } from 'react';
-import { WorkspaceDataGate } from './compute/WorkspaceDataGate';
-import { ControlPanel } from './controls/ControlPanel';
 import { ErrorBoundary } from './ErrorBoundary';
-import { WorkspaceExports } from './export/WorkspaceExports';
 import { Explainers } from './help/Explain';
-import { HeaderActions } from './help/HeaderActions';
-import { loadOnDemand, type OnDemand } from './loadOnDemand';
+import { HeaderActions } from './HeaderActions';
 import { Notices } from './Notices';
-import { PlotsPanel } from './plots/PlotsPanel';
 import { ScreenLayout } from './present/ScreenLayout';
-import { WORKSPACES, useLab, type WorkspaceId } from './store';
-
-const VIEWS: Record<WorkspaceId, OnDemand> = {
-  sphere: loadOnDemand(() => import('./workspaces/SphereWorkspace'), 'SphereWorkspace'),
-  spd: loadOnDemand(() => import('./workspaces/SpdWorkspace'), 'SpdWorkspace'),
-  kendall: loadOnDemand(() => import('./workspaces/KendallWorkspace'), 'KendallWorkspace'),
-  euclidean: loadOnDemand(() => import('./workspaces/EuclideanWorkspace'), 'EuclideanWorkspace'),
-  frechet: loadOnDemand(() => import('./workspaces/FrechetWorkspace'), 'FrechetWorkspace'),
-};
-const FrechetControls = loadOnDemand(() => import('./frechet/FrechetControls'), 'FrechetControls');
-const FrechetPlots = loadOnDemand(() => import('./frechet/FrechetPlots'), 'FrechetPlots');
+import { useLab } from './store';
+import { WORKSPACE_PARTS } from './workspaces/parts';
+import { WORKSPACE_REGISTRY, workspaceOf } from './workspaces/registry';
 
 /** Shown in a part's place while its script loads (a moment, from the lab's own server). */
 export function Loading({ what }: { what: string }) {
@@ -33,12 +20,10 @@ export function Loading({ what }: { what: string }) {
 export function App() {
   const workspace = useLab((s) => s.settings.workspace);
   const setWorkspace = useLab((s) => s.setWorkspace);
-  const View = VIEWS[workspace];
+  const { View, Controls, Plots, Frame, Downloads } = WORKSPACE_PARTS[workspace];
   // the view's script loads while the workspace's data are generated in the workers, not after
   useEffect(() => View.preload(), [View]);
-  const label = WORKSPACES.find((w) => w.id === workspace)?.label ?? workspace;
-  // the Fréchet-mean workspace has its own controls, view and plots (no regression data or jobs)
-  const frechet = workspace === 'frechet';
+  const { label, topics } = workspaceOf(workspace);
   return (
     <div className="app">
       <header className="app-header">
@@ -53,7 +38,7 @@ export function App() {
       </header>
       <nav aria-label="Workspaces">
         <div className="workspace-tabs" role="tablist" aria-label="Workspace">
-          {WORKSPACES.map((w) => (
+          {WORKSPACE_REGISTRY.map((w) => (
             <button
               key={w.id}
               role="tab"
@@ -65,10 +50,11 @@ export function App() {
               onClick={() => setWorkspace(w.id)}
               onKeyDown={(e) => {
                 // Arrow keys move between tabs (WAI-ARIA tabs pattern).
-                const i = WORKSPACES.findIndex((x) => x.id === workspace);
+                const i = WORKSPACE_REGISTRY.findIndex((x) => x.id === workspace);
                 const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
                 if (!step) return;
-                const next = WORKSPACES[(i + step + WORKSPACES.length) % WORKSPACES.length].id;
+                const next =
+                  WORKSPACE_REGISTRY[(i + step + WORKSPACE_REGISTRY.length) % WORKSPACE_REGISTRY.length].id;
                 setWorkspace(next);
                 document.getElementById(`tab-${next}`)?.focus();
               }}
@@ -86,35 +72,29 @@ export function App() {
       <main className="lab-grid">
         <ErrorBoundary key={`controls-${workspace}`} name="the control panel">
           <Suspense fallback={<Loading what="the controls" />}>
-            {frechet ? <FrechetControls /> : <ControlPanel />}
+            <Controls />
           </Suspense>
         </ErrorBoundary>
         <div id="workspace-panel" role="tabpanel" aria-labelledby={`tab-${workspace}`} className="workspace">
           <ErrorBoundary key={`view-${workspace}`} name={`the ${label} view`}>
             <Suspense fallback={<Loading what={`the ${label} view`} />}>
-              {frechet ? (
+              <Frame>
                 <View />
-              ) : (
-                <WorkspaceDataGate>
-                  <View />
-                </WorkspaceDataGate>
-              )}
+              </Frame>
             </Suspense>
           </ErrorBoundary>
           <ErrorBoundary key={`downloads-${workspace}`} name="the downloads">
-            <WorkspaceExports />
+            <Downloads />
           </ErrorBoundary>
           <section className="panel" aria-label="Ideas behind this view">
             <ErrorBoundary name="the explanations">
-              <Explainers
-                topics={frechet ? ['frechetMean', 'frechetSensitivity'] : ['geodesic', 'kng', 'sensitivity']}
-              />
+              <Explainers topics={topics} />
             </ErrorBoundary>
           </section>
         </div>
         <ErrorBoundary key={`plots-${workspace}`} name="the plots">
           <Suspense fallback={<Loading what="the plots" />}>
-            {frechet ? <FrechetPlots /> : <PlotsPanel />}
+            <Plots />
           </Suspense>
         </ErrorBoundary>
         <ScreenLayout />

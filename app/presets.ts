@@ -60,10 +60,10 @@ export const PRESETS: readonly FigurePreset[] = [
     title: 'Sphere: error against the budget split and the total ε',
     caption:
       'Each curve is one data-set size (n = 20, 50 and 100 points on the globe, noise δ = 0.001). In the split ' +
-      'plot the total budget is fixed at ε = 2.02 and slides from the shooting vector to the footpoint: look for ' +
-      'the U shape, because starving either part makes the error shoot up. In the total-ε plot (equal split) the ' +
-      'error falls towards the dashed non-private line as ε grows, and each curve’s gap above its own dashed ' +
-      'line shrinks as n grows.',
+      'plot the total budget is fixed at ε = 2.02 and slides from the shooting vector to the footpoint; the paper ' +
+      'finds a U shape there, as starving either part raises the error, and the plot’s caption says whether these ' +
+      'curves show one. In the total-ε plot (equal split) each curve sits over its own dashed non-private line: ' +
+      'compare how the gap changes with ε and with n.',
     differences:
       'Same sizes, noise, budgets and sampler as the paper; the numbers come from the lab’s own seeded data, so ' +
       'curves match the paper in shape, not digit for digit.',
@@ -77,8 +77,8 @@ export const PRESETS: readonly FigurePreset[] = [
     title: 'Shapes (corpus callosum): error against the split and the total ε',
     caption:
       'The experiment of Fig. 1 on Kendall’s shape space: each data point is a whole outline of the corpus ' +
-      'callosum (50 landmarks), with position, size and rotation factored out. Look for the same story as on the ' +
-      'sphere: a U over the split with total ε = 2.02, and error falling as the total budget grows.',
+      'callosum (50 landmarks), with position, size and rotation factored out. The plots are those of Fig. 1, ' +
+      'split at total ε = 2.02 and total ε with an equal split; their captions say what these curves show.',
     differences:
       'The outlines are synthetic (the paper’s ADNI scans are access-restricted), so the numbers differ. The ' +
       'paper shows one curve, n = 100 (its sample size); the lab also runs n = 20 and 50 — compare the n = 100 ' +
@@ -93,10 +93,10 @@ export const PRESETS: readonly FigurePreset[] = [
     title: 'Shapes: predicted outlines at ages 60–80, non-private vs private',
     caption:
       'Predicted corpus-callosum outlines at ages 60, 65, 70, 75 and 80 from the non-private fit and from a ' +
-      'private fit with ε_p = ε_v = 0.3 (total ε = 0.6). Look how far the private outlines stray from the ' +
-      'non-private ones: at this budget they are scribbles, not outlines. The shape space of 50 landmarks has 96 ' +
-      'dimensions, and KNG’s noise grows with the dimension (its typical distance from the fit is about d·σ), so ' +
-      'a budget that is ample on the 2-dimensional sphere is far too small here.',
+      'private fit with ε_p = ε_v = 0.3 (total ε = 0.6): compare how far the private outlines stray from the ' +
+      'non-private ones. The shape space of 50 landmarks has 96 dimensions, and KNG’s noise grows with the ' +
+      'dimension (its typical distance from the fit is about d·σ), so a budget that suits the 2-dimensional ' +
+      'sphere buys far less here.',
     differences:
       'The paper’s Fig. 3 shows private outlines that hug the non-private ones; the lab’s well-mixed chains at ' +
       'the same budget do not. The view’s second row draws the same release with a sampler started at the ' +
@@ -114,9 +114,9 @@ export const PRESETS: readonly FigurePreset[] = [
     title: 'Sphere: private geodesics coloured by budget (δ = 0.01)',
     caption:
       'Fifty noisy points on the sphere (δ = 0.01), the non-private geodesic, and private geodesics for equal ' +
-      'splits with total ε from 2.0 down to 0.2 in ten steps, coloured by budget. Look for the low-budget ' +
-      'geodesics straying farthest from the data: less budget means more noise. Rotate and zoom the globe to ' +
-      'see them (the paper adds a zoomed panel).',
+      'splits with total ε from 2.0 down to 0.2 in ten steps, coloured by budget. Less budget means more noise: ' +
+      'compare how far the dark, low-budget geodesics lie from the data with the light ones. Rotate and zoom ' +
+      'the globe to see them (the paper adds a zoomed panel).',
     differences:
       'This is the top row of the paper’s Fig. 5; the bottom row is the “Fig. 5 · δ = 0.1” preset.',
     topics: ['privacy', 'kng'],
@@ -128,9 +128,9 @@ export const PRESETS: readonly FigurePreset[] = [
     label: 'Fig. 5 · δ = 0.1',
     title: 'Sphere: private geodesics coloured by budget (δ = 0.1)',
     caption:
-      'The same picture with ten times noisier data (δ = 0.1). Compare with δ = 0.01: the low-budget private ' +
-      'geodesics are pushed even further from the data, because the data-driven τ (the largest residual) grows ' +
-      'with the noise, and with it the sensitivity and the added noise.',
+      'The same picture with ten times noisier data (δ = 0.1): compare the low-budget geodesics with those at ' +
+      'δ = 0.01. The data-driven τ (the largest residual) grows with the noise, and with it the sensitivity and ' +
+      'the noise added to each release.',
     differences: 'This is the bottom row of the paper’s Fig. 5.',
     topics: ['tau', 'sensitivity'],
     patch: { workspace: 'sphere', n: 50, noise: 0.1, eps: 2, split: 0.5, curves: [50] },
@@ -142,8 +142,9 @@ export const PRESETS: readonly FigurePreset[] = [
     title: `Sphere: error against ε at three noise levels δ = ${FIG6_NOISES.join(', ')} (n = 50)`,
     caption:
       'As in the paper’s Fig. 6, three noise levels (δ = 0.001, 0.01, 0.1) at n = 50, one curve each, on one ' +
-      'axis. Look at the dashed non-private lines rising with δ (noisier data fit worse), and, for each δ, the ' +
-      'error falling towards its own line as the total ε grows. The globe shows the data at δ = 0.001.',
+      'axis, each with its dashed non-private line. Compare the dashed lines across δ (noisier data fit worse ' +
+      'in the paper), and, in the total-ε plot, how each error approaches its own line as ε grows. The globe ' +
+      'shows the data at δ = 0.001.',
     differences:
       'Same sizes, noise levels, budgets and sampler as the paper; the numbers come from the lab’s own seeded ' +
       'data, so the curves match the paper in shape, not digit for digit.',
@@ -158,8 +159,8 @@ export const PRESETS: readonly FigurePreset[] = [
     caption:
       'The experiment of Fig. 1 on 2×2 covariance matrices (SPD(2) with the affine-invariant metric), n = 20, ' +
       '50 and 100. This space is negatively curved, so the sensitivity grows like cosh and sinh of the data’s ' +
-      'spread and more noise is needed than on the sphere. Look for the U over the split, and for larger data ' +
-      'sets staying closer to their own dashed non-private line.',
+      'spread and more noise is needed than on the sphere. The plots’ captions say whether the split curves ' +
+      'form a U and how close each curve comes to its dashed non-private line.',
     differences: 'Synthetic SPD data as in the paper (tangent noise sd 0.01); same budgets and sampler.',
     topics: ['sensitivity', 'split'],
     patch: { workspace: 'spd', noise: 0.01, ...SWEEP },
@@ -171,10 +172,10 @@ export const PRESETS: readonly FigurePreset[] = [
     title: 'SPD(2): predictions as ellipses, non-private vs private',
     caption:
       'Predicted matrices at equally spaced covariates, each drawn as an ellipse (semi-axes √λ₁, √λ₂ along the ' +
-      'eigenvectors), from the non-private fit and from a private fit with ε_p = ε_v = 0.2. Look how the private ' +
-      'ellipses track the size and orientation of the non-private ones: at this budget they differ by only a few ' +
-      'per cent, so “private differences drawn ×20” magnifies the wobble (labelled as exaggerated). As the paper ' +
-      'warns, ellipses that look alike can be far apart in the Riemannian metric, and vice versa.',
+      'eigenvectors), from the non-private fit and from a private fit with ε_p = ε_v = 0.2: compare the size ' +
+      'and orientation of the private ellipses with the non-private ones. “Private differences drawn ×20” ' +
+      'magnifies the difference (labelled as exaggerated). As the paper warns, ellipses that look alike can be ' +
+      'far apart in the Riemannian metric, and vice versa.',
     differences: 'The private fit shown is one draw; change the seed to see others.',
     topics: ['geodesic', 'kng'],
     patch: { workspace: 'spd', noise: 0.01, eps: 0.4, split: 0.5, curves: [50] },
@@ -201,7 +202,7 @@ export const PRESETS: readonly FigurePreset[] = [
     caption:
       'The check of Fig. 9 on SPD(2) (noise sd 0.01): box plots of r_p and r_v for n = 20, 50, 100. All ratios ' +
       'must stay at or above 1. On this negatively curved space the bound uses cosh and sinh of the data’s ' +
-      'spread, so look how far above 1 the ratios sit: valid, but cautious.',
+      'spread: how far above 1 the ratios sit is how cautious it is.',
     differences: 'Same design as the paper.',
     topics: ['sensitivity', 'ratios'],
     patch: { workspace: 'spd', noise: 0.01, curves: [20, 50, 100], plotTab: 'sensitivity' },
@@ -213,10 +214,10 @@ export const PRESETS: readonly FigurePreset[] = [
     title: 'SPD(k): tangent Gaussian vs Riemannian Laplace as the matrices grow',
     caption:
       'Private log-Euclidean means of n = 500 synthetic k×k covariance matrices (eigenvalues in [e^−¼, e^¼]), at ' +
-      'ε = 0.1 and δ = 10⁻⁶. In the error-vs-k plot look for the Riemannian Laplace error growing much faster with ' +
-      'k than the tangent Gaussian’s: at k = 30 the Gaussian’s mean error is about 4 times smaller (its mean ' +
-      'squared error about 17 times; 002 reports “almost ×10”), while at k = 2 the Laplace mechanism wins. The ' +
-      'extrinsic Gaussian is measured in the Euclidean distance, because its output need not be SPD.',
+      'ε = 0.1 and δ = 10⁻⁶, against the matrix size k. 002 reports the Riemannian Laplace error growing much ' +
+      'faster with k than the tangent Gaussian’s (“almost ×10” in mean squared error at k = 30); the plot’s ' +
+      'caption says how much each curve here grows and which is lower at the largest k. The extrinsic Gaussian ' +
+      'is measured in the Euclidean distance, because its output need not be SPD.',
     differences:
       '002 repeats each point 10 times and shows ε = 0.1 … 0.4 in one figure; the lab shows one ε at a time (move ' +
       'the ε slider) with 10 replicates per k, and samples the Riemannian Laplace exactly instead of by a 50,000-step ' +
@@ -248,10 +249,9 @@ export const PRESETS: readonly FigurePreset[] = [
     caption:
       'Points in a cap of radius π/8 around the north pole; their Fréchet mean is released by the Riemannian ' +
       'Laplace mechanism on the sphere and by Laplace noise in the surrounding R³, and both errors are measured ' +
-      'in the Euclidean distance, as in 004. Look for the intrinsic curve lying below the ambient one — by a ' +
-      'factor of about 1.5, and further at the smallest ε: noise spent on the sphere itself is not wasted on the ' +
-      'direction that leaves it. At some ε the two curves touch: where their ±2 SE bars overlap, the difference ' +
-      'is within the noise of the releases.',
+      'in the Euclidean distance, as in 004. 004 finds the intrinsic error the lower: noise spent on the sphere ' +
+      'itself is not wasted on the direction that leaves it. Compare the two curves at each ε; where their ±2 SE ' +
+      'bars overlap, the difference is within the noise of the releases.',
     differences:
       '004 plots the error against the sample size n at a fixed ε; the lab plots it against ε at a fixed n (change ' +
       'n to compare sizes). The lab does not project the ambient release back onto the sphere before measuring ' +
@@ -280,8 +280,8 @@ export const PRESETS: readonly FigurePreset[] = [
       'For n = 10, 20, 40, 80 and 160, 20 pairs of adjacent data sets (n points in a cap of radius π/8 around ' +
       'the north pole, sharing n − 1 of them) and the geodesic distance between their Fréchet means (dots; ' +
       'diamonds: their mean), against 004’s Theorem 2 bound (dashed) that calibrates the private mechanisms. ' +
-      'Look for every dot below the bound and both falling like 1/n (parallel on the log–log axes): the bound ' +
-      'is valid but cautious, since a random replaced point moves the mean less than the worst one.',
+      'A valid bound keeps every dot below it; both fall like 1/n in theory (parallel lines on the log–log ' +
+      'axes), and a random replaced point moves the mean less than the worst one.',
     differences:
       '004 shows these panels next to its utility panel and uses its own number of repetitions; the lab draws ' +
       '20 pairs per n from its seeded generator (the command line’s `frechet --experiment sensitivity` with ' +

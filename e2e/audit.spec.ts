@@ -353,7 +353,7 @@ test('presenting mode at 1024×768: the Audit tab shows its trade-off curve as t
   expect(errors).toEqual([]);
 });
 
-test('presenting mode’s Fig. 3 caption names both rows the view shows: the lab’s scribbles and the paper sampler’s row', async ({
+test('presenting mode’s Fig. 3 caption names both rows the view shows: the lab’s private fits and the paper sampler’s row', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -363,8 +363,7 @@ test('presenting mode’s Fig. 3 caption names both rows the view shows: the lab
   await expect(page.locator('html')).toHaveClass(/presenting/);
   const caption = page.locator('body');
   await expect(caption).toContainText('· Fig. 3');
-  await expect(caption).toContainText('scribbles');
-  await expect(caption).toContainText('paper 000’s sampler (row below) hugs the fit, and leaks');
+  await expect(caption).toContainText('the lab’s private fits, and paper 000’s sampler (row below)');
   // the row the caption speaks of is there, with its heading
   await expect(page.getByTestId('paper-panels')).toHaveAttribute('data-status', 'done', { timeout: 200_000 });
   await expect(page.getByText('The same release with paper 000')).toBeVisible();

@@ -10,11 +10,11 @@ import type { SpaceKind } from '../../src/privacy/mechanism';
 import { withSampler } from '../../src/privacy/kng';
 import { dataSource, kngSettings } from '../compute/jobs';
 import { ownData, VIEW_K } from '../frechet/jobs';
-import { labLinregSettings } from '../linreg/jobs';
+import { labLinregSettings } from '../workspaces/euclidean/jobs';
 import type { ImportedData } from '../store';
+import { workspaceOf } from '../workspaces/registry';
 import {
   AUDIT_MECHANISMS,
-  regressionWorkspace,
   type AuditMechanismId,
   type LabSettings,
   currentBudget,
@@ -27,9 +27,9 @@ export interface AuditMechanismOption {
   blurb: string;
 }
 
-/** The space whose releases the workspace audits (the Fréchet workspace: its sphere or SPD space). */
+/** The space whose releases the workspace audits: its regression's manifold, else the space of its points. */
 export function auditSpace(s: Pick<LabSettings, 'workspace' | 'frechetSpace'>): SpaceKind {
-  return s.workspace === 'frechet' ? s.frechetSpace : regressionWorkspace(s.workspace);
+  return workspaceOf(s.workspace).manifold ?? s.frechetSpace;
 }
 
 /** Short names for the select (the table's full label heads the results). */
@@ -50,7 +50,7 @@ export function auditMechanismOptions(
   s: Pick<LabSettings, 'workspace' | 'frechetSpace'>,
 ): AuditMechanismOption[] {
   const space = auditSpace(s);
-  const wantsPoints = s.workspace === 'frechet';
+  const wantsPoints = !workspaceOf(s.workspace).manifold;
   return AUDIT_MECHANISMS.flatMap((id) => {
     const m = MECHANISM_INFO.find((x) => x.id === id);
     if (!m || !m.spaces.includes(space) || (m.family === 'frechet') !== wantsPoints) return [];
@@ -97,7 +97,7 @@ export function labMechanismSettings(s: LabSettings): MechanismSettings {
 export function labAuditSpec(s: LabSettings, imported: ImportedData | undefined): AuditSpec {
   const settings = labMechanismSettings(s);
   let data: AuditSpec['data'];
-  if (s.workspace !== 'frechet') data = { kind: 'regression', source: dataSource(s, imported) };
+  if (workspaceOf(s.workspace).manifold) data = { kind: 'regression', source: dataSource(s, imported) };
   else {
     const own = ownData(s, imported);
     if (own) {

@@ -15,6 +15,7 @@ import { regressionWorkspace, type LabSettings, releaseMechanism } from '../stat
 import { sliceHook, useLab, type AdviceRun, type AdviceSource, type ImportedData } from '../store';
 import { jobKey, kngSettings, samplerSeedSpec } from './jobs';
 import { labRunner, step } from './runner';
+import { workspaceOf } from '../workspaces/registry';
 
 export type { AdviceRun, AdviceSource } from '../store';
 
@@ -28,17 +29,16 @@ export function adviseSpec(
   source: AdviceSource,
 ): AdviseSpec {
   const manifold = regressionWorkspace(s.workspace);
+  const { anyDimension, landmarks } = workspaceOf(s.workspace);
   const useData = imported !== undefined && source === 'data';
   return {
     manifold,
     dataset: { n: imported ? imported.ys.length : s.n, noise: s.noise },
     ...(useData ? { imported: { xs: imported.xs, ys: imported.ys, label: imported.fileName } } : {}),
     // synthetic stand-ins for imported R^d data have the same number of responses
-    ...(imported && !useData && manifold === 'euclidean' ? { d: imported.ys[0].length } : {}),
+    ...(imported && !useData && anyDimension ? { d: imported.ys[0].length } : {}),
     // the shapes' landmark count of the synthetic data (a stand-in for a file: the file's own count)
-    ...(manifold === 'kendall' && !useData
-      ? { landmarks: imported ? imported.ys[0].length / 2 : s.landmarks }
-      : {}),
+    ...(landmarks && !useData ? { landmarks: imported ? imported.ys[0].length / 2 : s.landmarks } : {}),
     seed: s.seed,
     ...samplerSeedSpec(s),
     eps: s.eps,

@@ -13,6 +13,7 @@ import { watchSettings } from './watchSettings';
 import { idleBudgets, sliceHook, useLab, type BudgetState, type ImportedData } from '../store';
 import { samplerSeedOf, type LabSettings } from '../state/settings';
 import { jobKey, releaseSpec } from './jobs';
+import { runsJob } from '../workspaces/registry';
 
 export type { BudgetRun, BudgetState } from '../store';
 
@@ -45,12 +46,11 @@ export function budgetSpecs(s: LabSettings, imported: ImportedData | undefined):
   });
 }
 
-/** The key of the budget runs the current settings ask for ('' outside the sphere workspace). */
+/** The key of the budget runs the current settings ask for ('' where the workspace runs none). */
 function wantedKey(): string {
   const { settings, imported } = useLab.getState();
-  return settings.workspace === 'sphere'
-    ? jobKey(budgetSpecs(settings, imported.sphere), imported.sphere)
-    : '';
+  const own = imported[settings.workspace];
+  return runsJob(settings, 'budgets') ? jobKey(budgetSpecs(settings, own), own) : '';
 }
 
 function runBudgets(specs: ReleaseSpec[], key: string, onStale: () => void) {
@@ -85,8 +85,8 @@ export function startBudgetGeodesics(): () => void {
   const check = () => {
     const state = useLab.getState();
     const s = state.settings;
-    if (s.workspace !== 'sphere') return;
-    const imported = state.imported.sphere;
+    if (!runsJob(s, 'budgets')) return;
+    const imported = state.imported[s.workspace];
     const specs = budgetSpecs(s, imported);
     const k = jobKey(specs, imported);
     if (k === key) return;

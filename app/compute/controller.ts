@@ -10,8 +10,9 @@ import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
 import { generatedKey, jobKey, landmarksOf, releaseSpec, sweepSpec } from './jobs';
 import { frechetJobs } from '../frechet/compute';
-import { linregJobs } from '../linreg/compute';
+import { linregJobs } from '../workspaces/euclidean/compute';
 import { regressionWorkspace } from '../state/settings';
+import { runsJob } from '../workspaces/registry';
 
 /** Generates the synthetic data the views draw (the workers regenerate the same data from the same seed). */
 function runData(state: LabState) {
@@ -34,7 +35,7 @@ function runData(state: LabState) {
  */
 function wantedKey(kind: 'release' | 'sweep'): string | null {
   const { settings, imported } = useLab.getState();
-  if (settings.workspace === 'frechet') return null;
+  if (!runsJob(settings, 'regression')) return null;
   const data = imported[settings.workspace];
   return jobKey(kind === 'release' ? releaseSpec(settings, data) : sweepSpec(settings, data), data);
 }
@@ -102,8 +103,8 @@ export function startComputeController(): () => void {
   let releaseKey = '';
   let sweepKey = '';
   let markedStale = false;
-  // The Fréchet workspace runs its own jobs on the same pools (superseding the regression jobs there, and
-  // superseded by them): whichever side is left forgets its keys, so it reruns on return.
+  // The Fréchet-mean jobs run on the same pools (superseding the regression jobs there, and superseded by
+  // them): whichever side is left forgets its keys, so it reruns on return.
   const frechet = frechetJobs();
   let inFrechet = false;
   // The Euclidean workspace's DP linear-regression comparison runs on a pool of its own.
@@ -111,7 +112,7 @@ export function startComputeController(): () => void {
   const check = () => {
     const state = useLab.getState();
     linreg.check(state);
-    if (state.settings.workspace === 'frechet') {
+    if (runsJob(state.settings, 'frechet')) {
       if (!inFrechet) releaseKey = sweepKey = '';
       inFrechet = true;
       frechet.check(state.settings);
@@ -150,7 +151,7 @@ export function startComputeController(): () => void {
   // at once, so nothing (a reader, a test) takes the old "done" for the new settings.
   const markStale = () => {
     const state = useLab.getState();
-    if (state.settings.workspace === 'frechet') {
+    if (runsJob(state.settings, 'frechet')) {
       frechet.markStale(state.settings);
       return;
     }

@@ -15,10 +15,12 @@ import {
 } from '../state/settings';
 import { equalEpsRange } from '../plots/epsRange';
 import { FIG6_NOISES } from '../state/figures';
+import { workspaceOf } from '../workspaces/registry';
 
 /** Identifies the synthetic data of the current settings (the key of the generated-data job). */
 export function generatedKey(s: LabSettings): string {
-  return `${s.workspace}/${s.n}/${s.noise}/${s.seed}${s.workspace === 'kendall' ? `/${s.landmarks}` : ''}`;
+  const { landmarks } = landmarksOf(s);
+  return `${s.workspace}/${s.n}/${s.noise}/${s.seed}${landmarks === undefined ? '' : `/${landmarks}`}`;
 }
 
 export function dataSource(s: LabSettings, imported: ImportedData | undefined): DataSource {
@@ -27,9 +29,9 @@ export function dataSource(s: LabSettings, imported: ImportedData | undefined): 
   return { kind: 'synthetic', manifold, n: s.n, noise: s.noise, seed: s.seed, ...landmarksOf(s) };
 }
 
-/** The shapes' landmark count where it applies (Kendall synthetic data), else nothing (keys stay as they were). */
+/** The landmark count where the workspace's synthetic data have one (shapes), else nothing (nor have their keys). */
 export function landmarksOf(s: LabSettings): { landmarks?: number } {
-  return s.workspace === 'kendall' ? { landmarks: s.landmarks } : {};
+  return workspaceOf(s.workspace).landmarks ? { landmarks: s.landmarks } : {};
 }
 
 /**

@@ -13,6 +13,7 @@ import type { LabSettings } from '../state/settings';
 import { jobKey, releaseSpec } from './jobs';
 import { labRunner, step } from './runner';
 import { watchSettings } from './watchSettings';
+import { runsJob } from '../workspaces/registry';
 
 /** The lab's release spec with the paper's sampler (its own random stream: not the mixed chains' draws). */
 export function paperSamplerSpec(s: LabSettings, imported: ImportedData | undefined): ReleaseSpec {
@@ -29,21 +30,21 @@ export const usePaperSamplerStore = sliceHook('paperSampler');
 
 const IDLE: PaperSamplerRun = { status: 'idle', cells: [] };
 
-/** The key of the run the current settings ask for ('' outside the shapes workspace). */
+/** The key of the run the current settings ask for ('' where the workspace runs none). */
 function wantedKey(): string {
   const { settings, imported } = useLab.getState();
-  return settings.workspace === 'kendall'
-    ? jobKey(paperSamplerSpec(settings, imported.kendall), imported.kendall)
-    : '';
+  const own = imported[settings.workspace];
+  return runsJob(settings, 'paperSampler') ? jobKey(paperSamplerSpec(settings, own), own) : '';
 }
 
 function start(): () => void {
   let key = '';
   const check = () => {
     const { settings, imported } = useLab.getState();
-    if (settings.workspace !== 'kendall') return;
-    const spec = paperSamplerSpec(settings, imported.kendall);
-    const k = jobKey(spec, imported.kendall);
+    if (!runsJob(settings, 'paperSampler')) return;
+    const own = imported[settings.workspace];
+    const spec = paperSamplerSpec(settings, own);
+    const k = jobKey(spec, own);
     if (k === key) return;
     key = k;
     useLab.setState({ paperSampler: { status: 'running', cells: [] } });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReleaseCell, ReleaseSpec } from '../../src/experiments';
 import { TASKS } from '../../src/workers/tasks';
 import { labAuditSpec } from '../audit/model';
-import { labLinregSpec } from '../linreg/jobs';
+import { labLinregSpec } from '../workspaces/euclidean/jobs';
 import { defaultsFor, type LabSettings } from '../state/settings';
 import { adviseSpec } from './advise';
 import { histogramSpec, startCheckSpec } from './analysis';

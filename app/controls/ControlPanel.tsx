@@ -20,6 +20,7 @@ import {
   SigmaRuleField,
   SplitSlider,
 } from './commonFields';
+import { workspaceOf } from '../workspaces/registry';
 
 // loaded on phones only: its plotting code stays out of the first view elsewhere
 const SplitGlance = lazy(() => import('../plots/SplitGlance').then((m) => ({ default: m.SplitGlance })));
@@ -149,7 +150,7 @@ function JointSizeHint() {
   const pays = d.privateN;
   const n = imported ? imported.ys.length : s.n;
   // shapes: more landmarks, more dimensions, a far field that only a larger n outweighs
-  const landmarks = s.workspace === 'kendall' && !imported ? s.landmarks : undefined;
+  const landmarks = workspaceOf(s.workspace).landmarks && !imported ? s.landmarks : undefined;
   const fewer = d.privateLandmarks;
   const tooManyLandmarks = landmarks !== undefined && fewer !== undefined && landmarks > fewer;
   if (pays === undefined || (n >= pays && !tooManyLandmarks)) return null;
@@ -180,17 +181,13 @@ const shareInWords = (share: number) =>
 /** What the joint release assumes, in the lab's words (docs/kng-joint.md). */
 function JointAssumptions({ kind }: { kind: string }) {
   const imported = useLab((st) => st.imported[st.settings.workspace]);
+  const { covariateRange } = useLab((st) => workspaceOf(st.settings.workspace));
   const domain = DEFAULT_DOMAIN[kind];
   return (
     <p className="hint" data-testid="joint-assumptions">
       One draw of the whole geodesic, ε-DP for any data given public n, residual clip c = {domain?.clip} and
-      covariate range{' '}
-      {imported
-        ? 'taken from the file (not public, so not private)'
-        : kind === 'kendall'
-          ? 'ages 50–90 (the generator’s)'
-          : '[0, 1] (the generator’s)'}
-      {kind === 'spd' &&
+      covariate range {imported ? 'taken from the file (not public, so not private)' : covariateRange}
+      {domain?.yRadius !== undefined &&
         `, responses within distance ${domain?.yRadius} of the identity (farther ones are pulled in)`}
       ; {shareInWords(domain?.energyShare ?? 0)} of ε weighs the fit (energy term), the split shares the rest.
     </p>

@@ -11,6 +11,7 @@ import { formatSignificant } from '../format';
 import { DataPrivacyNote } from '../help/DataPrivacyNote';
 import { newImportId, useLab } from '../store';
 import { regressionWorkspace, type WorkspaceId } from '../state/settings';
+import { workspaceOf } from '../workspaces/registry';
 import { labImportMessage } from './importMessages';
 import { ImportTemplate } from './ImportTemplate';
 import './importData.css';
@@ -48,6 +49,9 @@ const LAYOUTS: Record<string, string> = {
  */
 export function ImportData() {
   const workspace = useLab((s) => s.settings.workspace);
+  // a workspace without regression reads points only (src/io/points.ts)
+  const { manifold, anyDimension } = workspaceOf(workspace);
+  const readsPoints = !manifold;
   const frechetSpace = useLab((s) => s.settings.frechetSpace);
   const setImported = useLab((s) => s.setImported);
   const notify = useLab((s) => s.notify);
@@ -117,13 +121,13 @@ export function ImportData() {
     for (const w of outcome.warnings) notify(`${spec.fileName}: ${labImportMessage(w)}`);
   }
 
-  /** Uses a points file's outcome (Fréchet workspace): the points, the offer to normalise, or the message. */
+  /** Uses a points file's outcome (a workspace of points): the points, the offer to normalise, or the message. */
   function acceptPoints(outcome: PointsOutcome, spec: PointsParseSpec) {
     if (!outcome.ok) {
       if (outcome.normalizable)
         setPending({
           kind: 'normalize',
-          workspace: 'frechet',
+          workspace,
           points: spec.space,
           fileName: spec.fileName,
           text: spec.text,
@@ -134,7 +138,7 @@ export function ImportData() {
       return;
     }
     setPending(null);
-    setImported('frechet', {
+    setImported(workspace, {
       id: newImportId(),
       fileName: spec.fileName,
       xs: new Float64Array(0),
@@ -155,21 +159,17 @@ export function ImportData() {
       return;
     }
     try {
-      if (workspace === 'frechet') {
+      if (!manifold) {
         const spec: PointsParseSpec = { text: await file.text(), fileName: file.name, space: frechetSpace };
         const outcome = await parsePoints(spec);
         if (outcome) acceptPoints(outcome, spec);
         return;
       }
-      const spec: ParseSpec = {
-        text: await file.text(),
-        fileName: file.name,
-        manifold: regressionWorkspace(workspace),
-      };
+      const spec: ParseSpec = { text: await file.text(), fileName: file.name, manifold };
       const outcome = await parse(spec);
       if (!outcome) return;
-      // Euclidean data with more columns than x and one response: the user says which is which, before fitting
-      if (spec.manifold === 'euclidean' && outcome.header && outcome.header.length > 2) {
+      // R^d data with more columns than x and one response: the user says which is which, before fitting
+      if (anyDimension && outcome.header && outcome.header.length > 2) {
         const x = 0;
         setPending({
           kind: 'columns',
@@ -245,7 +245,7 @@ export function ImportData() {
       data-testid="import-zone"
     >
       <label htmlFor={inputId}>
-        Your {workspace === 'frechet' ? 'points' : 'data'} (CSV or JSON): drop a file here or
+        Your {readsPoints ? 'points' : 'data'} (CSV or JSON): drop a file here or
       </label>
       <input
         id={inputId}
@@ -263,8 +263,8 @@ export function ImportData() {
           ? 'Reading and checking the file…'
           : 'Read and analysed here, in this browser: nothing is uploaded.'}
       </p>
-      {workspace !== 'frechet' && <ImportTemplate />}
-      {workspace === 'frechet' && (
+      {!readsPoints && <ImportTemplate />}
+      {readsPoints && (
         <p className="hint" data-testid="points-format">
           {frechetSpace === 'sphere'
             ? 'One point per row, no covariate: x, y, z of a unit vector, or latitude and longitude in degrees (columns lat, lon).'

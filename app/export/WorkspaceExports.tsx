@@ -1,27 +1,11 @@
 import type { ComponentProps } from 'react';
-import type { DataManifold } from '../../src/data';
-import { pointsJson, pointsTable } from '../../src/io';
 import { useWorkspaceDataOrNull } from '../compute/useData';
-import { ownData } from '../frechet/jobs';
-import { useFrechetData } from '../frechet/useFrechet';
 import { useLab } from '../store';
+import { workspaceOf } from '../workspaces/registry';
 import { cliFields, releaseCliCommand } from './cliCommand';
 import { dataJson, dataLayoutNote, dataTable, tableRecords } from './dataExport';
 import { ExportButtons } from './ExportButtons';
 import { fitJson, fitTable, releaseJson, releaseTable } from './releaseExport';
-
-const DATA_WORKSPACES: readonly string[] = ['sphere', 'spd', 'kendall', 'euclidean'];
-
-/**
- * Downloads of the workspace's data (in an import format: loading the file again gives the same fit), its
- * non-private fit and its private release, as CSV and JSON carrying the settings and seed that produced them.
- * Buttons are enabled only while what they export belongs to the current settings.
- */
-export function WorkspaceExports() {
-  const workspace = useLab((s) => s.settings.workspace);
-  if (workspace === 'frechet') return <FrechetDataExport />;
-  return <RegressionExports />;
-}
 
 /** One export row: a label and its CSV/JSON buttons. */
 interface ExportRow {
@@ -29,8 +13,8 @@ interface ExportRow {
   buttons: Omit<ComponentProps<typeof ExportButtons>, 'noun' | 'label'>;
 }
 
-/** The downloads panel both kinds of workspace share: a row per thing to export, then what the files hold. */
-function DownloadSection({ rows, format }: { rows: ExportRow[]; format: string }) {
+/** The downloads panel every workspace shows: a row per thing to export, then what the files hold. */
+export function DownloadSection({ rows, format }: { rows: ExportRow[]; format: string }) {
   return (
     <section className="panel workspace-exports" aria-labelledby="workspace-exports-title">
       <h2 id="workspace-exports-title" className="workspace-exports-title">
@@ -50,57 +34,15 @@ function DownloadSection({ rows, format }: { rows: ExportRow[]; format: string }
 }
 
 /**
- * The Fréchet workspace's data (the user's points, or the synthetic data set the view draws) in the points
- * import format (src/io/points.ts): loading the file again gives the same points.
+ * Downloads of a regression workspace's data (in an import format: loading the file again gives the same fit),
+ * its non-private fit and its private release, as CSV and JSON carrying the settings and seed that produced
+ * them. Buttons are enabled only while what they export belongs to the current settings.
  */
-function FrechetDataExport() {
-  const { data } = useFrechetData();
-  const s = useLab((st) => st.settings);
-  const own = ownData(
-    s,
-    useLab((st) => st.imported.frechet),
-  );
-  if (!data) return null;
-  const space = s.frechetSpace;
-  const k = Math.round(Math.sqrt(data.points[0].length));
-  const source = own
-    ? `your points from ${own.fileName}`
-    : `${data.points.length} synthetic points (seed ${s.seed}, r = ${s.radius})`;
-  const layout =
-    space === 'sphere'
-      ? 'columns x, y, z: the unit vector of each point'
-      : `columns m11, m12, …: the upper triangle of each ${k}×${k} matrix, row by row`;
-  return (
-    <DownloadSection
-      format="The file is in the lab’s points format: loading it again gives the same points."
-      rows={[
-        {
-          label: 'Data',
-          buttons: {
-            what: 'data',
-            name: 'points',
-            csv: () => {
-              const table = pointsTable(space, k, data.points);
-              return {
-                rows: table.rows.map((r) => Object.fromEntries(table.columns.map((c, j) => [c, r[j]]))),
-                columns: table.columns,
-                notes: [`${layout}; the lab imports this file as it is`, source],
-              };
-            },
-            json: () => ({ source, ...pointsJson(space, k, data.points) }),
-          },
-        },
-      ]}
-    />
-  );
-}
-
-function RegressionExports() {
-  const workspace = useLab((s) => s.settings.workspace);
+export function RegressionExports() {
+  const manifold = useLab((s) => workspaceOf(s.settings.workspace).manifold);
   const release = useLab((s) => s.release);
   const wd = useWorkspaceDataOrNull();
-  if (!DATA_WORKSPACES.includes(workspace) || !wd) return null;
-  const manifold = workspace as DataManifold;
+  if (!manifold || !wd) return null;
   const { data } = wd;
   const dim = data.ys[0]?.length ?? 0;
   const covariate = { xLabel: data.xLabel, xRange: data.xRange };

@@ -8,7 +8,8 @@ import { symbolPath } from '../plots/chart';
 import { useLab } from '../store';
 import { plainReason } from './errorPlotModel';
 import type { ViewCloud } from './jobs';
-import { FRECHET_COLOURS, MECHANISM_STYLES, type FrechetSpace, type MechanismStyle } from './mechanisms';
+import { FRECHET_COLOURS, MECHANISM_STYLES, type MechanismStyle } from './mechanisms';
+import type { FrechetSpace } from './problems';
 
 export function SymbolSwatch({ m, size = 80 }: { m: MechanismStyle; size?: number }) {
   return (

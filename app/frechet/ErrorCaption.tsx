@@ -1,6 +1,7 @@
 import { Brief } from '../help/Brief';
 import { tickFormat } from '../plots/chart';
 import { useLab } from '../store';
+import { epsFall, growthSentence } from './errorClaims';
 import type { ErrorModel } from './errorPlotModel';
 import { EPS_GRID, K_SWEEP_REPS, SLOW_MECHANISMS, SWEEP_REPS } from './jobs';
 import { MECHANISM_STYLES } from './mechanisms';
@@ -39,6 +40,19 @@ export function ErrorCaption(props: {
           })
           .map((c) => MECHANISM_STYLES[c.mechanism].label)
       : [];
+  const fall = x === 'eps' ? epsFall(model) : null;
+  const falling =
+    fall?.falls === 'all' ? (
+      <>every curve falls as ε grows{fall.likeInverse && ', roughly like 1/ε'}</>
+    ) : fall ? (
+      <>
+        the error falls as ε grows, but {fall.notFalling.map((m) => MECHANISM_STYLES[m].label).join(' and ')}{' '}
+        hardly {fall.notFalling.length > 1 ? 'fall' : 'falls'} over this range
+      </>
+    ) : (
+      <>the curves fill in as the releases arrive</>
+    );
+  const growth = x === 'k' ? growthSentence(model, 'rl', 'tg') : null;
   const measure =
     errorMeasure === 'euclidean'
       ? 'Euclidean distance (R³ / Frobenius)'
@@ -49,8 +63,7 @@ export function ErrorCaption(props: {
       className="plot-caption"
       short={
         <>
-          <strong>Smaller ε (left) is more private</strong> and costs accuracy: every curve falls as ε grows,
-          roughly like 1/ε
+          <strong>Smaller ε (left) is more private</strong> and costs accuracy: {falling}
           {flatStart && ', after a flat start where the noise covers the sphere'}
           {flatEnd.length > 0 && ` — but ${flatEnd.join(' and ')} level off at the largest ε`}.{' '}
           <span data-testid="frechet-eps-range">
@@ -79,13 +92,21 @@ export function ErrorCaption(props: {
       short={
         <>
           002’s Fig. 1: the same error at the current ε for k×k matrices, k = 2 … 30.{' '}
-          <strong>Look for:</strong> the Riemannian Laplace error grows about like its dimension d while the
-          tangent Gaussian’s grows like √d, so the Gaussian wins for large k.
+          <span data-testid="frechet-k-claim">
+            {growth ? (
+              <>
+                <strong>Here:</strong> {growth}
+              </>
+            ) : (
+              'What the curves show is said once both have their first and last k.'
+            )}
+          </span>
         </>
       }
       more={
         <>
-          Dimension d = k(k+1)/2; {K_SWEEP_REPS} releases each; error = {measure}.
+          In theory the Riemannian Laplace error grows about like the dimension d = k(k+1)/2 and the tangent
+          Gaussian’s like √d. {K_SWEEP_REPS} releases each; error = {measure}.
         </>
       }
     />

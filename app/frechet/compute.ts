@@ -15,6 +15,7 @@ import { labRunner, step, type Outcome } from '../compute/runner';
 import type { PoolName } from '../compute/pools';
 import { useLab, idleJob, type ImportedData, type LabState } from '../store';
 import { epsSweepSpecs, kSweepSpecs, sensitivitySpec, viewSpecs } from './jobs';
+import { runsJob } from '../workspaces/registry';
 
 export type FrechetJobKind = 'frechetView' | 'frechetEps' | 'frechetK';
 
@@ -118,7 +119,7 @@ export function frechetJobs() {
   const rerun = (kind: FrechetJobKind) => () => {
     keys[kind] = '';
     const { settings } = useLab.getState();
-    if (settings.workspace === 'frechet') check(settings);
+    if (runsJob(settings, 'frechet')) check(settings);
   };
 
   function check(settings: LabState['settings']) {

@@ -26,10 +26,9 @@ import { FRECHET_MECHANISM_TABLE, type FrechetMechanism } from '../../src/privac
 import { intrinsicSensitivity } from '../../src/privacy/frechet/sensitivity';
 import type { ImportedData } from '../store';
 import type { FrechetMechanismId, LabSettings } from '../state/settings';
-import { mechanismsOn } from './mechanisms';
 import { DATA_DEFAULTS, DEFAULT_SETTINGS } from '../state/settings';
 import { EPS_RANGE_HIGH, EPS_RANGE_LOW, grid125, ruleFactor, scaledEpsRange } from '../plots/epsRange';
-import { frechetProblem, type OwnData } from './problems';
+import { frechetProblem, mechanismIdsOn, type OwnData } from './problems';
 export type { OwnData };
 
 /** The experiment's name of each mechanism the lab shows (from the one mechanism table). */
@@ -101,7 +100,7 @@ export function ownData(s: LabSettings, imported: ImportedData | undefined): Own
 
 /** The experiment's mechanisms for the settings, in the experiment's order (its streams are keyed by it). */
 function mechanisms(s: LabSettings): FrechetMechanism[] {
-  const chosen = new Set(mechanismsOn(s.frechetSpace, s.mechanisms).map((m) => EXPERIMENT_ID[m.id]));
+  const chosen = new Set(mechanismIdsOn(s.frechetSpace, s.mechanisms).map((id) => EXPERIMENT_ID[id]));
   return EXPERIMENT_MECHANISMS.filter((m) => chosen.has(m));
 }
 

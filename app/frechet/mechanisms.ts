@@ -7,8 +7,7 @@ import * as d3 from 'd3';
 import { FRECHET_MECHANISM_TABLE } from '../../src/privacy/frechet/mechanisms';
 import type { FrechetMechanismId } from '../state/settings';
 import type { MarkerShape } from '../views3d/primitives';
-
-export type FrechetSpace = 'sphere' | 'spd';
+import { mechanismIdsOn, type FrechetSpace } from './problems';
 
 export interface MechanismStyle {
   id: FrechetMechanismId;
@@ -54,5 +53,5 @@ export const FRECHET_COLOURS = {
 
 /** The mechanisms of `selected` that are defined on `space`, in the canonical order. */
 export function mechanismsOn(space: FrechetSpace, selected: readonly FrechetMechanismId[]): MechanismStyle[] {
-  return selected.map((id) => MECHANISM_STYLES[id]).filter((m) => m.spaces.includes(space));
+  return mechanismIdsOn(space, selected).map((id) => MECHANISM_STYLES[id]);
 }

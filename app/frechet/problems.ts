@@ -3,8 +3,22 @@
  * workers would refuse them too, less readably).
  */
 import { frechetRadiusLimit } from '../../src/privacy/frechet/sensitivity';
-import type { LabSettings } from '../state/settings';
-import type { FrechetSpace } from './mechanisms';
+import { FRECHET_MECHANISM_TABLE } from '../../src/privacy/frechet/mechanisms';
+import type { FrechetMechanismId, LabSettings } from '../state/settings';
+
+export type FrechetSpace = LabSettings['frechetSpace'];
+
+/** The mechanisms of `selected` that are defined on `space`, in the order of `selected`. */
+export function mechanismIdsOn(
+  space: FrechetSpace,
+  selected: readonly FrechetMechanismId[],
+): FrechetMechanismId[] {
+  return selected.filter((id) =>
+    FRECHET_MECHANISM_TABLE.some(
+      (m) => m.labId === id && (m.spaces as readonly FrechetSpace[]).includes(space),
+    ),
+  );
+}
 
 /** The user's points in use (imported for the space shown), with the radius r their sensitivity uses. */
 export interface OwnData {

@@ -6,6 +6,7 @@ import { Brief } from './Brief';
 import { TopicLink } from './Explain';
 import { useHelp } from './helpStore';
 import { richText } from './richText';
+import { workspaceOf } from '../workspaces/registry';
 
 const NAMES: Partial<Record<keyof LabSettings, string>> = {
   workspace: 'workspace',
@@ -92,7 +93,7 @@ export function FigureCaption() {
       </Brief>
       <p className="figure-caption-budget">
         Budget now: ε = {formatSignificant(settings.eps)}
-        {settings.workspace !== 'frechet' && (
+        {workspaceOf(settings.workspace).manifold && (
           <>
             {' '}
             (ε<sub>p</sub> = {formatSignificant(epsP)}, ε<sub>v</sub> = {formatSignificant(epsV)})

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** The ideas the lab explains (their texts: topics.tsx, which gathers the topic groups' files). */
 export const TOPIC_IDS = [
   'privacy',
@@ -19,3 +21,13 @@ export const TOPIC_IDS = [
   'conformalDp',
 ] as const;
 export type TopicId = (typeof TOPIC_IDS)[number];
+
+/** One explanation: its texts live in the topic groups' files. */
+export interface Topic {
+  id: TopicId;
+  /** Short name for lists and links. */
+  title: string;
+  /** The question the topic answers (summary line). */
+  question: string;
+  body: () => ReactNode;
+}

@@ -3,8 +3,7 @@
  * the domain of the data and the sensitivity ratios.
  */
 import { TeX } from './TeX';
-import type { Topic } from './topics';
-import type { TopicId } from './topicIds';
+import type { Topic, TopicId } from './topicIds';
 
 export const CALIBRATION_TOPICS = {
   tau: {

@@ -1,7 +1,6 @@
 /** Private Fréchet means, for a classroom: the mean on a manifold, its sensitivity and the mechanisms. */
 import { TeX } from './TeX';
-import type { Topic } from './topics';
-import type { TopicId } from './topicIds';
+import type { Topic, TopicId } from './topicIds';
 
 export const FRECHET_TOPICS = {
   frechetMean: {

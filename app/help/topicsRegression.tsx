@@ -3,8 +3,7 @@
  * K-norm gradient mechanism, its sensitivity and the budget split.
  */
 import { TeX } from './TeX';
-import type { Topic } from './topics';
-import type { TopicId } from './topicIds';
+import type { Topic, TopicId } from './topicIds';
 
 export const REGRESSION_TOPICS = {
   privacy: {

@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import * as d3 from 'd3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { usePresent } from '../present/presentStore';
 import { ChartFrame, type Frame } from './ChartFrame';
 
 beforeAll(() => {
@@ -12,7 +13,10 @@ beforeAll(() => {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  usePresent.setState({ on: false, more: false });
+});
 
 type Linear = d3.ScaleLinear<number, number>;
 
@@ -81,5 +85,36 @@ describe('ChartFrame', () => {
     expect(x).toBeLessThan(wide.left - 8 - 6 * 13 * 0.56);
     cleanup();
     expect(renderFrame(0).left).toBe(60);
+  });
+
+  it('labels only the y ticks whose labels keep clear of each other in presenting type, the powers of ten first', () => {
+    usePresent.setState({ on: true, more: false });
+    const y = d3.scaleLog().domain([0.002, 0.3]);
+    const ticks = y.ticks();
+    render(
+      <ChartFrame
+        title="A log plot"
+        exportName="test"
+        testId="log-plot"
+        empty={false}
+        initialWidth={500}
+        margin={{ left: 60, right: 20, top: 10, bottom: 50 }}
+        legend={[]}
+        plotHeight={() => 190}
+        x={d3.scaleLinear().domain([0, 1])}
+        y={y}
+        xAxis={{ label: 'x', ticks: [0, 1] }}
+        yAxis={{ label: 'error', ticks }}
+      >
+        {() => null}
+      </ChartFrame>,
+    );
+    const svg = screen.getByTestId('log-plot');
+    const labels = [...svg.querySelectorAll('.axis-y .tick-label')].map((t) => t.textContent);
+    expect(labels).toContain('0.01');
+    expect(labels).toContain('0.1');
+    expect(labels.length).toBeLessThan(ticks.length);
+    // every tick keeps its mark
+    expect(svg.querySelectorAll('.axis-y line').length).toBeGreaterThanOrEqual(ticks.length);
   });
 });

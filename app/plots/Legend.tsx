@@ -1,8 +1,11 @@
 import type * as d3 from 'd3';
 import type { ReactNode } from 'react';
-import { INK, MUTED, symbolPath, textWidth, useChartType } from './chart';
+import { INK, MUTED, symbolPath, textWidth, useChartType, type SubscriptType } from './chart';
 
-/** `label` sizes the item; `node` (if given) is what is drawn, e.g. with subscripts. */
+/**
+ * `label` sizes the item; `node` (if given) is what is drawn, rich text such as a subscript (<Sub>), whose drop
+ * its row leaves room for.
+ */
 export type LegendItem = { label: string; node?: ReactNode } & (
   | { kind: 'series'; color: string; symbol: d3.SymbolType; line?: boolean; dash?: string }
   | { kind: 'dashed'; color?: string }
@@ -13,35 +16,54 @@ export type LegendItem = { label: string; node?: ReactNode } & (
 );
 
 const SWATCH = 24;
-/** A legend row's height for text of `font` px. */
-const rowHeight = (font: number) => font + 7;
+/** The swatches sit this far above the text's baseline, in ems (level with the middle of its digits). */
+const MIDDLE = 0.35;
+/** Space above and below a row's text. */
+const ROW_PAD = 2;
+/** How far the sans fonts' glyphs reach above and below the baseline, in ems. */
+const ASCENT = 0.93;
+const DESCENT = 0.24;
 
 /**
- * Lays legend items out left to right in text of `font` px, wrapping at `width`; returns the positions, the
- * height used and the font, which <Legend> draws as laid out.
+ * How far a legend row's text reaches above its baseline and below it, in px, for text of `font` px: below, the
+ * letters' descent or, on a row with rich text, a subscript's (dropped, at its own size), whichever is lower.
  */
-export function layoutLegend(items: readonly LegendItem[], width: number, font: number) {
-  const ROW = rowHeight(font);
+export function legendTextBox(font: number, sub: SubscriptType | null) {
+  const below = sub ? Math.max(DESCENT, sub.drop + DESCENT * sub.scale) : DESCENT;
+  return { above: ASCENT * font, below: below * font };
+}
+
+/**
+ * Lays legend items out left to right in text of `font` px, wrapping at `width`: each row as high as its text
+ * (with a subscript's drop where an item has rich text) and a few px above and below. Returns each item's
+ * position (`y`: its text's baseline), the height used and the font, which <Legend> draws as laid out.
+ */
+export function layoutLegend(items: readonly LegendItem[], width: number, font: number, sub: SubscriptType) {
+  const rows: { item: LegendItem; x: number }[][] = [];
   let x = 0;
-  let row = 0;
-  const placed = items.map((item) => {
+  for (const item of items) {
     const w = SWATCH + 6 + textWidth(item.label, font) + 14;
-    if (x > 0 && x + w > width) {
-      x = 0;
-      row++;
-    }
-    const at = { item, x, y: row * ROW };
+    if (x > 0 && x + w > width) x = 0;
+    if (x === 0) rows.push([]);
+    rows[rows.length - 1].push({ item, x });
     x += w;
-    return at;
+  }
+  let top = 0;
+  const placed = rows.flatMap((row) => {
+    const box = legendTextBox(font, row.some((p) => p.item.node !== undefined) ? sub : null);
+    const baseline = top + ROW_PAD + box.above;
+    top = Math.ceil(baseline + box.below + ROW_PAD);
+    return row.map((p) => ({ ...p, y: baseline }));
   });
-  return { placed, height: items.length ? (row + 1) * ROW : 0, font };
+  return { placed, height: top, font };
 }
 
 export type LegendLayout = ReturnType<typeof layoutLegend>;
 
 /** The legend laid out in the plots' current type (larger in presenting mode). */
 export function useLegend(items: readonly LegendItem[], width: number): LegendLayout {
-  return layoutLegend(items, width, useChartType().legend);
+  const type = useChartType();
+  return layoutLegend(items, width, type.legend, type.sub);
 }
 
 /** The swatch of a current-release marker: a ring with a dot (used in the plots too). */
@@ -56,13 +78,12 @@ export function ReleaseMarker(props: { x: number; y: number; faded?: boolean }) 
 
 export function Legend(props: { layout: LegendLayout; x: number; y: number }) {
   const { placed, font } = props.layout;
-  const ROW = rowHeight(font);
   return (
     <g className="legend" transform={`translate(${props.x},${props.y})`} aria-hidden="true">
       {placed.map(({ item, x, y }, i) => (
         <g
           key={i}
-          transform={`translate(${x},${y + ROW / 2})`}
+          transform={`translate(${x},${y - MIDDLE * font})`}
           data-ui={item.kind === 'release' || item.kind === 'rule' ? 'state' : undefined}
         >
           {item.kind === 'series' && (
@@ -101,7 +122,7 @@ export function Legend(props: { layout: LegendLayout; x: number; y: number }) {
               strokeWidth={2}
             />
           )}
-          <text x={SWATCH + 6} dy="0.35em" fontSize={font} fill={INK}>
+          <text x={SWATCH + 6} dy={`${MIDDLE}em`} fontSize={font} fill={INK}>
             {item.node ?? item.label}
           </text>
         </g>

@@ -17,7 +17,7 @@ import {
 import { ExportButtons } from '../export/ExportButtons';
 import { WORKSPACES, useLab } from '../store';
 import { ChartFrame, EmptyNote } from './ChartFrame';
-import { HALO, INK, JobProgress, MUTED, OKABE_ITO, fmt, useChartType } from './chart';
+import { HALO, INK, JobProgress, MUTED, OKABE_ITO, Sub, fmt, useChartType } from './chart';
 import type { LegendItem } from './Legend';
 import { boxStats, jitter } from './stats';
 
@@ -151,10 +151,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
       label: 'footpoint rp',
       node: (
         <>
-          footpoint r
-          <tspan baselineShift="sub" fontSize={type.sub}>
-            p
-          </tspan>
+          footpoint r<Sub>p</Sub>
         </>
       ),
       color: OKABE_ITO.blue,
@@ -164,10 +161,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
       label: 'shooting vector rv',
       node: (
         <>
-          shooting vector r
-          <tspan baselineShift="sub" fontSize={type.sub}>
-            v
-          </tspan>
+          shooting vector r<Sub>v</Sub>
         </>
       ),
       color: OKABE_ITO.vermillion,
@@ -336,10 +330,7 @@ function SensitivityBoxPlot(props: { cells: readonly SensitivityCell[]; ns: read
                           />
                         ))}
                         <text x={cx} y={f.bottom + 17} textAnchor="middle" fontSize={type.tick} fill={INK}>
-                          r
-                          <tspan baselineShift="sub" fontSize={type.sub}>
-                            {k}
-                          </tspan>
+                          r<Sub>{k}</Sub>
                         </text>
                       </g>
                     );

@@ -3,7 +3,7 @@ import type * as d3 from 'd3';
 import type { ReactNode } from 'react';
 import { GRID, INK, MUTED, textWidth } from './chartStyle';
 import { useChartType, type ChartType } from './chartType';
-import { formatTick, labelledTicks } from './ticks';
+import { formatTick, labelledXTicks, labelledYTicks } from './ticks';
 
 type Scale = d3.ScaleContinuousNumeric<number, number>;
 
@@ -21,7 +21,7 @@ export function AxisBottom(props: {
   const [x0, x1] = scale.range();
   const format = props.format ?? formatTick;
   const type = useChartType();
-  const labelled = labelledTicks(ticks, scale, format, type.tick);
+  const labelled = labelledXTicks(ticks, scale, format, type.tick);
   return (
     <g className="axis axis-x">
       {props.grid !== undefined &&
@@ -94,6 +94,8 @@ export function AxisLeft(props: {
     type,
     props.labelOffset,
   );
+  // in presenting type the labels of a short or log axis would touch: the round ones keep theirs
+  const labelled = labelledYTicks(ticks, scale, type.tick);
   return (
     <g className="axis axis-y">
       {props.grid !== undefined &&
@@ -104,9 +106,11 @@ export function AxisLeft(props: {
       {ticks.map((t) => (
         <g key={t} transform={`translate(${x},${scale(t)})`}>
           <line x2={-5} stroke={MUTED} />
-          <text className="tick-label" x={-8} dy="0.32em" textAnchor="end" fontSize={type.tick} fill={INK}>
-            {format(t)}
-          </text>
+          {labelled.has(t) && (
+            <text className="tick-label" x={-8} dy="0.32em" textAnchor="end" fontSize={type.tick} fill={INK}>
+              {format(t)}
+            </text>
+          )}
         </g>
       ))}
       <AxisTitle transform={`translate(${x - labelOffset},${(y0 + y1) / 2}) rotate(-90)`} size={type.label}>
@@ -140,15 +144,22 @@ export function CurrentRule(props: {
   );
 }
 
+/** A subscript in SVG text, sized and dropped as the plots' type says (the legend leaves room for the drop). */
+export function Sub({ children }: { children: ReactNode }) {
+  const { sub } = useChartType();
+  // baseline-shift's em is the subscript's own: the drop is given in ems of the text around it
+  return (
+    <tspan baselineShift={`${-sub.drop / sub.scale}em`} fontSize={`${sub.scale}em`}>
+      {children}
+    </tspan>
+  );
+}
+
 /** "ε" with a subscript, for SVG text. */
 export function EpsSub({ sub }: { sub: string }) {
-  const type = useChartType();
   return (
     <>
-      ε
-      <tspan baselineShift="sub" fontSize={type.sub}>
-        {sub}
-      </tspan>
+      ε<Sub>{sub}</Sub>
     </>
   );
 }

@@ -13,6 +13,7 @@ export {
   useViewBoxScale,
   useViewBoxType,
   type ChartType,
+  type SubscriptType,
 } from './chartType';
 export * from './chartStyle';
 export * from './ticks';

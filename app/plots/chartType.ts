@@ -8,7 +8,13 @@ import { usePresent } from '../present/presentStore';
 export const TICK_FONT = 13;
 export const LABEL_FONT = 14;
 
-/** The plots' type sizes in px, and a subscript's size relative to its text. */
+/** A subscript's size and how far its baseline drops below its text's, both in ems of its text. */
+export interface SubscriptType {
+  scale: number;
+  drop: number;
+}
+
+/** The plots' type sizes in px, and their subscripts'. */
 export interface ChartType {
   tick: number;
   label: number;
@@ -17,7 +23,7 @@ export interface ChartType {
   note: number;
   /** Small print (a scale bar's label). */
   small: number;
-  sub: string;
+  sub: SubscriptType;
 }
 const NORMAL_TYPE: ChartType = {
   tick: TICK_FONT,
@@ -25,10 +31,17 @@ const NORMAL_TYPE: ChartType = {
   legend: 13,
   note: 12,
   small: 11,
-  sub: '0.75em',
+  sub: { scale: 0.75, drop: 0.3 },
 };
-/** Presenting mode: every text at least 16 px, subscripts as large as their text. */
-const PRESENT_TYPE: ChartType = { tick: 17, label: 17, legend: 16, note: 16, small: 16, sub: '1em' };
+/** Presenting mode: every text at least 16 px, subscripts as large as their text and dropped a quarter em. */
+const PRESENT_TYPE: ChartType = {
+  tick: 17,
+  label: 17,
+  legend: 16,
+  note: 16,
+  small: 16,
+  sub: { scale: 1, drop: 0.25 },
+};
 
 export function useChartType(): ChartType {
   return usePresent((st) => st.on && !st.more) ? PRESENT_TYPE : NORMAL_TYPE;

@@ -29,16 +29,29 @@ export function decadesWhenCrowded(scale: d3.ScaleLogarithmic<number, number>): 
 }
 
 /**
- * Which ticks get a label so that no two labels overlap: the round ones first (powers of ten, then the rest),
- * each only where its label clears those already placed. Widths are estimated (0.6 em per character, 6 px gap).
+ * A tick label's width in px, a little wider than drawn (digits are 0.64 em in the sans fonts the lab falls back
+ * to, points and commas half that), so that labels thinned by it never touch.
+ */
+export function tickLabelWidth(label: string, fontSize: number): number {
+  let em = 0;
+  for (const ch of label) em += ch === '.' || ch === ',' ? 0.34 : 0.64;
+  return em * fontSize;
+}
+
+/** A tick label's height in px: its line box, which holds the tallest digits and the lowest. */
+export const tickLabelHeight = (fontSize: number) => 1.2 * fontSize;
+
+/**
+ * Which ticks get a label so that no two labels touch: the round ones first (powers of ten, then fives, then the
+ * rest), each only where its label, `extent(t)` px long along the axis and centred on its tick, keeps `gap` px
+ * clear of those already placed.
  */
 export function labelledTicks(
   ticks: readonly number[],
   at: (t: number) => number,
-  label: (t: number) => string,
-  fontSize: number,
+  extent: (t: number) => number,
+  gap: number,
 ): Set<number> {
-  const half = (t: number) => (label(t).length * 0.6 * fontSize) / 2 + 3;
   const roundness = (t: number) => {
     if (!(t > 0)) return 0;
     const lead = leadingDigit(t);
@@ -49,10 +62,23 @@ export function labelledTicks(
   const kept = new Set<number>();
   for (const t of order) {
     const c = at(t);
-    const box = { lo: c - half(t), hi: c + half(t) };
+    const half = extent(t) / 2 + gap / 2;
+    const box = { lo: c - half, hi: c + half };
     if (placed.some((p) => box.lo < p.hi && p.lo < box.hi)) continue;
     placed.push(box);
     kept.add(t);
   }
   return kept;
 }
+
+/** The ticks of a horizontal axis that get a label: labels side by side, 6 px apart at least. */
+export const labelledXTicks = (
+  ticks: readonly number[],
+  at: (t: number) => number,
+  format: (t: number) => string,
+  fontSize: number,
+) => labelledTicks(ticks, at, (t) => tickLabelWidth(format(t), fontSize), 6);
+
+/** The ticks of a vertical axis that get a label: labels one above the other, 2 px apart at least. */
+export const labelledYTicks = (ticks: readonly number[], at: (t: number) => number, fontSize: number) =>
+  labelledTicks(ticks, at, () => tickLabelHeight(fontSize), 2);

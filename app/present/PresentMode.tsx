@@ -14,6 +14,7 @@ import { applyPreset } from '../presets';
 import { LIMITS } from '../state/settings';
 import { useLab } from '../store';
 import { richText } from '../help/richText';
+import { FigureClaim } from './FigureClaim';
 import { PRESENT_SEQUENCE, currentStep, nextStep } from './sequence';
 import { StepNav } from './StepNav';
 import { isTextEntry, usePresent, withPresentFlag, type PresentSequence } from './presentStore';
@@ -204,7 +205,7 @@ export function PresentBar() {
   );
 }
 
-/** Where we are in the figure sequence, and the figure's caption. */
+/** Where we are in the figure sequence, and the figure's caption: what is drawn, and what the plot shows. */
 function FigureSteps() {
   const settings = useLab((s) => s.settings);
   const i = currentStep(settings);
@@ -221,7 +222,9 @@ function FigureSteps() {
       <div className="present-caption" data-testid="present-caption">
         {st ? (
           <details>
-            <summary>{st.short}</summary>
+            <summary>
+              {st.short} <FigureClaim presetId={st.preset.id} />
+            </summary>
             <p>{richText(st.preset.caption)}</p>
           </details>
         ) : (

@@ -13,7 +13,6 @@
  *  - Data too large for the storage quota are not kept (a notice says so); the lab works as usual.
  * Two keys, so that moving a slider rewrites a few hundred bytes, not the data.
  */
-import type { DataManifold } from '../../src/data';
 import { parseUserData } from '../../src/experiments/parseTask';
 import { parsePointsFile, pointsTable, type PointSpace } from '../../src/io';
 import { dataTable, tableRecords } from '../export/dataExport';
@@ -27,6 +26,7 @@ import {
   type LabSettings,
 } from './settings';
 import { errorText } from '../errors';
+import { WORKSPACE_REGISTRY, type WorkspaceDescriptor } from '../workspaces/registry';
 
 export const SESSION_VERSION = 1;
 export const SETTINGS_KEY = 'dp-manifold-lab.session.settings';
@@ -35,9 +35,9 @@ export const DATA_KEY = 'dp-manifold-lab.session.data';
 /** The part of the Web Storage API used here (tests pass a fake). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Workspaces whose data can be imported (and so stored). */
-const DATA_WORKSPACES: readonly DataManifold[] = ['sphere', 'spd', 'kendall', 'euclidean'];
-const isDataWorkspace = (w: string): w is DataManifold => (DATA_WORKSPACES as readonly string[]).includes(w);
+/** The workspace a stored key names, if any (a stored key can be any string). */
+const storedWorkspace = (w: string): WorkspaceDescriptor | undefined =>
+  WORKSPACE_REGISTRY.find((x) => x.id === w);
 
 type ImportedMap = LabState['imported'];
 
@@ -87,14 +87,16 @@ export function encodeImported(imported: ImportedMap): string {
   const workspaces: Record<string, StoredData> = {};
   for (const [w, d] of Object.entries(imported) as [string, ImportedData | undefined][]) {
     if (!d) continue;
-    if (w === 'frechet' && d.points) {
+    const workspace = storedWorkspace(w);
+    // a workspace without regression stores points (its import format)
+    if (workspace && !workspace.manifold && d.points) {
       const table = pointsTable(d.points.space, d.points.k, d.ys);
       const csv = toCsv(tableRecords(table), table.columns);
       workspaces[w] = { fileName: d.fileName, csv, points: { ...d.points, layout: d.yLabels?.[0] } };
       continue;
     }
-    if (!isDataWorkspace(w)) continue;
-    const table = dataTable(w, d);
+    if (!workspace?.manifold) continue;
+    const table = dataTable(workspace.manifold, d);
     workspaces[w] = { fileName: d.fileName, csv: toCsv(tableRecords(table), table.columns) };
   }
   return JSON.stringify({ version: SESSION_VERSION, workspaces });
@@ -115,23 +117,28 @@ export function decodeImported(text: string): { imported: ImportedMap; problems:
   for (const [w, entry] of Object.entries(stored as Record<string, unknown>)) {
     const e = entry as { fileName?: unknown; csv?: unknown; points?: unknown } | null;
     const fileName = typeof e?.fileName === 'string' && e.fileName !== '' ? e.fileName : null;
-    if (w === 'frechet' && fileName && typeof e?.csv === 'string') {
+    const workspace = storedWorkspace(w);
+    if (workspace && !workspace.manifold && fileName && typeof e?.csv === 'string') {
       const points = decodePoints(e.csv, fileName, e.points);
       if (typeof points === 'string') problems.push(points);
-      else imported.frechet = points;
+      else imported[workspace.id] = points;
       continue;
     }
-    if (!isDataWorkspace(w) || !fileName || typeof e?.csv !== 'string') {
+    if (!workspace?.manifold || !fileName || typeof e?.csv !== 'string') {
       problems.push(`the stored data of workspace "${w}" are not in the expected form`);
       continue;
     }
     // the copy is CSV whatever the original file was (a name ending in .json would make it read as JSON)
-    const out = parseUserData({ text: e.csv, fileName: `${fileName} (stored copy)`, manifold: w });
+    const out = parseUserData({
+      text: e.csv,
+      fileName: `${fileName} (stored copy)`,
+      manifold: workspace.manifold,
+    });
     if (!out.ok) {
       problems.push(`your data from ${fileName} could not be read back (${out.message})`);
       continue;
     }
-    imported[w] = {
+    imported[workspace.id] = {
       id: newImportId(),
       fileName,
       xs: out.xs,

@@ -162,7 +162,7 @@ export function parseAges(
 
 // ---------------------------------------------------------------------------------------------------------
 // The shape workspace's view model: which shapes it draws at the listed ages and at the slider's age, the
-// slider's range, and the one drawing box every panel shares (app/workspaces/KendallWorkspace.tsx renders it).
+// slider's range, and the one drawing box every panel shares (app/workspaces/kendall/KendallWorkspace.tsx renders it).
 // ---------------------------------------------------------------------------------------------------------
 
 /** A private release's parameters (footpoint and shooting vector). */

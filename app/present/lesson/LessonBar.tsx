@@ -17,11 +17,20 @@ import { useReveal } from './reveal';
 import { LESSON, clampSlide, showsSlide, slideSettings } from './slides';
 import './lesson.css';
 
+/** The footpoints m the presenter chose, kept while a slide that runs with fewer is shown (its maxM). */
+let chosenM: number | null = null;
+
 /** Shows slide n (clamped to the lesson): its settings, its question, its answer hidden. */
 export function goToSlide(n: number): void {
   const slide = clampSlide(n);
+  const { settings } = useLab.getState();
+  const present = usePresent.getState();
+  const shown = present.sequence === 'lesson' ? LESSON[clampSlide(present.slide) - 1] : undefined;
+  // leaving a slide that lowered m, the presenter's own m is the one from before it
+  const lowered = shown?.maxM !== undefined && showsSlide(shown, settings) && chosenM !== null;
+  if (!lowered) chosenM = settings.m;
   applySettings(
-    slideSettings(LESSON[slide - 1], useLab.getState().settings),
+    slideSettings(LESSON[slide - 1], settings, chosenM ?? settings.m),
     'The lesson uses synthetic data',
   );
   useReveal.setState({ revealed: false });

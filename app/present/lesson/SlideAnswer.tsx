@@ -7,14 +7,14 @@ import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { aggregateSizes, type SizesCell } from '../../../src/experiments/sizesRows';
 import { adviceKey, cancelAdvice, runAdvice } from '../../compute/advise';
 import { analysisKey, cancelAnalysis, runAnalysis } from '../../compute/analysis';
-import { jobKey, releaseSpec, sweepSpec, SWEEP_POINTS } from '../../compute/jobs';
+import { jobKey, releaseSpec } from '../../compute/jobs';
 import { useReleaseCells } from '../../compute/useData';
 import { useCurrentAdvice } from '../../plots/currentAdvice';
-import { splitVerdict } from '../../plots/curveShape';
-import { mseModel, releaseSummary } from '../../plots/mseModel';
+import { releaseSummary } from '../../plots/mseModel';
 import { nonPrivateFit, releaseStatusLine } from '../../release/releasedPairs';
 import { currentBudget } from '../../state/settings';
 import { useLab } from '../../store';
+import { useSplitPlot } from '../useSplitPlot';
 import { AnswerBox, useSlideWork } from './AnswerBox';
 import { adviceAnswer, fitAnswer, releaseAnswer, sizesAnswer, splitAnswer, waiting } from './answers';
 import type { LessonSlideId } from './slides';
@@ -51,14 +51,8 @@ function ReleaseAnswer() {
 }
 
 function SplitAnswer() {
-  const settings = useLab((s) => s.settings);
-  const rows = useLab((s) => s.sweep.rows);
+  const { verdict } = useSplitPlot();
   const advice = useCurrentAdvice();
-  // the split plot's own model and verdict (MsePlots.tsx, MseFooter.tsx)
-  const verdict = useMemo(() => {
-    const model = mseModel(rows, 'unequal', settings.curves);
-    return splitVerdict(model, SWEEP_POINTS, sweepSpec(settings, undefined).datasets.length);
-  }, [rows, settings]);
   return <AnswerBox answer={splitAnswer({ verdict, adviceFlat: advice ? advice.flat : null })} />;
 }
 

@@ -83,6 +83,15 @@ describe('the lesson’s slides', () => {
     expect(showsSlide(LESSON.at(-1)!, { ...DEFAULT_SETTINGS, m: 2 })).toBe(false);
   });
 
+  it('the advisor’s slide runs with fewer footpoints, and its question says how many', () => {
+    const advice = LESSON.find((s) => s.id === 'advice')!;
+    expect(advice.maxM).toBeLessThan(DEFAULT_SETTINGS.m);
+    expect(slideSettings(advice, DEFAULT_SETTINGS).m).toBe(advice.maxM);
+    expect(advice.question).toContain(`m ≤ ${advice.maxM}`);
+    // a presenter who chose fewer keeps them
+    expect(slideSettings(advice, { ...DEFAULT_SETTINGS, m: 2 }).m).toBe(2);
+  });
+
   it('slide numbers are clamped to the lesson', () => {
     expect(clampSlide(0)).toBe(1);
     expect(clampSlide(-3)).toBe(1);
@@ -101,7 +110,9 @@ describe('stepping through the lesson', () => {
       stepLesson(1);
       expect(usePresent.getState().slide).toBe(i);
       expect(useReveal.getState().revealed).toBe(false);
-      expect(useLab.getState().settings).toEqual(slideSettings(LESSON[i - 1], before));
+      // the presenter's m (the default, 10) on every slide, but no more than the slide's maxM
+      expect(useLab.getState().settings).toEqual(slideSettings(LESSON[i - 1], before, DEFAULT_SETTINGS.m));
+      expect(useLab.getState().settings.m).toBe(LESSON[i - 1].maxM ?? DEFAULT_SETTINGS.m);
     }
     // the last slide as the presenter left it stays (a clicker pressed once too often changes nothing)
     useLab.getState().set({ eps: 2 });

@@ -27,7 +27,13 @@ export interface LessonSlide {
   question: string;
   /** What differs from the defaults of the workspace (and of its default release). */
   patch: Partial<LabSettings> & { workspace: WorkspaceId };
+  /** At most this many footpoints m per release on this slide, so that its work answers in seconds (its question
+   * says so). */
+  maxM?: number;
 }
+
+/** The advisor's slide: m ≤ 3 sweeps its 11 + 9 splits in about a third of the chains of the default m = 10. */
+const ADVISOR_M = 3;
 
 /**
  * The audits attack 200 releases per side (the fewest the Audit tab offers), so that each takes seconds, on the
@@ -63,8 +69,9 @@ export const LESSON: readonly LessonSlide[] = [
   {
     id: 'advice',
     title: 'The advisor',
-    question: 'Can we choose the split without spending privacy on it?',
+    question: `Can we choose the split without spending privacy on it? (This slide runs with m ≤ ${ADVISOR_M} footpoints, so that the advisor answers in seconds.)`,
     patch: { workspace: 'sphere', plotTab: 'mse' },
+    maxM: ADVISOR_M,
   },
   {
     id: 'audit-fit',
@@ -128,11 +135,12 @@ export function clampSlide(n: number): number {
 
 /**
  * The settings a slide shows: its workspace's defaults (for the default release, at the size where it pays)
- * with the slide's patch. How much the lab computes stays the presenter's choice: the draws per release m, and
- * the MSE plots' curves when they were chosen (not a workspace's default), carry over from `current`, so a
- * lesson on a slow laptop can run with fewer.
+ * with the slide's patch. How much the lab computes stays the presenter's choice: the draws per release
+ * `chosenM` (m of `current` unless given; no more than the slide's maxM), and the MSE plots' curves when they
+ * were chosen (not a workspace's default), carry over from `current`, so a lesson on a slow laptop can run with
+ * fewer.
  */
-export function slideSettings(slide: LessonSlide, current: LabSettings): LabSettings {
+export function slideSettings(slide: LessonSlide, current: LabSettings, chosenM = current.m): LabSettings {
   const base = defaultsFor(slide.patch.workspace);
   const chosenCurves = ![
     defaultsFor(current.workspace),
@@ -141,7 +149,7 @@ export function slideSettings(slide: LessonSlide, current: LabSettings): LabSett
   return {
     ...base,
     ...slide.patch,
-    m: current.m,
+    m: Math.min(chosenM, slide.maxM ?? chosenM),
     // fresh arrays: the store's settings never share them with the slide table
     curves: [...(slide.patch.curves ?? (chosenCurves ? current.curves : base.curves))],
     ages: [...(slide.patch.ages ?? base.ages)],

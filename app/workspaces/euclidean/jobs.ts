@@ -4,10 +4,11 @@
  * 001); SSP and DP-SGD use their defaults (`src/privacy/linreg`). The ε grid always holds the current total
  * ε, whose lines the comparison draws.
  */
-import { DEFAULT_LINREG_EPS, type LinregSpec } from '../../src/experiments/linreg';
-import { DEFAULT_LINREG_SETTINGS, LINREG_METHODS, type LinregSettings } from '../../src/privacy/linreg';
-import type { ImportedData } from '../store';
-import { samplerSeedOf, type LabSettings } from '../state/settings';
+import { DEFAULT_LINREG_EPS, type LinregSpec } from '../../../src/experiments/linreg';
+import { DEFAULT_LINREG_SETTINGS, LINREG_METHODS, type LinregSettings } from '../../../src/privacy/linreg';
+import type { ImportedData } from '../../store';
+import { samplerSeedOf, type LabSettings } from '../../state/settings';
+import { runsJob } from '../registry';
 
 /** Releases per (method, ε), and lines kept per (method, ε) for the scatter. */
 export const LAB_LINREG_REPS = 100;
@@ -27,9 +28,9 @@ export function labLinregSettings(s: LabSettings): LinregSettings {
   };
 }
 
-/** The comparison's spec, or null outside the Euclidean workspace. */
+/** The comparison's spec, or null where the workspace runs none. */
 export function labLinregSpec(s: LabSettings, imported: ImportedData | undefined): LinregSpec | null {
-  if (s.workspace !== 'euclidean') return null;
+  if (!runsJob(s, 'linreg')) return null;
   return {
     source: imported
       ? { kind: 'imported', xs: imported.xs, ys: imported.ys, label: imported.fileName }

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { PresentBar, PresentToggle } from '../present/PresentMode';
-import { startFresh } from '../state/persistence';
-import { CopyLink } from './CopyLink';
-import { AboutPanel } from './Explain';
-import { FigureCaption } from './FigureCaption';
-import { FiguresMenu } from './FiguresMenu';
-import { useHelp } from './helpStore';
-import { Tour, shouldAutoStartTour, useTourEscape } from './Tour';
-import './help.css';
+import { PresentBar, PresentToggle } from './present/PresentMode';
+import { startFresh } from './state/persistence';
+import { CopyLink } from './help/CopyLink';
+import { AboutPanel } from './help/Explain';
+import { FigureCaption } from './help/FigureCaption';
+import { FiguresMenu } from './help/FiguresMenu';
+import { useHelp } from './help/helpStore';
+import { Tour, shouldAutoStartTour, useTourEscape } from './help/Tour';
+import './help/help.css';
 
 /**
  * Header buttons — Figures (paper presets), About these ideas, Copy link, Start fresh, Tour — and, as the header's next

@@ -6,25 +6,25 @@
  * Nothing is fitted here: the non-private fit and the private pairs come from the workers. The parts are in
  * ./sphere/.
  */
-import { Brief } from '../help/Brief';
+import { Brief } from '../../help/Brief';
 import { useCallback, useMemo } from 'react';
-import { useBudgetGeodesics } from '../compute/budgetGeodesics';
-import { useReleaseCells, useWorkspaceData } from '../compute/useData';
-import { isRecord, useAuditRecord } from '../audit/record';
-import { useLab } from '../store';
-import { sphereGeodesic } from '../views3d/geodesics';
-import { ReleaseStatus } from '../release/ReleaseStatus';
-import { useNonPrivateFit } from '../views3d/useFit';
-import { SPHERE_VIEW as SV, sphereHome } from '../views3d/sphereView';
-import { View3D, type Vec3 } from '../views3d/View3D';
-import '../views3d/views3d.css';
-import { Fig5Caption } from './sphere/Fig5Caption';
-import { lift, type P3 } from './sphere/lift';
-import { PointReadout } from './sphere/PointReadout';
-import { SphereLegend } from './sphere/SphereLegend';
-import { SphereScene } from './sphere/SphereScene';
-import { usePointSelection } from './sphere/usePointSelection';
-import { usePrivateGeodesics } from './sphere/usePrivateGeodesics';
+import { useBudgetGeodesics } from '../../compute/budgetGeodesics';
+import { useReleaseCells, useWorkspaceData } from '../../compute/useData';
+import { isRecord, useAuditRecord } from '../../audit/record';
+import { useLab } from '../../store';
+import { sphereGeodesic } from '../../views3d/geodesics';
+import { ReleaseStatus } from '../../release/ReleaseStatus';
+import { useNonPrivateFit } from '../../views3d/useFit';
+import { SPHERE_VIEW as SV, sphereHome } from '../../views3d/sphereView';
+import { View3D, type Vec3 } from '../../views3d/View3D';
+import '../../views3d/views3d.css';
+import { Fig5Caption } from './Fig5Caption';
+import { lift, type P3 } from './lift';
+import { PointReadout } from './PointReadout';
+import { SphereLegend } from './SphereLegend';
+import { SphereScene } from './SphereScene';
+import { usePointSelection } from './usePointSelection';
+import { usePrivateGeodesics } from './usePrivateGeodesics';
 
 export function SphereWorkspace() {
   const { data, fileName } = useWorkspaceData();

@@ -5,24 +5,24 @@
  * non-private prediction at the same age, so they overlay. The parts are in ./kendall/.
  */
 import { useMemo, useState } from 'react';
-import { useAuditRecord } from '../audit/record';
-import { useWorkspaceData } from '../compute/useData';
-import { ReleaseStatus } from '../release/ReleaseStatus';
-import { lnMeanMse } from '../release/releasedPairs';
-import { useLab } from '../store';
-import { shapesAtAges } from '../views2d/shapesGeometry';
-import { AgeOutlines } from './kendall/AgeOutlines';
-import { AuditRecordView } from './kendall/AuditRecordView';
-import { useCovariate } from './kendall/covariate';
-import { DataNote } from './kendall/DataNote';
-import { DrawControls } from './kendall/DrawControls';
-import { Fig3Caption } from './kendall/Fig3Caption';
-import { KendallExplain } from './kendall/KendallExplain';
-import { LandmarkControl } from './kendall/LandmarkControl';
-import { MorphView } from './kendall/MorphView';
-import { MseNote } from './kendall/MseNote';
-import { useShapeProjectors } from './kendall/projectors';
-import { useKendallRelease } from './kendall/useKendallRelease';
+import { useAuditRecord } from '../../audit/record';
+import { useWorkspaceData } from '../../compute/useData';
+import { ReleaseStatus } from '../../release/ReleaseStatus';
+import { lnMeanMse } from '../../release/releasedPairs';
+import { useLab } from '../../store';
+import { shapesAtAges } from '../../views2d/shapesGeometry';
+import { AgeOutlines } from './AgeOutlines';
+import { AuditRecordView } from './AuditRecordView';
+import { useCovariate } from './covariate';
+import { DataNote } from './DataNote';
+import { DrawControls } from './DrawControls';
+import { Fig3Caption } from './Fig3Caption';
+import { KendallExplain } from './KendallExplain';
+import { LandmarkControl } from './LandmarkControl';
+import { MorphView } from './MorphView';
+import { MseNote } from './MseNote';
+import { useShapeProjectors } from './projectors';
+import { useKendallRelease } from './useKendallRelease';
 
 export function KendallWorkspace() {
   const { M, data, fileName } = useWorkspaceData();

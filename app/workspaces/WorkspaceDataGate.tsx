@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLab } from '../store';
-import { useWorkspaceDataOrNull } from './useData';
+import { useWorkspaceDataOrNull } from '../compute/useData';
 
 /** Renders its children once the workspace has data; until then, a short status (or the generator's error). */
 export function WorkspaceDataGate({ children }: { children: ReactNode }) {

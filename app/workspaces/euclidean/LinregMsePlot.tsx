@@ -4,11 +4,11 @@
  * current ε as a rule. Points fill in as the comparison's cells arrive.
  */
 import * as d3 from 'd3';
-import type { LinregRow } from '../../src/experiments/linreg';
-import { LINREG_METHODS, LINREG_METHOD_LABELS, type LinregMethod } from '../../src/privacy/linreg';
-import { ChartFrame, EmptyNote } from '../plots/ChartFrame';
-import { CurrentRule, fmt, symbolPath, tickFormat } from '../plots/chart';
-import type { LegendItem } from '../plots/Legend';
+import type { LinregRow } from '../../../src/experiments/linreg';
+import { LINREG_METHODS, LINREG_METHOD_LABELS, type LinregMethod } from '../../../src/privacy/linreg';
+import { ChartFrame, EmptyNote } from '../../plots/ChartFrame';
+import { CurrentRule, fmt, symbolPath, tickFormat } from '../../plots/chart';
+import type { LegendItem } from '../../plots/Legend';
 import { METHOD_STYLES } from './styles';
 
 const PRIVATE: readonly LinregMethod[] = LINREG_METHODS.filter((m) => m !== 'nonprivate');

@@ -3,9 +3,9 @@
  * dash pattern AND marker differ, so the methods stay distinguishable without colour.
  */
 import * as d3 from 'd3';
-import type { LinregMethod } from '../../src/privacy/linreg';
-import { OKABE_ITO, symbolPath } from '../plots/chart';
-import { COLOURS } from '../views2d/svgUtils';
+import type { LinregMethod } from '../../../src/privacy/linreg';
+import { OKABE_ITO, symbolPath } from '../../plots/chart';
+import { COLOURS } from '../../views2d/svgUtils';
 
 export interface MethodStyle {
   color: string;

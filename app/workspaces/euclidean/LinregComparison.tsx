@@ -1,23 +1,23 @@
 /**
  * The Euclidean workspace's comparison with standard DP linear regression (docs/euclidean.md): the private
  * lines of each method at the current total ε over the scatter, a readout of their mean MSE, and the mean
- * MSE against ε per method. Computed in a worker (app/linreg/compute.ts); rendered inside the data gate.
+ * MSE against ε per method. Computed in a worker (compute.ts); rendered inside the data gate.
  */
 import { useMemo } from 'react';
-import { LINREG_ROW_COLUMNS, type LinregResult } from '../../src/experiments/linreg';
+import { LINREG_ROW_COLUMNS, type LinregResult } from '../../../src/experiments/linreg';
 import {
   DEFAULT_LINREG_SETTINGS,
   LINREG_METHOD_LABELS,
   LINREG_METHODS,
   type LinregMethod,
-} from '../../src/privacy/linreg';
-import { covariateScale } from '../../src/regression/covariates';
-import { useWorkspaceData } from '../compute/useData';
-import { ExportButtons } from '../export/ExportButtons';
-import { JobProgress, fmt, symbolPath } from '../plots/chart';
-import { useThrottledLab } from '../plots/useThrottledLab';
-import { useLab, type LabState } from '../store';
-import { ScatterPlot, type ScatterSeries } from '../views2d/scatterPlot';
+} from '../../../src/privacy/linreg';
+import { covariateScale } from '../../../src/regression/covariates';
+import { useWorkspaceData } from '../../compute/useData';
+import { ExportButtons } from '../../export/ExportButtons';
+import { JobProgress, fmt, symbolPath } from '../../plots/chart';
+import { useThrottledLab } from '../../plots/useThrottledLab';
+import { useLab, type LabState } from '../../store';
+import { ScatterPlot, type ScatterSeries } from '../../views2d/scatterPlot';
 import { labLinregSpec } from './jobs';
 import { LinregMsePlot } from './LinregMsePlot';
 import { METHOD_STYLES, MethodSwatch } from './styles';

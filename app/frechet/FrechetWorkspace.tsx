@@ -4,17 +4,17 @@
  * (ellipses and the cone). The releases come from the workers (`frechet` task, via app/frechet/jobs.ts); the
  * data set is regenerated here from the same seed.
  */
-import { FrechetDataDescription, FrechetHeading } from '../frechet/DataDescription';
-import { FrechetSphereView } from '../frechet/FrechetSphereView';
-import { FrechetSpdView } from '../frechet/FrechetSpdView';
-import { MECHANISM_STYLES } from '../frechet/mechanisms';
-import { ownData } from '../frechet/jobs';
-import { frechetProblem } from '../frechet/problems';
-import { useFrechetData, useViewClouds } from '../frechet/useFrechet';
+import { FrechetDataDescription, FrechetHeading } from './DataDescription';
+import { FrechetSphereView } from './FrechetSphereView';
+import { FrechetSpdView } from './FrechetSpdView';
+import { MECHANISM_STYLES } from './mechanisms';
+import { ownData } from './jobs';
+import { frechetProblem } from './problems';
+import { useFrechetData, useViewClouds } from './useFrechet';
 import { StatusLine } from '../release/ReleaseStatus';
 import { useLab } from '../store';
 import { formatBudget } from '../format';
-import '../frechet/frechet.css';
+import './frechet.css';
 
 function ViewStatus() {
   const view = useLab((s) => s.frechetView);

@@ -2,25 +2,25 @@
  * Euclidean workspace (the flat special case, paper 001): scatter of (x, y), the non-private least-squares line
  * (solid) and the private lines of the release (dashed); one panel per response coordinate when d > 1.
  */
-import { Brief } from '../help/Brief';
-import { richText } from '../help/richText';
+import { Brief } from '../../help/Brief';
+import { richText } from '../../help/richText';
 import { useMemo, useState } from 'react';
-import { useReleaseCells, useWorkspaceData } from '../compute/useData';
+import { useReleaseCells, useWorkspaceData } from '../../compute/useData';
 import {
   AuditRecordLegend,
   isRecord,
   pickAuditRecord,
   RECORD_COLOURS,
   useAuditRecord,
-} from '../audit/record';
-import { useLab } from '../store';
-import { LinregComparison } from '../linreg/LinregComparison';
-import { covariateScale } from '../../src/regression/covariates';
-import { ScatterLegend, ScatterPlot, type UnitLine } from '../views2d/scatterPlot';
-import { PairPicker } from '../views2d/shapesControls';
-import { ReleaseStatus } from '../release/ReleaseStatus';
-import { nonPrivateFit, releasedPairs } from '../release/releasedPairs';
-import { useShownCells, fmt } from '../views2d/svgUtils';
+} from '../../audit/record';
+import { useLab } from '../../store';
+import { LinregComparison } from './LinregComparison';
+import { covariateScale } from '../../../src/regression/covariates';
+import { ScatterLegend, ScatterPlot, type UnitLine } from '../../views2d/scatterPlot';
+import { PairPicker } from '../../views2d/shapesControls';
+import { ReleaseStatus } from '../../release/ReleaseStatus';
+import { nonPrivateFit, releasedPairs } from '../../release/releasedPairs';
+import { useShownCells, fmt } from '../../views2d/svgUtils';
 
 /** At most this many private lines besides the highlighted one (evenly spread over the release grid). */
 const MAX_OTHERS = 100;

@@ -4,10 +4,10 @@
  * streams its cells into the store. Reruns only when the spec changes; outside the Euclidean workspace the job
  * stops.
  */
-import { aggregateLinreg, type LinregCell, type LinregSpec } from '../../src/experiments/linreg';
-import { labRunner, step, type Progress } from '../compute/runner';
-import { jobKey } from '../compute/jobs';
-import { idleJob, useLab, type LabState, type LinregJob } from '../store';
+import { aggregateLinreg, type LinregCell, type LinregSpec } from '../../../src/experiments/linreg';
+import { labRunner, step, type Progress } from '../../compute/runner';
+import { jobKey } from '../../compute/jobs';
+import { idleJob, useLab, type LabState, type LinregJob } from '../../store';
 import { labLinregSpec } from './jobs';
 
 const idleLinreg = (): LinregJob => ({ ...idleJob<LinregCell>(), rows: [], lines: [], notes: [] });

@@ -3,29 +3,29 @@
  * vs private dashed, over the faint data ellipses; (b) the SPD cone {ac > b²} in 3D with the data and both kinds
  * of geodesic inside it. The fits come from the workers (release cells carry p̂, v̂ and the private pairs).
  */
-import { Swatch } from '../views3d/Swatch';
-import { Brief } from '../help/Brief';
+import { Swatch } from '../../views3d/Swatch';
+import { Brief } from '../../help/Brief';
 import { useCallback, useMemo, useState } from 'react';
-import { useReleaseCells, useWorkspaceData } from '../compute/useData';
+import { useReleaseCells, useWorkspaceData } from '../../compute/useData';
 import {
   AuditRecordLegend,
   isRecord,
   pickAuditRecord,
   RECORD_COLOURS,
   useAuditRecord,
-} from '../audit/record';
-import { useLab } from '../store';
-import { ELLIPSE_COLUMNS, EllipseStrip } from '../views2d/ellipses';
-import { autoMagnify, coneCoords, spdGeodesic, sym2 } from '../views3d/geodesics';
-import { releasedFootpoints, releasedPairs } from '../release/releasedPairs';
-import { VIEW_COLOURS as C } from '../views3d/palette';
-import { ReleaseStatus } from '../release/ReleaseStatus';
-import { useNonPrivateFit } from '../views3d/useFit';
-import { RecordMarks } from '../audit/RecordMarks3d';
-import { coneLayout } from '../views3d/coneView';
-import { SpdCone } from '../views3d/SpdCone';
-import type { Vec3 } from '../views3d/View3D';
-import '../views3d/views3d.css';
+} from '../../audit/record';
+import { useLab } from '../../store';
+import { ELLIPSE_COLUMNS, EllipseStrip } from '../../views2d/ellipses';
+import { autoMagnify, coneCoords, spdGeodesic, sym2 } from '../../views3d/geodesics';
+import { releasedFootpoints, releasedPairs } from '../../release/releasedPairs';
+import { VIEW_COLOURS as C } from '../../views3d/palette';
+import { ReleaseStatus } from '../../release/ReleaseStatus';
+import { useNonPrivateFit } from '../../views3d/useFit';
+import { RecordMarks } from '../../audit/RecordMarks3d';
+import { coneLayout } from '../../views3d/coneView';
+import { SpdCone } from '../../views3d/SpdCone';
+import type { Vec3 } from '../../views3d/View3D';
+import '../../views3d/views3d.css';
 
 /** A label's place: a little above its marker (and to its right: Label beside). */
 const offset = (p: readonly number[], h: number): [number, number, number] => [p[0], p[1] + 0.02 * h, p[2]];
