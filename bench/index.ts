@@ -23,7 +23,7 @@
  *    Needs python3 with numpy.
  *  - the lab in Chromium (bench/lab.ts): a split step per workspace, each figure preset until its first complete
  *    figure and until settled, and the split advisor per workspace, with their ratios to the sphere's and to
- *    Fig. 1's (`--lab` runs only this section).
+ *    Fig. 1's (`--lab` runs only this section; `--lab --no-presets` skips the presets).
  * It reports; it never fails. `--quick` runs a shorter version (for a smoke test). Times are the best of
  * several runs (3 per chain, 2 per Fig. 1 sweep; the three figure sweeps run once each): on a shared machine
  * single runs vary by ±30%, so compare ratios within one run.
@@ -435,7 +435,8 @@ async function main() {
     return;
   }
   if (process.argv.includes('--lab')) {
-    process.stdout.write(`${JSON.stringify({ quick, lab: await labBench(quick) }, null, 2)}\n`);
+    const lab = await labBench(quick, !process.argv.includes('--no-presets'));
+    process.stdout.write(`${JSON.stringify({ quick, lab }, null, 2)}\n`);
     return;
   }
   if (process.argv.includes('--mixing')) {

@@ -174,8 +174,11 @@ async function adviceTime(page: Page, workspace: string) {
   return (Date.now() - t0) / 1000;
 }
 
-/** Builds the lab, serves it, runs the measurements and stops everything it started. */
-export async function labBench(quick: boolean) {
+/**
+ * Builds the lab, serves it, runs the measurements and stops everything it started. Without `presets` it skips
+ * the figure presets (they run paper 000's mechanism): the split steps and the advisors alone.
+ */
+export async function labBench(quick: boolean, presets = true) {
   const dist = mkdtempSync(join(tmpdir(), 'dp-lab-bench-'));
   log('lab benchmark: building the lab…');
   const started = performance.now();
@@ -235,17 +238,17 @@ export async function labBench(quick: boolean) {
     for (const ws of workspaces)
       split[ws].ratioToSphere = round(split[ws].medianSeconds / split.sphere.medianSeconds);
 
-    const presets: Record<
+    const presetTimings: Record<
       string,
       { firstFigureSeconds: number; settledSeconds: number; settledOverFig1?: number }
     > = {};
-    for (const p of quick ? PRESETS.slice(0, 2) : PRESETS) {
+    for (const p of !presets ? [] : quick ? PRESETS.slice(0, 2) : PRESETS) {
       log(`lab benchmark: preset ${p.id}…`);
       const t = await presetTimes(page, p.id);
-      presets[p.id] = { firstFigureSeconds: round(t.firstFigure), settledSeconds: round(t.settled) };
+      presetTimings[p.id] = { firstFigureSeconds: round(t.firstFigure), settledSeconds: round(t.settled) };
     }
-    const fig1 = presets.fig1.settledSeconds;
-    for (const p of Object.values(presets)) p.settledOverFig1 = round(p.settledSeconds / fig1);
+    const fig1 = presetTimings.fig1?.settledSeconds;
+    for (const p of Object.values(presetTimings)) p.settledOverFig1 = round(p.settledSeconds / fig1);
 
     const advisor: Record<string, { seconds: number; ratioToSphere?: number }> = {};
     for (const ws of quick ? ['sphere'] : workspaces) {
@@ -257,7 +260,7 @@ export async function labBench(quick: boolean) {
 
     return {
       splitStep: split,
-      presets,
+      presets: presetTimings,
       advisor,
       targets: {
         splitStepRatioToSphere: { spd: 1.5, kendall: 1.5 },

@@ -1,8 +1,9 @@
 /**
- * `npm run bench -- --mixing` (or `npx tsx bench/mixing.ts [--quick] [--releases N]`): how fast the kng-joint
- * sampler reaches its target, for the random walk (the default) and the 'mixture' sampler (MIXTURE_SAMPLER), on
- * each space at the lab's default release (sphere n = 300, SPD(2) n = 1000, shapes n = 2000 with 8 landmarks;
- * ε = 1 split evenly, seed 1), both measured in the same run. Per space and sampler:
+ * `npm run bench -- --mixing` (or `npx tsx bench/mixing.ts [--quick] [--releases N] [--landmarks L [--n n]]`, the
+ * last for shapes alone at L landmarks): how fast the kng-joint sampler reaches its target, for the papers' random
+ * walk (WALK_SAMPLER) and the 'mixture' sampler (MIXTURE_SAMPLER, the default), on each space at the lab's default
+ * release (sphere n = 300, SPD(2) n = 1000, shapes n = 2000 with 8 landmarks; ε = 1 split evenly, seed 1), both
+ * measured in the same run. Per space and sampler:
  *  - the target's law of U without any chain: importance sampling from the mixture's proposal, whose density is
  *    known (its 1 % … 99 % quantiles are the stationary band);
  *  - steps to the band: from the public start, the first step at which the β = 1 replica's U is inside the band
@@ -21,6 +22,7 @@ import {
   jointPotential,
   linearisedProposal,
   MIXTURE_SAMPLER,
+  WALK_SAMPLER,
   publicStart,
   runJointChain,
   type KngJointContext,
@@ -56,24 +58,39 @@ function withSettings(ctx: KngJointContext, over: Partial<KngJointSettings>): Kn
 }
 
 /**
- * The target's law of U, estimated without any chain: importance sampling from the mixture's proposal (the
- * linearised law and its covering share, whose densities are known), U_i with self-normalised weights w_i.
+ * Draws of the mixture's proposal (the linearised law and its covering share, whose densities are known) with
+ * their log importance weights ln w_i = −U_i − ln q_i for the target: what estimates the target's law without
+ * any chain. Draws outside the domain (weight 0) are left out.
  */
-function importanceReference(ctx: KngJointContext, draws: number) {
+export function importanceDraws(ctx: KngJointContext, draws: number) {
   const a = ctx.M.ambientDim;
   const q = linearisedProposal(ctx.linearised!, { broadWeight: 0.2 });
   const rng = Rng.fromKey(5);
-  const z = new Float64Array(2 * a);
+  const states: Float64Array[] = [];
   const u: number[] = [];
   const logW: number[] = [];
   for (let i = 0; i < draws; i++) {
+    const z = new Float64Array(2 * a);
     const logQ = q.draw(rng, z);
     const ui = logQ === -Infinity ? Infinity : jointPotential(ctx, z.subarray(0, a), z.subarray(a));
     if (!Number.isFinite(ui)) continue;
+    states.push(z);
     u.push(ui);
     logW.push(-ui - logQ);
   }
-  const top = Math.max(...logW);
+  return { states, u, logW };
+}
+
+/** The target's law of U by importance sampling (importanceDraws). */
+function importanceReference(ctx: KngJointContext, draws: number) {
+  const { u, logW } = importanceDraws(ctx, draws);
+  return weightedLaw(u, logW);
+}
+
+/** The law of values u_i with self-normalised weights ∝ e^{logW_i}: its CDF, quantiles and effective size. */
+export function weightedLaw(u: readonly number[], logW: readonly number[]) {
+  let top = -Infinity;
+  for (const x of logW) top = Math.max(top, x);
   const w = logW.map((x) => Math.exp(x - top));
   const total = w.reduce((s, x) => s + x, 0);
   const order = u.map((_, i) => i).sort((i, j) => u[i] - u[j]);
@@ -103,7 +120,7 @@ function importanceReference(ctx: KngJointContext, draws: number) {
 }
 
 /** sup |F_sample − F_reference|, over the sample's jumps and the reference's. */
-function ksDistance(sample: number[], reference: ReturnType<typeof importanceReference>) {
+export function ksDistance(sample: number[], reference: ReturnType<typeof weightedLaw>) {
   const s = [...sample].sort((x, y) => x - y);
   let d = 0;
   const empirical = (x: number) => {
@@ -123,13 +140,19 @@ function ksDistance(sample: number[], reference: ReturnType<typeof importanceRef
   return d;
 }
 
-export function mixingBench(quick: boolean, releases: number) {
+/** Spaces of a run: the lab's three defaults, or shapes alone with `landmarks` landmarks (and n records). */
+function spacesOf(landmarks?: number, n?: number) {
+  if (landmarks === undefined) return SPACES;
+  return [{ ...SPACES[2], landmarks, n: n ?? SPACES[2].n }];
+}
+
+export function mixingBench(quick: boolean, releases: number, landmarks?: number, n?: number) {
   const results = [];
-  for (const space of SPACES) {
+  for (const space of spacesOf(landmarks, n)) {
     const source = { kind: 'synthetic', seed: 1, ...space } as DataSource;
     const reg = prepareRegression(source);
     const budget = jointSettingsFromBudget({ epsP: 0.5, epsV: 0.5, m: 1 }, reg.M.family?.kind);
-    const walk = prepareJointGroups(reg, source, budget).ctx;
+    const walk = prepareJointGroups(reg, source, { ...budget, ...WALK_SAMPLER }).ctx;
     let t = performance.now();
     const mixture = prepareJointGroups(reg, source, { ...budget, ...MIXTURE_SAMPLER }).ctx;
     const preparationSeconds = (performance.now() - t) / 1000;
@@ -235,9 +258,12 @@ export function mixingBench(quick: boolean, releases: number) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const quick = process.argv.includes('--quick');
-  const at = process.argv.indexOf('--releases');
-  const releases = at > 0 ? Number(process.argv[at + 1]) : quick ? 4 : 40;
+  const arg = (name: string) => {
+    const at = process.argv.indexOf(`--${name}`);
+    return at > 0 ? Number(process.argv[at + 1]) : undefined;
+  };
+  const releases = arg('releases') ?? (quick ? 4 : 40);
   process.stdout.write(
-    `${JSON.stringify({ quick, releases, mixing: mixingBench(quick, releases) }, null, 2)}\n`,
+    `${JSON.stringify({ quick, releases, mixing: mixingBench(quick, releases, arg('landmarks'), arg('n')) }, null, 2)}\n`,
   );
 }

@@ -146,8 +146,8 @@ export function resolveAuditConfig(values: RawOptions): AuditConfig {
         steps: intValue('steps', get('steps') ?? String(DEFAULT_LINREG_SETTINGS.dpsgd.steps), 1, 1_000_000),
       },
     },
-    // the walk leaves the spec as it was before --sampler
-    ...(jointSampler === 'mixture' ? { jointSampler } : {}),
+    // the default sampler (the mixture) leaves the spec as the lab's
+    ...(jointSampler === 'walk' ? { jointSampler } : {}),
   };
   const yb = settings.linreg.ssp.yBounds;
   if (yb !== 'data' && yb.lo.length === 1 && manifold === 'euclidean')

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, csvParts, json, WINE_CSV } from './testing';
 import { OPTIONS } from './options';
+import { MIXTURE_SAMPLER } from '../privacy/kngJoint/calibration';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WINE = fileURLToPath(WINE_CSV);
@@ -171,7 +172,8 @@ describe('sweep budgets and mechanism (what the lab’s sweep runs)', () => {
       clip: 0.1,
       energyShare: 0.25,
       xRange: [[0, 1]],
-      replicas: 4,
+      replicas: MIXTURE_SAMPLER.replicas,
+      sampler: 'mixture',
     });
     expect(out.settings).not.toHaveProperty('tau');
     expect(out.rows).toHaveLength(4);

@@ -126,7 +126,7 @@ export function resolveConfig(command: Command, values: RawOptions): Config {
   const jointSampler =
     command === 'release' || command === 'sweep'
       ? jointSamplerValue(get('sampler'), mechanism, values.mechanism === undefined, manifold)
-      : 'walk';
+      : 'mixture';
   const jointDefaults = splitJointBudget(2, 0.5, manifold);
   const jointDefaultEps = (share: number) => (mechanism === 'kng-joint' ? String(share) : '1');
   // release only: the audit's --clip is DP-SGD's
@@ -258,7 +258,7 @@ export function jointSamplerValue(
   mechanismImplicit: boolean,
   manifold: DataManifold,
 ): JointSampler {
-  if (raw === undefined) return 'walk';
+  if (raw === undefined) return 'mixture';
   if (mechanism !== 'kng-joint')
     throw new CliError(`--sampler ${raw} is a setting of --mechanism kng-joint, not of ${mechanism}`);
   if (raw === 'mixed' || raw === 'paper')

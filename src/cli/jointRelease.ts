@@ -89,9 +89,10 @@ export function releaseJointCommand(
     burnIn: settings.burnIn,
     frozenSteps: settings.frozenSteps,
     adaptTarget: settings.adaptTarget,
-    // --sampler: the walk, or the mixture with MIXTURE_SAMPLER's share of independence moves
-    sampler: cfg.jointSampler,
-    independenceWeight: cfg.jointSampler === 'mixture' ? (settings.independenceWeight ?? null) : null,
+    // --sampler as in force: the mixture (with MIXTURE_SAMPLER's share of independence moves), or the walk,
+    // also where the mixture does not apply (shapes above MIXTURE_MAX_DIMENSION)
+    sampler: settings.proposal ?? 'walk',
+    independenceWeight: settings.proposal === 'mixture' ? (settings.independenceWeight ?? null) : null,
   };
   const calibration = {
     deltaP: cal.deltaP,

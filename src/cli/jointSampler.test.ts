@@ -1,16 +1,17 @@
 /**
- * --sampler walk|mixture of release, sweep and audit: kng-joint's chain (MIXTURE_SAMPLER for the mixture),
- * recorded in the settings, the walk's output unchanged, and a one-line refusal with other mechanisms.
+ * --sampler walk|mixture of release, sweep and audit: kng-joint's chain (MIXTURE_SAMPLER for the mixture, the
+ * default; WALK_SAMPLER for the papers' walk), recorded in the settings, and a one-line refusal with other
+ * mechanisms.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KNG_JOINT, MIXTURE_SAMPLER } from '../privacy/kngJoint/calibration';
+import { MIXTURE_SAMPLER, WALK_SAMPLER } from '../privacy/kngJoint/calibration';
 import { cli, json } from './testing';
 
 const WALK = {
   sampler: 'walk',
-  replicas: DEFAULT_KNG_JOINT.replicas,
-  burnIn: DEFAULT_KNG_JOINT.burnIn,
-  frozenSteps: DEFAULT_KNG_JOINT.frozenSteps,
+  replicas: WALK_SAMPLER.replicas,
+  burnIn: WALK_SAMPLER.burnIn,
+  frozenSteps: WALK_SAMPLER.frozenSteps,
   independenceWeight: null,
 };
 const MIXTURE = {
@@ -24,41 +25,42 @@ const MIXTURE = {
 const body = ({ provenance: _, ...out }: Record<string, unknown>) => out;
 
 describe('--sampler walk|mixture (kng-joint)', () => {
-  it('release: the mixture applies MIXTURE_SAMPLER and says so; --sampler walk is the default, unchanged', async () => {
+  it('release: the mixture is the default and applies MIXTURE_SAMPLER; --sampler walk the papers’ walk', async () => {
     const base = ['release', '--n', '15', '--m', '2', '--quiet'];
-    const walk = await json(...base);
-    expect(walk.settings).toMatchObject(WALK);
-    expect(body(await json(...base, '--sampler', 'walk'))).toEqual(body(walk));
-    const mix = await json(...base, '--sampler', 'mixture');
+    const mix = await json(...base);
     expect(mix.settings).toMatchObject(MIXTURE);
+    expect(body(await json(...base, '--sampler', 'mixture'))).toEqual(body(mix));
+    const walk = await json(...base, '--sampler', 'walk');
+    expect(walk.settings).toMatchObject(WALK);
     expect(mix.releases[0].p).not.toEqual(walk.releases[0].p);
     // the settings and seeds reproduce the run
-    expect(await json(...base, '--sampler', 'mixture')).toEqual(mix);
+    expect(await json(...base, '--sampler', 'walk')).toEqual(walk);
     expect(mix.privacy.epsilon).toBe(walk.privacy.epsilon);
   });
 
   it('sweep: the same, per budget point', async () => {
     const base = ['sweep', '--n', '15', '--m', '1', '--points', '2', '--split', 'equal', '--workers', '1'];
-    const walk = await json(...base, '--quiet');
-    expect(walk.settings).toMatchObject(WALK);
-    expect(body(await json(...base, '--sampler', 'walk', '--quiet'))).toEqual(body(walk));
-    const mix = await json(...base, '--sampler', 'mixture', '--quiet');
+    const mix = await json(...base, '--quiet');
     expect(mix.settings).toMatchObject(MIXTURE);
+    expect(body(await json(...base, '--sampler', 'mixture', '--quiet'))).toEqual(body(mix));
+    const walk = await json(...base, '--sampler', 'walk', '--quiet');
+    expect(walk.settings).toMatchObject(WALK);
     expect(mix.rows.map((r: { eps: number }) => r.eps)).toEqual(walk.rows.map((r: { eps: number }) => r.eps));
     expect(mix.rows[0].lnMeanMse).not.toBe(walk.rows[0].lnMeanMse);
   });
 
   it('audit: the releases on D and D′ come from the chosen sampler', async () => {
     const base = ['audit', '--n', '12', '--releases', '8', '--workers', '1', '--quiet'];
-    const walk = await json(...base);
+    const mixSphere = await json(...base);
+    expect(mixSphere.settings).toMatchObject({ mechanism: 'kng-joint', ...MIXTURE });
+    expect(body(await json(...base, '--sampler', 'mixture'))).toEqual(body(mixSphere));
+    const walk = await json(...base, '--sampler', 'walk');
     expect(walk.settings).toMatchObject({ mechanism: 'kng-joint', ...WALK });
-    expect(body(await json(...base, '--sampler', 'walk'))).toEqual(body(walk));
-    const mix = await json(...base, '--sampler', 'mixture', '--manifold', 'spd');
-    expect(mix.settings).toMatchObject({ mechanism: 'kng-joint', manifold: 'spd', ...MIXTURE });
-    expect(mix.claimedEpsilon).toBe(2);
-    // the histogram of scores differs from the walk's on the same data and streams
-    const mixSphere = await json(...base, '--sampler', 'mixture');
-    expect(mixSphere.histogram).not.toEqual(walk.histogram);
+    const walkSpd = await json(...base, '--sampler', 'walk', '--manifold', 'spd');
+    expect(walkSpd.settings).toMatchObject({ mechanism: 'kng-joint', manifold: 'spd', ...WALK });
+    expect(walkSpd.claimedEpsilon).toBe(2);
+    // the histogram of scores differs from the mixture's on the same data and streams
+    expect(walk.histogram).not.toEqual(mixSphere.histogram);
   });
 
   it('is refused in one line with other mechanisms, and paper KNG’s mixed|paper with kng-joint', async () => {

@@ -543,12 +543,13 @@ export const OPTIONS: readonly OptionDef[] = [
     name: 'sampler',
     arg: 'walk|mixture',
     commands: ['release', 'sweep', 'audit'],
-    default: (c) => (c === 'audit' ? 'walk (kng, kng-footpoint: mixed)' : 'walk'),
+    default: (c) => (c === 'audit' ? 'mixture (kng, kng-footpoint: mixed)' : 'mixture'),
     help:
-      'kng-joint’s chain (the target is the same): walk — the random walk with replica exchange, 4 replicas × ' +
-      '(1,000 + 500) steps per release; mixture — one chain of 100 + 100 steps mixing the walk with independence ' +
-      'draws from the target linearised at the non-private fit (MIXTURE_SAMPLER, docs/kng-joint.md; about 20× ' +
-      'faster, opt-in until the audit backs it). Recorded in the settings; refused with other mechanisms. audit ' +
+      'kng-joint’s chain (the target is the same): mixture — one chain of 100 + 100 steps mixing a random walk ' +
+      'with independence draws from the target linearised at the non-private fit (MIXTURE_SAMPLER, ' +
+      'docs/kng-joint.md; about 20× faster than the walk, audited in docs/audit.md; on shapes with more than 8 ' +
+      'landmarks the walk runs instead); walk — the papers’ random walk with replica exchange, 4 replicas × ' +
+      '(1,000 + 500) steps per release. Recorded in the settings; refused with other mechanisms. audit ' +
       '--mechanism kng, kng-footpoint take mixed|paper instead: mixed — the lab’s settings (--burn-in, --step-p, ' +
       '--step-v); paper — as paper 000 plausibly sampled: one chain started at the non-private estimate, ' +
       'consecutive draws, burn-in 100, steps 0.2σ (explicit --burn-in, --step-p, --step-v still win).',

@@ -38,8 +38,8 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
     budgets: { points: cfg.points, ...cfg.budgets },
     kng,
     ...(joint ? { mechanism: 'kng-joint' as const } : {}),
-    // the walk leaves the spec as it was before --sampler
-    ...(joint && cfg.jointSampler !== 'walk' ? { jointSampler: cfg.jointSampler } : {}),
+    // the default sampler (the mixture) leaves the spec as the lab's
+    ...(joint && cfg.jointSampler === 'walk' ? { jointSampler: cfg.jointSampler } : {}),
   });
   // on this thread first: a bad data set fails here with a clear message, and the statement needs the fits
   const sets = sources(cfg, d);

@@ -1,8 +1,9 @@
 import type { KngSettings } from '../privacy/kng';
 import {
   DEFAULT_KNG_JOINT,
-  MIXTURE_SAMPLER,
   splitJointBudget,
+  WALK_SAMPLER,
+  type MIXTURE_SAMPLER,
   type KngJointSettings,
 } from '../privacy/kngJoint/calibration';
 import type { DataSource } from './regressionSetup';
@@ -20,17 +21,17 @@ export type JointSettingsInput = Omit<KngJointSettings, 'clip' | 'xRange'> & {
   xRange?: readonly [number, number];
 };
 
-/** The joint release's sampler: the random walk (the default) or its mixture with independence draws. */
+/** The joint release's sampler: the mixture of the walk with independence draws (the default) or the walk. */
 export type JointSampler = 'walk' | 'mixture';
 
 /**
- * The settings a sampler sets over DEFAULT_KNG_JOINT's: none for the walk (so a spec without a sampler, or with
- * 'walk', is the spec as it was before the option existed), MIXTURE_SAMPLER's fields for the mixture.
+ * The settings a sampler sets over DEFAULT_KNG_JOINT's (whose sampler is the mixture): none without a sampler or
+ * with 'mixture' (so a spec without one is the default release), WALK_SAMPLER's fields for the walk.
  */
 export function jointSamplerSettings(
   sampler: JointSampler | undefined,
 ): Partial<Pick<KngJointSettings, keyof typeof MIXTURE_SAMPLER>> {
-  return sampler === 'mixture' ? { ...MIXTURE_SAMPLER } : {};
+  return sampler === 'walk' ? { ...WALK_SAMPLER } : {};
 }
 
 /** A kng-joint release job: its data, settings and seed. */

@@ -29,13 +29,19 @@ export interface KngJointSettings {
   frozenSteps: number;
   adaptTarget: number;
   /**
-   * The sampler's kernel (the target is the same): 'walk', the random walk on the tangent bundle (the default, and
-   * what reproduces the papers' numbers), or 'mixture', that walk mixed with independence draws from the target
-   * linearised at the non-private fit (linearisedProposal.ts), which reaches the target in far fewer steps.
+   * The sampler's kernel (the target is the same): 'walk', the random walk on the tangent bundle (what reproduces
+   * the papers' numbers, WALK_SAMPLER), or 'mixture', that walk mixed with independence draws from the target
+   * linearised at the non-private fit (linearisedProposal.ts), which reaches the target in far fewer steps (the
+   * default, MIXTURE_SAMPLER, up to MIXTURE_MAX_DIMENSION).
    */
   proposal?: 'walk' | 'mixture';
   /** 'mixture': the share of steps that are independence moves (default 0.5). */
   independenceWeight?: number;
+  /**
+   * 'mixture': the share of the independence draws from the public covering law (default 0.1); without it a
+   * chain from the public start or a far well cannot return to the fit (linearisedProposal.ts).
+   */
+  coveringWeight?: number;
 }
 
 /** Huber's ρ_c(d): ½d² up to c, then c·d − ½c². */
@@ -75,22 +81,22 @@ export function splitJointBudget(
   return { epsP: (1 - e) * pShare * epsilon, epsV: (1 - e) * (1 - pShare) * epsilon, epsE: e * epsilon };
 }
 
-export const DEFAULT_KNG_JOINT: Omit<KngJointSettings, 'clip' | 'xRange'> = {
-  epsP: 0.75,
-  epsV: 0.75,
-  epsE: 0.5,
-  m: 10,
+/**
+ * The papers' sampler, the random walk with replica exchange: 4 replicas × (1,000 adapting + 500 frozen) steps.
+ * `--sampler walk`; what prepareKngJoint falls back to where the mixture does not apply.
+ */
+export const WALK_SAMPLER: Pick<KngJointSettings, 'proposal' | 'replicas' | 'burnIn' | 'frozenSteps'> = {
+  proposal: 'walk',
   replicas: 4,
   burnIn: 1000,
   frozenSteps: 500,
-  adaptTarget: 0.3,
 };
 
 /**
  * The 'mixture' sampler's settings: one chain of 200 steps. The independence draws leave a well or the public
  * start at their first acceptance, which is what the replicas were for, and the covering share of them crosses
- * between far-apart modes (bench/mixing.ts measures both on each space at the lab's default sizes). Not the
- * default yet.
+ * between far-apart modes (bench/mixing.ts measures both on each space at the lab's default sizes; the sampler
+ * audit, bench/samplerAudit.ts, compares its releases with the exact target's law and finds no leak).
  */
 export const MIXTURE_SAMPLER: Pick<
   KngJointSettings,
@@ -101,6 +107,23 @@ export const MIXTURE_SAMPLER: Pick<
   replicas: 1,
   burnIn: 100,
   frozenSteps: 100,
+};
+
+/**
+ * The largest dimension of the space on which the mixture runs; above it, the walk. Checked up to shapes with 8
+ * landmarks (dimension 12); at 50 landmarks (96) the linearised law no longer matches the target (importance
+ * weights degenerate, its draws are not accepted) and a release costs more than the walk's (docs/audit.md).
+ * Public: it depends on the space alone.
+ */
+export const MIXTURE_MAX_DIMENSION = 12;
+
+export const DEFAULT_KNG_JOINT: Omit<KngJointSettings, 'clip' | 'xRange'> = {
+  epsP: 0.75,
+  epsV: 0.75,
+  epsE: 0.5,
+  m: 10,
+  adaptTarget: 0.3,
+  ...MIXTURE_SAMPLER,
 };
 
 /** The largest |t| of a centred covariate: the public range maps onto [−½, ½]. */

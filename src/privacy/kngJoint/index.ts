@@ -10,8 +10,9 @@ import type { Rng } from '../../sampling/rng';
 import {
   calibrateKngJoint,
   centredCovariates,
-  DEFAULT_KNG_JOINT,
+  MIXTURE_MAX_DIMENSION,
   responsesInBall,
+  WALK_SAMPLER,
   type KngJointCalibration,
   type KngJointSettings,
 } from './calibration';
@@ -71,22 +72,14 @@ export function prepareKngJoint(
   const inBall = responsesInBall(M, ys, calibration.yRadius);
   // 'mixture': the target linearised at the non-private fit (in the centred parametrisation, p at t = 0). It only
   // shapes the proposal; the target, and so the privacy argument, is the same.
-  const linearised =
-    settings.proposal === 'mixture'
-      ? linearisedLaw(M, ts, inBall.ys, settings.clip, calibration, fitGeodesicRegression(M, ts, inBall.ys))
-      : null;
-  // where there is none (no closed-form Jacobian of Exp, a singular A) the mixture's short chain would not reach
-  // the target: the default random walk with its own steps instead
+  const mixture = settings.proposal === 'mixture' && M.dim <= MIXTURE_MAX_DIMENSION;
+  const linearised = mixture
+    ? linearisedLaw(M, ts, inBall.ys, settings.clip, calibration, fitGeodesicRegression(M, ts, inBall.ys))
+    : null;
+  // where there is none (a space above MIXTURE_MAX_DIMENSION, no closed-form Jacobian of Exp, a singular A) the
+  // mixture's short chain would not reach the target: the walk with its own steps instead
   const inForce =
-    settings.proposal === 'mixture' && !linearised
-      ? {
-          ...settings,
-          proposal: 'walk' as const,
-          replicas: DEFAULT_KNG_JOINT.replicas,
-          burnIn: DEFAULT_KNG_JOINT.burnIn,
-          frozenSteps: DEFAULT_KNG_JOINT.frozenSteps,
-        }
-      : settings;
+    settings.proposal === 'mixture' && !linearised ? { ...settings, ...WALK_SAMPLER } : settings;
   return {
     M,
     kernel: jointKernel(M, ts, inBall.ys, settings.clip),

@@ -23,6 +23,7 @@ import {
   runJointChain,
   publicStart,
   sphereJointKernel,
+  WALK_SAMPLER,
   type KngJointSettings,
 } from '.';
 
@@ -353,6 +354,7 @@ describe('kng-joint: the Metropolis sampler draws the exact law', () => {
     const M = sphere();
     const data = sphereData({ n: 12, noiseVariance: 0.01, seed: 4 });
     const s = settings({
+      ...WALK_SAMPLER,
       clip: 0.3,
       epsP: 0.6,
       epsV: 0.6,

@@ -8,7 +8,9 @@ import {
   DEFAULT_DOMAIN,
   DEFAULT_KNG_JOINT,
   linearisedProposal,
+  MIXTURE_MAX_DIMENSION,
   prepareKngJoint,
+  WALK_SAMPLER,
   type KngJointSettings,
 } from '.';
 import { chartCoordinates, chartState } from './linearisedProposal';
@@ -134,7 +136,7 @@ describe('the linearised proposal: chart and density', () => {
     }
   });
 
-  it('where the space has no closed-form Jacobian (SPD(3)) the mixture falls back to the default random walk', () => {
+  it('where the space has no closed-form Jacobian (SPD(3)) the mixture falls back to the papers’ random walk', () => {
     const M = spd(3);
     const rng = Rng.fromKey(8);
     const ys = Array.from({ length: 20 }, () =>
@@ -154,7 +156,19 @@ describe('the linearised proposal: chart and density', () => {
     });
     expect(ctx.linearised).toBeNull();
     expect(ctx.settings.proposal).toBe('walk');
-    expect(ctx.settings.replicas).toBe(DEFAULT_KNG_JOINT.replicas);
-    expect(ctx.settings.burnIn).toBe(DEFAULT_KNG_JOINT.burnIn);
+    expect(ctx.settings.replicas).toBe(WALK_SAMPLER.replicas);
+    expect(ctx.settings.burnIn).toBe(WALK_SAMPLER.burnIn);
+  });
+
+  it('on shapes above MIXTURE_MAX_DIMENSION (9 landmarks: 14) the walk runs, without building the law', () => {
+    const data = generate('kendall', { n: 20, seed: 3, landmarks: 9 });
+    const M = kendall(9);
+    expect(M.dim).toBeGreaterThan(MIXTURE_MAX_DIMENSION);
+    const xs = 'covariates' in data && data.covariates ? data.covariates.raw : data.xs;
+    const range = 'covariates' in data && data.covariates ? data.covariates.publicRange : ([0, 1] as const);
+    const ctx = prepareKngJoint(M, xs, data.ys, { ...DEFAULT_KNG_JOINT, clip: 0.05, xRange: range });
+    expect(DEFAULT_KNG_JOINT.proposal).toBe('mixture');
+    expect(ctx.linearised).toBeNull();
+    expect(ctx.settings).toMatchObject(WALK_SAMPLER);
   });
 });

@@ -213,7 +213,7 @@ export function runJointChain(
         ? (beta, k) =>
             stepsWithIndependence(
               { ...target, potential: (z) => beta * target.potential(z) },
-              linearisedProposal(law, { beta }),
+              linearisedProposal(law, { beta, broadWeight: s.coveringWeight }),
               s.independenceWeight ?? 0.5,
               counts[k],
             )
