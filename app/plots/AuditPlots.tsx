@@ -21,6 +21,7 @@ import { AuditExplainer, AuditIntro } from './audit/AuditTexts';
 import { epsText } from './audit/format';
 import { ScoreHistograms } from './audit/ScoreHistograms';
 import { TradeOffPlot } from './audit/TradeOffPlot';
+import { workspaceOf } from '../workspaces/registry';
 
 export function AuditTab() {
   const settings = useLab((s) => s.settings);
@@ -51,7 +52,7 @@ export function AuditTab() {
           {recordError(record)}
         </p>
       )}
-      {settings.workspace === 'frechet' && !ownPoints && (
+      {!workspaceOf(settings.workspace).manifold && !ownPoints && (
         <p className="hint" data-testid="audit-data-note">
           The audit attacks the very points drawn in the view (n = {settings.n}, r = {settings.radius},{' '}
           {settings.spread} data, seed {settings.seed}); a click on a point, or the select, picks the record

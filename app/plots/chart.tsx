@@ -15,6 +15,7 @@ export {
   type ChartType,
   type SubscriptType,
 } from './chartType';
+import { workspaceOf } from '../workspaces/registry';
 export * from './chartStyle';
 export * from './ticks';
 export * from './axes';
@@ -27,10 +28,12 @@ export { formatTick as tickFormat } from './ticks';
 
 /** Units of geodesic distance per workspace (for axis labels; the manifold's descriptor says them). */
 export function distanceUnit(w: WorkspaceId): string {
-  return w === 'frechet' ? 'geodesic' : MANIFOLDS[w].distanceUnit;
+  const { manifold } = workspaceOf(w);
+  return manifold ? MANIFOLDS[manifold].distanceUnit : 'geodesic';
 }
 
 /** Unit of a squared distance, short enough for a vertical axis label. */
 export function squaredUnit(w: WorkspaceId): string {
-  return w === 'frechet' ? 'dist²' : MANIFOLDS[w].squaredUnit;
+  const { manifold } = workspaceOf(w);
+  return manifold ? MANIFOLDS[manifold].squaredUnit : 'dist²';
 }

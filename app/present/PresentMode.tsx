@@ -19,6 +19,7 @@ import { PRESENT_SEQUENCE, currentStep, nextStep } from './sequence';
 import { StepNav } from './StepNav';
 import { isTextEntry, usePresent, withPresentFlag, type PresentSequence } from './presentStore';
 import './present.css';
+import { workspaceOf } from '../workspaces/registry';
 
 const lesson = () => import('./lesson/LessonBar');
 const LessonBar = lazy(() => lesson().then((m) => ({ default: m.LessonBar })));
@@ -272,13 +273,14 @@ export function PresentControls() {
   const on = usePresent((s) => s.on);
   const playing = usePresent((s) => s.playing);
   const setPlaying = usePresent((s) => s.setPlaying);
-  const frechet = useLab((s) => s.settings.workspace === 'frechet');
+  // a workspace of points spends its whole budget on one release: there is no split
+  const points = useLab((s) => !workspaceOf(s.settings.workspace).manifold);
   usePlaySplit();
   if (!on) return null;
   return (
     <section className="present-controls" aria-label="Budget" data-testid="present-controls">
-      <EpsilonSlider label={frechet ? 'budget ε' : 'total budget ε'} />
-      {!frechet && (
+      <EpsilonSlider label={points ? 'budget ε' : 'total budget ε'} />
+      {!points && (
         <div className="present-split">
           <SplitSlider />
           <button

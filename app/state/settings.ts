@@ -3,8 +3,15 @@
  * what someone saw. Parsing is forgiving: a bad or missing value falls back to its default and is reported.
  */
 import { FRECHET_MECHANISM_TABLE, type FrechetLabId } from '../../src/privacy/frechet/mechanisms';
+import {
+  WORKSPACE_REGISTRY,
+  workspaceOf,
+  type RegressionWorkspaceId,
+  type WorkspaceData,
+  type WorkspaceId,
+} from '../workspaces/registry';
 
-export type WorkspaceId = 'sphere' | 'spd' | 'kendall' | 'euclidean' | 'frechet';
+export type { RegressionWorkspaceId, WorkspaceId } from '../workspaces/registry';
 export type RegressionMechanism = 'kng-joint' | 'kng';
 
 /** ε_p and ε_v of the current budget: the split of the total ε. */
@@ -13,27 +20,27 @@ export function currentBudget(s: Pick<LabSettings, 'split' | 'eps'>): { epsP: nu
 }
 
 /**
- * The seed of the samplers' random streams: the sampler seed when one is set, else the data's seed. The
- * Fréchet-mean workspace has no sampler seed: its one seed draws the points and the releases.
+ * The seed of the samplers' random streams: the sampler seed when one is set, else the data's seed. A workspace
+ * of points (the Fréchet mean's) has no sampler seed: its one seed draws the points and the releases.
  */
 export function samplerSeedOf(s: Pick<LabSettings, 'workspace' | 'seed' | 'samplerSeed'>): number {
-  return s.workspace === 'frechet' ? s.seed : (s.samplerSeed ?? s.seed);
+  return workspaceOf(s.workspace).manifold ? (s.samplerSeed ?? s.seed) : s.seed;
 }
 
 /** Workspaces whose release can be kng-joint (docs/kng-joint.md); R^d has no compact domain for it. */
-export const JOINT_WORKSPACES: readonly WorkspaceId[] = ['sphere', 'spd', 'kendall'];
+export const JOINT_WORKSPACES: readonly WorkspaceId[] = WORKSPACE_REGISTRY.filter((w) => w.jointRelease).map(
+  (w) => w.id,
+);
 
 /** The release a workspace runs under these settings. */
 export function releaseMechanism(s: Pick<LabSettings, 'workspace' | 'mechanism'>): RegressionMechanism {
   return JOINT_WORKSPACES.includes(s.workspace) ? s.mechanism : 'kng';
 }
-/** The workspaces of geodesic regression, one manifold each (the Fréchet-mean workspace runs its own jobs). */
-export type RegressionWorkspaceId = Exclude<WorkspaceId, 'frechet'>;
-
-/** The manifold of a regression workspace; the Fréchet-mean workspace has none (its jobs never ask). */
+/** The manifold of a regression workspace; a workspace of points has none (its jobs never ask). */
 export function regressionWorkspace(w: WorkspaceId): RegressionWorkspaceId {
-  if (w === 'frechet') throw new Error('the Fréchet-mean workspace runs no regression job');
-  return w;
+  const { manifold, label } = workspaceOf(w);
+  if (!manifold) throw new Error(`the ${label} workspace runs no regression job`);
+  return manifold;
 }
 
 /**
@@ -159,75 +166,15 @@ export type AuditMechanismId = (typeof AUDIT_MECHANISMS)[number];
 export const AUDIT_RELEASES = [200, 1000, 2000, 10000] as const;
 export type PlotTab = (typeof PLOT_TABS)[number];
 
-export const WORKSPACES: readonly { id: WorkspaceId; label: string; blurb: string }[] = [
-  { id: 'sphere', label: 'Sphere', blurb: 'Directions on the globe: geodesics are great circles.' },
-  { id: 'spd', label: 'SPD(2) · ellipses', blurb: '2×2 covariance matrices, drawn as ellipses.' },
-  {
-    id: 'kendall',
-    label: 'Shapes · corpus callosum',
-    blurb: 'Planar outlines modulo position, size and rotation.',
-  },
-  { id: 'euclidean', label: 'Euclidean', blurb: 'Plain linear regression: the flat special case.' },
-  {
-    id: 'frechet',
-    label: 'Fréchet mean',
-    blurb: 'Private averages on the sphere and on SPD matrices: five mechanisms side by side.',
-  },
-];
+/** The workspaces, in the tabs' order, by name (app/workspaces/registry.ts holds the rest of each). */
+export const WORKSPACES: readonly { id: WorkspaceId; label: string; blurb: string }[] =
+  WORKSPACE_REGISTRY.map(({ id, label, blurb }) => ({ id, label, blurb }));
 
-/**
- * Per-workspace data defaults (docs/experiments.md: sphere δ = 0.001 as in 000's main text; SPD sd 0.01;
- * shapes × 1).
- */
-export const DATA_DEFAULTS: Record<
+/** Per-workspace data defaults (the registry's). */
+export const DATA_DEFAULTS = Object.fromEntries(WORKSPACE_REGISTRY.map((w) => [w.id, w.data])) as Record<
   WorkspaceId,
-  {
-    /** The paper's size (what the figure presets use). */
-    n: number;
-    noise: number;
-    noiseLabel: string;
-    public: number;
-    /**
-     * Where the default release is private for any data (kng-joint): a size at which it pays, and the MSE curves'
-     * sizes. Elsewhere the default is paper 000's KNG at the paper's size.
-     */
-    privateN?: number;
-    privateCurves?: number[];
-    /** Shapes: the landmarks per outline of that default (the far field grows with the dimension 4k − 8). */
-    privateLandmarks?: number;
-  }
-> = {
-  sphere: {
-    n: 50,
-    noise: 0.001,
-    noiseLabel: 'noise variance δ',
-    public: Math.PI,
-    privateN: 300,
-    privateCurves: [100, 200, 300],
-  },
-  // at ε = 1 the joint release's median is −7.55 at n = 1000 against −8.14 without privacy (docs/kng-joint.md)
-  spd: {
-    n: 50,
-    noise: 0.01,
-    noiseLabel: 'tangent noise sd',
-    public: 1,
-    privateN: 1000,
-    privateCurves: [1000],
-  },
-  // at ε = 1 and 8 landmarks the joint release's mean is −5.43 at n = 2000 against −5.51 without privacy
-  kendall: {
-    n: 100,
-    noise: 1,
-    noiseLabel: 'subject variation ×',
-    public: Math.PI / 2,
-    privateN: 2000,
-    privateCurves: [2000],
-    privateLandmarks: 8,
-  },
-  euclidean: { n: 50, noise: 0.1, noiseLabel: 'noise sd', public: 1 },
-  // the Fréchet workspace spreads its data by the radius r, not by noise
-  frechet: { n: 100, noise: 0, noiseLabel: 'noise', public: Math.PI },
-};
+  WorkspaceData
+>;
 
 /** The sample sizes of paper 000's MSE curves (the presets' and the other workspaces' default curves). */
 export const PAPER_CURVES: readonly number[] = [20, 50, 100];
@@ -246,7 +193,7 @@ interface SettingRow<T> {
 }
 
 const SETTINGS = {
-  workspace: { url: 'ws', default: 'sphere', choices: ['sphere', 'spd', 'kendall', 'euclidean', 'frechet'] },
+  workspace: { url: 'ws', default: 'sphere', choices: WORKSPACE_REGISTRY.map((w) => w.id) },
   n: { url: 'n', default: DATA_DEFAULTS.sphere.privateN!, limits: [3, 2000], integer: true },
   noise: { url: 'noise', default: DATA_DEFAULTS.sphere.noise, limits: [0, 1] },
   seed: { url: 'seed', default: 1, limits: [0, 2 ** 31 - 1], integer: true },
@@ -329,8 +276,7 @@ export function defaultsFor(workspace: WorkspaceId, mechanism?: RegressionMechan
     landmarks: (joint && d.privateLandmarks) || DEFAULT_SETTINGS.landmarks,
     noise: d.noise,
     tau: d.public,
-    // a shape release samples 96 dimensions: 1000 releases per side would take minutes there
-    auditReleases: workspace === 'kendall' ? 200 : DEFAULT_SETTINGS.auditReleases,
+    auditReleases: workspaceOf(workspace).auditReleases ?? DEFAULT_SETTINGS.auditReleases,
   };
 }
 

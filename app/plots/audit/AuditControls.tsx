@@ -4,6 +4,7 @@ import { isRecord, pickAuditRecord, type AuditRecordState } from '../../audit/re
 import { cancelAudit, startAudit } from '../../compute/audit';
 import { useLab } from '../../store';
 import { AUDIT_RELEASES, type AuditMechanismId } from '../../state/settings';
+import { workspaceOf } from '../../workspaces/registry';
 
 export function AuditControls({
   record,
@@ -87,8 +88,7 @@ export function AuditControls({
 /** Which record D′ replaces: the largest residual (default) or one the user picks (also by clicking the view). */
 function RecordPicker({ record, n }: { record: number; n: number }) {
   const value = useLab((s) => s.settings.auditRecord);
-  // the default record: the Fréchet mean's audit moves the point farthest from the centre
-  const byDefault = useLab((s) => (s.settings.workspace === 'frechet' ? 'farthest out' : 'largest residual'));
+  const byDefault = useLab((s) => workspaceOf(s.settings.workspace).auditRecord);
   return (
     <label className="field-inline">
       replaced record{' '}
