@@ -131,6 +131,34 @@ describe('splitVerdict: the split plot’s caption decided from its plotted numb
     expect(v.curves.map((c) => c.shape)).toEqual(['flat', 'flat', 'u']);
   });
 
+  it('uses the sweep’s standard errors: a U with a flat bottom is a U, noise within its errors is flat', () => {
+    // each point with its standard error of ln mean MSE, as the sweep's rows carry them
+    const withErrors = (ys: number[], se: number[]) =>
+      mseModel(
+        ys.map((y, i) => ({ ...row(100, 0.05 + 0.1 * i, y), lnMeanMseSe: se[i] })),
+        'unequal',
+        [100],
+      );
+    // six points at the non-private floor (−6) within their errors, both ends 2 above it (8 errors): its
+    // wiggle, kinks and all, is as large as the ends' rise, so the wiggle alone would read it as noise
+    const flatBottom = [-4.0, -5.2, -5.75, -6.25, -5.7, -6.3, -5.8, -6.2, -5.1, -4.1];
+    expect(splitVerdict(withErrors(flatBottom, Array(10).fill(0.25)), 10).shape).toBe('u');
+    // pure noise around a constant, each jump within about two of its honest errors: flat
+    const noise = [-3.1, -3.5, -2.8, -3.3, -2.9, -3.6, -3.0, -3.2, -2.7, -3.4];
+    expect(splitVerdict(withErrors(noise, Array<number>(10).fill(0.25)), 10).shape).toBe('flat');
+    // the same numbers with tiny errors are a shape: the errors decide, not the wiggle
+    expect(splitVerdict(withErrors(noise, Array(10).fill(0.02)), 10).shape).not.toBe('flat');
+    // one point whose error came out too small does not make a flat curve move (errors floored at the median)
+    const lucky = Array.from({ length: 10 }, (_, i) => (i === 5 ? 0.01 : 0.25));
+    expect(splitVerdict(withErrors(noise, lucky), 10).shape).toBe('flat');
+    // falling all the way, levelling off at the right: lowest at the right end
+    const falling = [-1, -2.4, -3.5, -4.3, -4.9, -5.3, -5.6, -5.7, -5.8, -5.75];
+    expect(splitVerdict(withErrors(falling, Array(10).fill(0.2)), 10).shape).toBe('right');
+    expect(splitVerdict(withErrors([...falling].reverse(), Array(10).fill(0.2)), 10).shape).toBe('left');
+    // rows without errors (one chain: the consecutive scheme) fall back to the curve's wiggle
+    expect(splitVerdict(withErrors(noise, Array(10).fill(NaN)), 10).shape).toBe('flat');
+  });
+
   it('puts ratios of errors in words', () => {
     expect(timesInWords(133.4)).toBe('about 130×');
     expect(timesInWords(1.52)).toBe('about 1.5×');

@@ -42,22 +42,65 @@ export function curveNoise(ys: readonly number[]): number {
 }
 
 /**
- * Whether a finished curve moves by more than its own noise (and by at least FLAT_SPREAD) over the panel. Far
- * above its non-private line, bumps of a small fraction of that distance are not a shape to look for.
+ * When two points of a curve differ: by more than z combined standard errors, z · √(seᵢ² + seⱼ²), and by at least
+ * FLAT_SPREAD (smaller changes in ln MSE are not worth a caption however sure). A curve moves when some point lies
+ * above its lowest one by MOVES_Z. For 10 points of pure noise with known errors, 3.2 would call a flat curve
+ * moving 5 % of the time (the range of 10 normal draws exceeds 4.5 σ = 3.2 · √2 σ that often); the sweep's errors
+ * are themselves estimated from a few chains and the ln of a skewed mean has a long tail, so the lab asks for 4
+ * (0.5–1.5 % with 5–10 chains in seeded simulations, curveShape.rates.test.ts). Once a curve moves, each end is
+ * compared with the lowest point on its own, a one-sided test: END_Z, about 2 %.
+ */
+export const MOVES_Z = 4;
+export const END_Z = 3 / Math.SQRT2;
+/** MOVES_Z when the errors are the curve's own wiggle, curveNoise (a spread of 4.5 of them). */
+export const WIGGLE_MOVES_Z = 4.5 / Math.SQRT2;
+
+/**
+ * Each point's standard error of ln mean MSE, and whether they are the sweep's own. The sweep's rows carry one
+ * per point (from the spread of the chains' group means). It measures relative spread, which changes slowly
+ * along a curve, while a single point's estimate from a few chains is itself noisy, and one that came out too
+ * small would turn noise into a shape: so no point's error is taken below the curve's median. Without errors on
+ * every point (the consecutive scheme runs one chain; rows made elsewhere) every point gets the curve's wiggle,
+ * curveNoise — which a U with a flat bottom and steep ends inflates until the U reads as noise.
+ */
+export function pointErrors(s: MseSeries): { se: number[]; fromSweep: boolean } {
+  const ses = s.points.map((p) => p.row.lnMeanMseSe ?? NaN);
+  if (ses.length === 0 || !ses.every((se) => Number.isFinite(se) && se >= 0)) {
+    const noise = curveNoise(s.points.map((p) => p.y));
+    return { se: ses.map(() => noise), fromSweep: false };
+  }
+  const median = [...ses].sort((a, b) => a - b)[ses.length >> 1];
+  return { se: ses.map((se) => Math.max(se, median)), fromSweep: true };
+}
+
+/** Whether point i lies above point `low` by more than z combined standard errors and by at least FLAT_SPREAD. */
+function above(ys: readonly number[], se: readonly number[], i: number, low: number, z: number): boolean {
+  return ys[i] - ys[low] >= Math.max(FLAT_SPREAD, z * Math.hypot(se[i], se[low]));
+}
+
+/**
+ * Whether a finished curve moves: some point lies above its lowest one beyond their standard errors. Far above
+ * its non-private line, bumps of a small fraction of that distance are not a shape to look for.
  */
 export function curveMoves(s: MseSeries): boolean {
   const ys = s.points.map((p) => p.y);
-  const spread = Math.max(...ys) - Math.min(...ys);
-  const excess = s.lnNonPrivate === null ? 0 : Math.min(...ys) - s.lnNonPrivate;
-  return spread >= Math.max(FLAT_SPREAD, 4.5 * curveNoise(ys), SWAMPED_FRACTION * excess);
+  if (ys.length === 0) return false;
+  const { se, fromSweep } = pointErrors(s);
+  const low = ys.indexOf(Math.min(...ys));
+  const excess = s.lnNonPrivate === null ? 0 : ys[low] - s.lnNonPrivate;
+  const z = fromSweep ? MOVES_Z : WIGGLE_MOVES_Z;
+  return (
+    Math.max(...ys) - ys[low] >= SWAMPED_FRACTION * excess && ys.some((_, i) => above(ys, se, i, low, z))
+  );
 }
 
-/** The shape of a moving curve: an end counts as lowest when it is within the curve's noise of the minimum. */
-function movingShape(s: MseSeries, best: MsePoint): Exclude<CurveShape, 'flat'> {
+/** The shape of a moving curve: an end counts as lowest unless it lies above the lowest point beyond their errors. */
+function movingShape(s: MseSeries): Exclude<CurveShape, 'flat'> {
   const ys = s.points.map((p) => p.y);
-  const margin = Math.max(FLAT_SPREAD, 3 * curveNoise(ys));
-  const leftLow = ys[0] - best.y < margin;
-  const rightLow = ys[ys.length - 1] - best.y < margin;
+  const { se } = pointErrors(s);
+  const low = ys.indexOf(Math.min(...ys));
+  const leftLow = !above(ys, se, 0, low, END_Z);
+  const rightLow = !above(ys, se, ys.length - 1, low, END_Z);
   if (leftLow && rightLow) return 'hump';
   if (leftLow) return 'left';
   if (rightLow) return 'right';
@@ -85,7 +128,7 @@ export function splitVerdict(model: MseModel, points: number, curves = model.ser
     const best = lowest(s);
     if (!best) continue;
     const timesNonPrivate = s.lnNonPrivate === null ? null : Math.exp(best.y - s.lnNonPrivate);
-    const shape = complete && curveMoves(s) ? movingShape(s, best) : 'flat';
+    const shape = complete && curveMoves(s) ? movingShape(s) : 'flat';
     verdicts.push({ label: s.label, shape, best, timesNonPrivate });
   }
   const swamped =
