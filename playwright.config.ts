@@ -19,6 +19,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // the lab honours reduced motion (no spinning spinner while a release runs): otherwise SwiftShader composites a
+    // frame per display refresh the whole time — 12 % of the browser's CPU on a subset (help.spec's tour test
+    // keeps the motion, to cover the smooth scroll)
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromium,
       args: [

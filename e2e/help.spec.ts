@@ -55,45 +55,50 @@ async function ringAroundPrivacy(page: Page) {
   ).toBeLessThan(4);
 }
 
-test('the tour starts from its button, moves with Next, and Escape skips it', async ({ page }) => {
-  const errors = watchErrors(page);
-  await page.goto(`/?${SMALL}`);
-  const tourButton = page.getByRole('button', { name: 'Tour', exact: true });
-  await tourButton.click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveAttribute('aria-modal', 'true');
-  await expect(dialog).toContainText('Step 1 of 6');
-  await expect(dialog.getByRole('button', { name: 'Next' })).toBeFocused();
-  await expect(dialog.getByRole('button', { name: 'Skip tour' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(dialog).toContainText('Step 2 of 6');
-  await expect(dialog).toContainText('privacy budget');
-  // The highlight ring sits around the privacy controls.
-  await ringAroundPrivacy(page);
-  // Tab stays inside the dialog.
-  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
-  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(dialog).toContainText('Step 3 of 6');
-  await dialog.getByRole('button', { name: 'Back' }).click();
-  await expect(dialog).toContainText('Step 2 of 6');
-  await ringAroundPrivacy(page);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: 'test-output/screenshots/tour.png' });
-  await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  await expect(tourButton).toBeFocused();
-  expect(await page.evaluate(() => localStorage.getItem('dp-manifold-lab.tour'))).toBe('skipped');
+test.describe('with motion', () => {
+  // the suite runs with reduced motion (playwright.config.ts): the tour's smooth scroll is tested here
+  test.use({ reducedMotion: 'no-preference' });
 
-  // All steps to the end; the last step points at the header buttons.
-  await tourButton.click();
-  for (let i = 1; i < 6; i++) await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(dialog).toContainText('Step 6 of 6');
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  await expect(dialog).toHaveCount(0);
-  expect(await page.evaluate(() => localStorage.getItem('dp-manifold-lab.tour'))).toBe('done');
-  expect(errors).toEqual([]);
+  test('the tour starts from its button, moves with Next, and Escape skips it', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto(`/?${SMALL}`);
+    const tourButton = page.getByRole('button', { name: 'Tour', exact: true });
+    await tourButton.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog).toContainText('Step 1 of 6');
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeFocused();
+    await expect(dialog.getByRole('button', { name: 'Skip tour' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog).toContainText('Step 2 of 6');
+    await expect(dialog).toContainText('privacy budget');
+    // The highlight ring sits around the privacy controls.
+    await ringAroundPrivacy(page);
+    // Tab stays inside the dialog.
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog).toContainText('Step 3 of 6');
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await expect(dialog).toContainText('Step 2 of 6');
+    await ringAroundPrivacy(page);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: 'test-output/screenshots/tour.png' });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(tourButton).toBeFocused();
+    expect(await page.evaluate(() => localStorage.getItem('dp-manifold-lab.tour'))).toBe('skipped');
+
+    // All steps to the end; the last step points at the header buttons.
+    await tourButton.click();
+    for (let i = 1; i < 6; i++) await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog).toContainText('Step 6 of 6');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('dp-manifold-lab.tour'))).toBe('done');
+    expect(errors).toEqual([]);
+  });
 });
 
 test('first visit shows the tour by itself (not with notour=1, not once seen)', async ({ page }) => {
