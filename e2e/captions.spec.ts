@@ -62,29 +62,3 @@ test('the issue’s example (sphere, public τ = π, strict σ rule): the total-
     .screenshot({ path: 'test-output/screenshots/captions-public-strict-1440.png' });
   expect(errors).toEqual([]);
 });
-
-test('presenting Fig. 1 and 002’s Fig. 1: each slide’s claim is its plot’s own, computed from the plotted numbers', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const errors = watchErrors(page);
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await page.goto('/?present=1');
-  await page.keyboard.press('PageDown');
-  await expect(page.getByTestId('present-step')).toContainText('Fig. 1');
-  const claim = page.getByTestId('present-claim');
-  await expect(claim).not.toHaveAttribute('data-shape', 'pending', { timeout: 120_000 });
-  // the split plot's caption (folded away on the slide) and the slide say the same
-  const caption = page.getByTestId('mse-caption-unequal');
-  await expect(caption).toHaveAttribute('data-shape', (await claim.getAttribute('data-shape'))!);
-  for (const headline of await caption.locator('strong').allTextContents())
-    await expect(claim).toContainText(headline);
-  // 002's Fig. 1: the slide's words about k are the error-vs-k plot's
-  for (let i = 1; i < 11; i++) await page.keyboard.press('PageDown');
-  await expect(page.getByTestId('present-step')).toContainText('002 Fig. 1');
-  await expect(claim).toHaveAttribute('data-done', 'true', { timeout: 150_000 });
-  const kClaim = (await page.getByTestId('frechet-k-claim').textContent())!;
-  expect(kClaim).toMatch(/^Here: From k = 2 to 30 /);
-  await expect(claim).toHaveText(kClaim);
-  expect(errors).toEqual([]);
-});
