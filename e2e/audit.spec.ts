@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { auditedRecord, letCellsThrough, stopPacing, watchErrors } from './util';
+import {
+  auditedRecord,
+  letCellsThrough,
+  setSettings,
+  stopPacing,
+  switchWorkspace,
+  watchErrors,
+} from './util';
 
 /**
  * Small runs: 200 releases per side, short chains, one light sweep curve beside the audit; paper 000's KNG at the
@@ -59,15 +66,25 @@ async function checkAuditRecordMarks(page: Page, ws: 'sphere' | 'spd' | 'kendall
   await view.screenshot({ path: `${SHOTS}/audit-view-${ws}.png` });
 }
 
-for (const ws of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
-  test(`the audit runs on the ${ws} workspace, draws D and D′ in the view, follows ε and catches the non-private fit`, async ({
-    page,
-  }) => {
-    test.setTimeout(420_000);
-    const errors = watchErrors(page);
-    await page.goto(`/?ws=${ws}&${FAST}`);
+const AUDITED = ['sphere', 'spd', 'kendall', 'euclidean'] as const;
+
+// one page steps through the workspaces (the total ε and the audited mechanism set back between them)
+test(`the audit runs on the ${AUDITED.join(', ')} workspaces, draws D and D′ in the view, follows ε and catches the non-private fit`, async ({
+  page,
+}) => {
+  test.setTimeout(AUDITED.length * 420_000);
+  const errors = watchErrors(page);
+  await page.goto(`/?ws=${AUDITED[0]}&${FAST}`);
+  for (const ws of AUDITED) {
+    await switchWorkspace(page, ws);
     await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByTestId('audit-intro')).toBeVisible();
+    // the first workspace has not been audited yet; the others show the last workspace's audit as stale, never as
+    // theirs
+    if (ws === AUDITED[0]) await expect(page.getByTestId('audit-intro')).toBeVisible();
+    else {
+      await expect(page.getByTestId('audit-stale')).toContainText('The last audit was for other settings');
+      await expect(page.getByTestId('audit-verdict')).toHaveCount(0);
+    }
     await checkAuditRecordMarks(page, ws);
 
     // KNG with the workspace's settings (data-driven τ by default: labelled not private)
@@ -112,9 +129,11 @@ for (const ws of ['sphere', 'spd', 'kendall', 'euclidean'] as const) {
       expect(Number.isFinite(await numberOf(page, 'audit-lower'))).toBe(true);
       await expect(page.getByTestId('audit-statistic')).toHaveText('log-likelihood ratio');
     }
-    expect(errors).toEqual([]);
-  });
-}
+    // the next workspace starts from the same settings: ε = 1, the release audited
+    await setSettings(page, { eps: 1, auditMechanism: 'kng' });
+  }
+  expect(errors).toEqual([]);
+});
 
 test('the audit can be cancelled and is keyboard operable', async ({ page }) => {
   test.setTimeout(180_000);

@@ -171,12 +171,21 @@ export async function settled(page: Page) {
   });
 }
 
+/** Sets settings as the controls would (the store's set): where a test puts the page back between its steps. */
+export async function setSettings(page: Page, patch: Record<string, unknown>) {
+  await page.evaluate(
+    (p) =>
+      (window as unknown as { __dpLab: { getState(): { set(p: object): void } } }).__dpLab.getState().set(p),
+    patch,
+  );
+}
+
 /**
  * Switches the page to workspace `ws` as its tab does (the store's setWorkspace: in presenting mode the tabs are
- * folded away) and waits until that workspace's view and first plot are drawn, so that one page can step through
- * the workspaces (a fresh page per workspace costs a load, the workers' start and a WebGL context).
+ * folded away), so that one page can step through the workspaces (a fresh page per workspace costs a load, the
+ * workers' start and a WebGL context).
  */
-export async function showWorkspace(page: Page, ws: string) {
+export async function switchWorkspace(page: Page, ws: string) {
   await page.evaluate(
     (w) =>
       (window as unknown as { __dpLab: { getState(): { setWorkspace(w: string): void } } }).__dpLab
@@ -185,6 +194,11 @@ export async function showWorkspace(page: Page, ws: string) {
     ws,
   );
   await expect(page.locator('#workspace-panel')).toHaveAttribute('aria-labelledby', `tab-${ws}`);
+}
+
+/** Switches to workspace `ws` and waits until its view and first plot are drawn. */
+export async function showWorkspace(page: Page, ws: string) {
+  await switchWorkspace(page, ws);
   await settled(page);
 }
 
