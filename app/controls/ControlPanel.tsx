@@ -1,9 +1,10 @@
 import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT } from '../../src/privacy/kngJoint/calibration';
+import { jointSamplerInForce, jointSamplerInWords } from '../../src/privacy/kngJoint/samplerInForce';
 import { Explainers } from '../help/Explain';
 import { ImportData } from './ImportData';
 import { useLab } from '../store';
 import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
-import { dataManifold, MANIFOLDS } from '../../src/data/manifolds';
+import { dataManifold, manifoldOfResponses, MANIFOLDS } from '../../src/data/manifolds';
 import {
   DATA_DEFAULTS,
   JOINT_WORKSPACES,
@@ -45,6 +46,12 @@ export function ControlPanel() {
   // τ_m enters the sensitivity on negatively curved spaces only (kng.ts calibrateKng)
   const negativelyCurved = useMemo(() => dataManifold(kind).curvatureBounds[0] < 0, [kind]);
   const joint = releaseMechanism(s) === 'kng-joint';
+  // the joint sampler depends on the space's dimension (shapes: on the landmark count)
+  const landmarks = workspaceOf(s.workspace).landmarks ? s.landmarks : undefined;
+  const dimension = useMemo(
+    () => (imported ? manifoldOfResponses(kind, imported.ys) : dataManifold(kind, 1, landmarks)).dim,
+    [kind, imported, landmarks],
+  );
   return (
     <aside className="control-panel" id="lab-controls" aria-label="Controls">
       {/* phones only: the split plot stays in sight above the sliders of the bottom sheet */}
@@ -122,11 +129,9 @@ export function ControlPanel() {
               onChange={(m) => set({ m })}
               testId="m"
             />
-            <p className="hint">
-              Each chain starts at a public point and trades states with {DEFAULT_KNG_JOINT.replicas - 1}{' '}
-              hotter copies of itself; it adapts its step for {DEFAULT_KNG_JOINT.burnIn} steps and runs{' '}
-              {DEFAULT_KNG_JOINT.frozenSteps} more with it fixed; its last state is one release. Each draw is
-              a release of its own: showing {s.m} costs {s.m} × ε.
+            <p className="hint" data-testid="joint-sampler-hint">
+              {jointSamplerInWords(jointSamplerInForce(DEFAULT_KNG_JOINT, dimension))} Its last state is one
+              release. Each draw is a release of its own: showing {s.m} costs {s.m} × ε.
             </p>
           </>
         ) : (

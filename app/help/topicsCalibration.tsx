@@ -2,6 +2,7 @@
  * How paper 000's release is calibrated and sampled, and how the lab checks it: τ, the σ rule, the MCMC sampler,
  * the domain of the data and the sensitivity ratios.
  */
+import { MIXTURE_MAX_DIMENSION } from '../../src/privacy/kngJoint/calibration';
 import { TeX } from './TeX';
 import type { Topic, TopicId } from './topicIds';
 
@@ -74,9 +75,12 @@ export const CALIBRATION_TOPICS = {
         <p>
           “Approximately” matters: the ε-guarantee is proved for an exact draw from f. How far the chain’s law
           is from f — the sampler’s δ — is not certified, so the lab says so beside every release. What keeps
-          it small: chains start at a public point, never at the fit; the private-for-any-data release runs
-          hotter copies of each chain that trade states with it, so it does not stay caught in a wrong well;
-          and the tests compare the chains with exact draws where those can be made.
+          it small: chains start at a public point, never at the fit; the private-for-any-data release mixes
+          the small steps with independent draws from the target linearised at the non-private fit, which
+          leave a wrong well at their first acceptance (on shapes with more than{' '}
+          {(MIXTURE_MAX_DIMENSION + 4) / 2} landmarks, where that linearisation no longer matches the target,
+          it runs hotter copies of each chain that trade states with it instead); and the tests compare the
+          chains with exact draws where those can be made.
         </p>
         <p>
           The Diagnostics plots show the trace and acceptance, and <em>Check the start</em> compares chains

@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import type { ReleaseCell } from '../../src/experiments';
-import { DEFAULT_KNG_JOINT } from '../../src/privacy/kngJoint/calibration';
+import { jointSamplerInWords } from '../../src/privacy/kngJoint/samplerInForce';
 import { StartCheck } from './StartCheck';
 import { releaseSpec } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
@@ -31,7 +31,8 @@ export function DiagnosticsTab() {
   const cal: ReleaseCell | undefined = cells[0];
   // the release private for any data: one joint chain per draw (reported as its footpoint chain)
   const joint = cal?.joint;
-  const j = DEFAULT_KNG_JOINT;
+  // the sampler that ran: the mixture at the lab's sizes, the walk where the mixture does not apply
+  const j = joint?.sampler;
 
   return (
     <div className="plot-tab-body">
@@ -43,17 +44,14 @@ export function DiagnosticsTab() {
         error={release.error}
         unit="chain groups"
       />
-      {joint ? (
+      {joint && j ? (
         <>
           <p className="plot-caption">
             Each private fit is the last state of its own Metropolis–Hastings chain over the footpoint and the
             shooting vector together, started at a public point (uniform on the sphere, v = 0), never at the
-            fit. Beside it run {j.replicas - 1} hotter copies of the chain (their own public starts, flatter
-            targets) that trade states with it, so a chain caught in a well far from the fit can swap its way
-            out. Each adapts its step ({j.burnIn} steps), then runs {j.frozenSteps} steps with the step fixed.
-            The trace shows U (minus the log density) of the released chain over those{' '}
-            {j.burnIn + j.frozenSteps} steps: it should end in a level band. A chain far above the others did
-            not find the fit&apos;s peak.
+            fit. {jointSamplerInWords(j)} The trace shows U (minus the log density) of the released chain over
+            those {(j.burnIn + j.frozenSteps).toLocaleString('en')} steps: it should end in a level band. A
+            chain far above the others did not find the fit&apos;s peak.
           </p>
           <TracePlot
             title="Joint chains: potential trace"
@@ -94,7 +92,7 @@ export function DiagnosticsTab() {
       <AcceptanceStrip foot={foot} shoot={shoot} joint={joint !== undefined} />
       <ChainTable foot={sFoot} shoot={sShoot} joint={joint !== undefined} />
       <p className="hint">
-        {joint
+        {j
           ? `Acceptance is the share of proposals accepted over the last ${j.frozenSteps} steps, with the step fixed after adapting toward 0.3.`
           : 'Acceptance is the share of proposals accepted (during burn-in for independent chains).'}{' '}
         Near 0: the step η is too large; near 1: too small, and the chain crawls. The reference run of paper

@@ -9,6 +9,7 @@ import { jointSamplerSettings, type JointSampler } from '../experiments/jointSet
 import { prepareRegression, type PreparedRegression } from '../experiments/regressionSetup';
 import { calibrateKng, PAPER_SAMPLER, type KngSettings } from '../privacy/kng';
 import { DEFAULT_KNG_JOINT } from '../privacy/kngJoint/calibration';
+import { jointSamplerInForce } from '../privacy/kngJoint/samplerInForce';
 import { DEFAULT_LINREG_SETTINGS } from '../privacy/linreg';
 import {
   defaultMechanism,
@@ -38,15 +39,18 @@ export interface AuditConfig {
   notes: string[];
 }
 
-/** kng-joint's sampler as the audit's settings give it: the kernel and the chain lengths it implies. */
-function jointSamplerEcho(sampler: JointSampler) {
-  const s = { ...DEFAULT_KNG_JOINT, ...jointSamplerSettings(sampler) };
+/**
+ * kng-joint's sampler in force on a space of dimension `dim` (the walk where the mixture does not apply, as
+ * `release` echoes it): the kernel and the chain lengths it implies.
+ */
+function jointSamplerEcho(sampler: JointSampler, dim: number) {
+  const s = jointSamplerInForce({ ...DEFAULT_KNG_JOINT, ...jointSamplerSettings(sampler) }, dim);
   return {
-    sampler,
+    sampler: s.proposal ?? 'walk',
     replicas: s.replicas,
     burnIn: s.burnIn,
     frozenSteps: s.frozenSteps,
-    independenceWeight: sampler === 'mixture' ? (s.independenceWeight ?? null) : null,
+    independenceWeight: s.proposal === 'mixture' ? (s.independenceWeight ?? null) : null,
   };
 }
 
@@ -223,7 +227,7 @@ export function resolveAuditConfig(values: RawOptions): AuditConfig {
             {
               epsP: kng.epsP,
               epsV: kng.epsV,
-              ...(jointSampler !== undefined ? jointSamplerEcho(jointSampler) : {}),
+              ...(jointSampler !== undefined ? jointSamplerEcho(jointSampler, reg!.M.dim) : {}),
             }
           : mechanism.family === 'frechet'
             ? // as the frechet command reports them

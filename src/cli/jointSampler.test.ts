@@ -63,6 +63,28 @@ describe('--sampler walk|mixture (kng-joint)', () => {
     expect(walk.histogram).not.toEqual(mixSphere.histogram);
   });
 
+  it('sweep and audit echo the walk above 8 landmarks, where it runs whatever was asked, as release does', async () => {
+    const shapes = ['--manifold', 'kendall', '--n', '6', '--quiet'];
+    const sweep = await json(
+      'sweep',
+      ...shapes,
+      '--landmarks',
+      '9',
+      '--m',
+      '1',
+      '--points',
+      '1',
+      '--workers',
+      '1',
+    );
+    expect(sweep.settings).toMatchObject(WALK);
+    const release = await json('release', ...shapes, '--landmarks', '9', '--m', '1');
+    expect(release.settings).toMatchObject(WALK);
+    // the audit's synthetic shapes have the generator's 50 landmarks
+    const audit = await json('audit', ...shapes, '--releases', '4', '--workers', '1');
+    expect(audit.settings).toMatchObject({ mechanism: 'kng-joint', ...WALK });
+  });
+
   it('is refused in one line with other mechanisms, and paper KNG’s mixed|paper with kng-joint', async () => {
     const refused: [string[], string][] = [
       [

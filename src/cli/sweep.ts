@@ -15,6 +15,7 @@ import { poolReplicates } from '../experiments/sweepReplicates';
 import { jointClaim, kngClaimFor } from '../privacy/claims';
 import { calibrateKng } from '../privacy/kng';
 import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT } from '../privacy/kngJoint/calibration';
+import { jointSamplerInForce } from '../privacy/kngJoint/samplerInForce';
 import { kngPairsBatch, privacyStatement, type ClaimBatch } from '../privacy/statement';
 import { kngSettingsEcho, samplerSeedField, type Config } from './config';
 import { landmarksOf, loadUserData, note, outputHead, privacyNotes, sourceOf, type Ctx } from './context';
@@ -76,10 +77,14 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
   if (joint) {
     // what every budget point's pairs share: the space's clip and the covariate range of each data set
     const covs = regs.map((r, i) => jointCovariates(r, sets[i]));
-    const resolved = resolveJointSettings(
-      regs[0],
-      { ...DEFAULT_KNG_JOINT, ...jointSamplerSettings(cfg.jointSampler), m },
-      covs[0],
+    // the sampler in force: the walk where the mixture does not apply (as `release` echoes it)
+    const resolved = jointSamplerInForce(
+      resolveJointSettings(
+        regs[0],
+        { ...DEFAULT_KNG_JOINT, ...jointSamplerSettings(cfg.jointSampler), m },
+        covs[0],
+      ),
+      regs[0].M.dim,
     );
     settings = {
       mechanism: 'kng-joint',
@@ -92,8 +97,8 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
       burnIn: resolved.burnIn,
       frozenSteps: resolved.frozenSteps,
       adaptTarget: resolved.adaptTarget,
-      sampler: cfg.jointSampler,
-      independenceWeight: cfg.jointSampler === 'mixture' ? (resolved.independenceWeight ?? null) : null,
+      sampler: resolved.proposal ?? 'walk',
+      independenceWeight: resolved.proposal === 'mixture' ? (resolved.independenceWeight ?? null) : null,
     };
     // each row: m pairs, each ε-DP at the row's total ε
     batches = allRows.map((r) => {

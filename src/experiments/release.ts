@@ -6,6 +6,7 @@ import {
   type ClaimBatch,
   type PrivacyStatement,
 } from '../privacy/statement';
+import { samplerFields, type JointSamplerFields } from '../privacy/kngJoint/samplerInForce';
 import { Rng } from '../sampling/rng';
 import { defineTask } from '../workers/defineTask';
 import {
@@ -33,8 +34,11 @@ export type ReleaseCell = KngGroup & {
   /** The manifold's name (e.g. "sphere"): views use it to ignore cells of another data set. */
   manifold: string;
   mechanism: ReleaseMechanism;
-  /** kng-joint's own calibration: the clip c, the energy term's σ_E and Δ_E (Infinity: none), the release's ε. */
-  joint?: { clip: number; sigmaE: number; deltaE: number; epsilon: number };
+  /**
+   * kng-joint's own calibration: the clip c, the energy term's σ_E and Δ_E (Infinity: none), the release's ε; and
+   * the sampler that ran (the walk where the mixture does not apply).
+   */
+  joint?: { clip: number; sigmaE: number; deltaE: number; epsilon: number; sampler: JointSamplerFields };
   isPrivate: boolean;
   /** The calibration's badge text (KngCalibration.privacyLabel). */
   privacyLabel: string;
@@ -106,7 +110,13 @@ function jointCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): R
     deltaP: cal.deltaP,
     deltaV: cal.deltaV,
     tau: NaN,
-    joint: { clip: cal.clip, sigmaE: cal.sigmaE, deltaE: cal.deltaE, epsilon: cal.epsilon },
+    joint: {
+      clip: cal.clip,
+      sigmaE: cal.sigmaE,
+      deltaE: cal.deltaE,
+      epsilon: cal.epsilon,
+      sampler: samplerFields(ctx.ctx.settings),
+    },
     pHat: reg.pHat,
     vHat: reg.vHat,
     lnNonPrivateMse: reg.lnNonPrivateMse,

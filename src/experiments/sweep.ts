@@ -159,7 +159,21 @@ export function sweepSetup(_spec: SweepSpec): SweepScratch {
 }
 
 function regressionFor(spec: SweepSpec, scratch: SweepScratch, k: number): PreparedRegression {
-  return (scratch.regressions[k] ??= prepareRegression(dataSources(spec)[k]));
+  return (scratch.regressions[k] ??= preparedOnThisThread(dataSources(spec)[k]));
+}
+
+/**
+ * The last synthetic data set prepared on this thread, with its fit: the advisor's coarse and fine sweeps are two
+ * jobs over the same data, and generation is a function of the source, so sharing it changes no number (and the
+ * kng-joint linearisation, made once per data set, is shared with it). Prepared data are never changed.
+ */
+let lastSynthetic: { key: string; reg: PreparedRegression } | undefined;
+
+function preparedOnThisThread(source: DataSource): PreparedRegression {
+  if (source.kind !== 'synthetic') return prepareRegression(source);
+  const key = JSON.stringify(source);
+  if (lastSynthetic?.key !== key) lastSynthetic = { key, reg: prepareRegression(source) };
+  return lastSynthetic.reg;
 }
 
 export function sweepCellCount(spec: SweepSpec): number {

@@ -21,3 +21,4 @@ export * from './eig2';
 export * from './eig';
 export * from './functions';
 export * from './derivatives';
+export * from './elimination';

@@ -10,7 +10,6 @@ import type { Rng } from '../../sampling/rng';
 import {
   calibrateKngJoint,
   centredCovariates,
-  MIXTURE_MAX_DIMENSION,
   responsesInBall,
   WALK_SAMPLER,
   type KngJointCalibration,
@@ -18,7 +17,8 @@ import {
 } from './calibration';
 import { genericJointKernel, sphereJointKernel, type JointKernel } from './jointKernel';
 import { kendallJointKernel } from './kendallJointKernel';
-import { linearisedLaw } from './linearisedProposal';
+import { lawAtBudget, linearise, type JointLinearisation } from './linearisedProposal';
+import { jointSamplerInForce } from './samplerInForce';
 import { spdJointKernel } from './spdJointKernel';
 import { publicStart, runJointChain, type JointChainResult, type JointContext } from './sampler';
 
@@ -26,7 +26,20 @@ export * from './calibration';
 export { genericJointKernel, huber, sphereJointKernel, type JointKernel } from './jointKernel';
 export { kendallJointKernel } from './kendallJointKernel';
 export { spdJointKernel } from './spdJointKernel';
-export { linearisedLaw, linearisedProposal, type LinearisedLaw } from './linearisedProposal';
+export {
+  lawAtBudget,
+  linearise,
+  linearisedLaw,
+  linearisedProposal,
+  type JointLinearisation,
+  type LinearisedLaw,
+} from './linearisedProposal';
+export {
+  jointSamplerInForce,
+  jointSamplerInWords,
+  samplerFields,
+  type JointSamplerFields,
+} from './samplerInForce';
 export {
   jointPotential,
   publicStart,
@@ -59,6 +72,35 @@ export interface KngJointContext extends JointContext {
   responsesClamped: number;
 }
 
+/**
+ * Linearisations already made, per data set (the responses array given, then what else they depend on): a
+ * budget change keeps the data, the fit and the linearisation (lawAtBudget rescales it). The data arrays are
+ * taken as they are, never changed once given.
+ */
+const linearisations = new WeakMap<
+  readonly Float64Array[],
+  Map<string, { M: Manifold; xs: ArrayLike<number>; linearisation: JointLinearisation | null }>
+>();
+
+/** The data set's linearisation under these public settings: made once, then the same one at every budget. */
+function linearisationOf(
+  M: Manifold,
+  xs: ArrayLike<number>,
+  ys: readonly Float64Array[],
+  settings: KngJointSettings,
+  calibration: KngJointCalibration,
+  make: () => JointLinearisation | null,
+): JointLinearisation | null {
+  const key = [settings.clip, ...settings.xRange, calibration.pRadius, calibration.yRadius].join(' ');
+  let made = linearisations.get(ys);
+  if (!made) linearisations.set(ys, (made = new Map()));
+  const hit = made.get(key);
+  if (hit && hit.M === M && hit.xs === xs) return hit.linearisation;
+  const linearisation = make();
+  made.set(key, { M, xs, linearisation });
+  return linearisation;
+}
+
 export function prepareKngJoint(
   M: Manifold,
   xs: ArrayLike<number>,
@@ -72,10 +114,20 @@ export function prepareKngJoint(
   const inBall = responsesInBall(M, ys, calibration.yRadius);
   // 'mixture': the target linearised at the non-private fit (in the centred parametrisation, p at t = 0). It only
   // shapes the proposal; the target, and so the privacy argument, is the same.
-  const mixture = settings.proposal === 'mixture' && M.dim <= MIXTURE_MAX_DIMENSION;
-  const linearised = mixture
-    ? linearisedLaw(M, ts, inBall.ys, settings.clip, calibration, fitGeodesicRegression(M, ts, inBall.ys))
+  const mixture = jointSamplerInForce(settings, M.dim).proposal === 'mixture';
+  const linearisation = mixture
+    ? linearisationOf(M, xs, ys, settings, calibration, () =>
+        linearise(
+          M,
+          ts,
+          inBall.ys,
+          settings.clip,
+          calibration.pRadius,
+          fitGeodesicRegression(M, ts, inBall.ys),
+        ),
+      )
     : null;
+  const linearised = linearisation && lawAtBudget(linearisation, calibration);
   // where there is none (a space above MIXTURE_MAX_DIMENSION, no closed-form Jacobian of Exp, a singular A) the
   // mixture's short chain would not reach the target: the walk with its own steps instead
   const inForce =

@@ -27,6 +27,7 @@
 import type { Manifold } from '../../geometry/types';
 import { GeometryError } from '../../geometry/types';
 import { expLogJacobian, logBallVolume } from '../../geometry/expJacobian';
+import { logAbsDet, solveLinear } from '../../geometry/linalg/elimination';
 import { accumulateGradient, RegressionWorkspace } from '../../regression/geodesicRegression';
 import { kNormLaplace, uniformInBall, uniformInTangentBall } from '../../sampling/distributions';
 import type { IndependenceProposal } from '../../sampling/independenceMix';
@@ -57,51 +58,6 @@ export interface LinearisedLaw {
   /** ln J_p̂(a) of the space. */
   logJacobian: (p: Float64Array, a: Float64Array) => number;
   calibration: KngJointCalibration;
-}
-
-/** ln|det| of a row-major n × n matrix by Gaussian elimination with partial pivoting (−Infinity if singular). */
-export function logAbsDet(matrix: Float64Array, n: number): number {
-  const a = Float64Array.from(matrix);
-  let s = 0;
-  for (let c = 0; c < n; c++) {
-    let piv = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(a[r * n + c]) > Math.abs(a[piv * n + c])) piv = r;
-    if (!(Math.abs(a[piv * n + c]) > 0)) return -Infinity;
-    if (piv !== c)
-      for (let k = 0; k < n; k++) [a[c * n + k], a[piv * n + k]] = [a[piv * n + k], a[c * n + k]];
-    s += Math.log(Math.abs(a[c * n + c]));
-    for (let r = c + 1; r < n; r++) {
-      const f = a[r * n + c] / a[c * n + c];
-      for (let k = c; k < n; k++) a[r * n + k] -= f * a[c * n + k];
-    }
-  }
-  return s;
-}
-
-/** x = A⁻¹b for a row-major n × n A (Gaussian elimination with partial pivoting); null if singular. */
-export function solveLinear(matrix: Float64Array, b: Float64Array, n: number): Float64Array | null {
-  const a = Float64Array.from(matrix);
-  const x = Float64Array.from(b);
-  for (let c = 0; c < n; c++) {
-    let piv = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(a[r * n + c]) > Math.abs(a[piv * n + c])) piv = r;
-    if (!(Math.abs(a[piv * n + c]) > 0)) return null;
-    if (piv !== c) {
-      for (let k = 0; k < n; k++) [a[c * n + k], a[piv * n + k]] = [a[piv * n + k], a[c * n + k]];
-      [x[c], x[piv]] = [x[piv], x[c]];
-    }
-    for (let r = c + 1; r < n; r++) {
-      const f = a[r * n + c] / a[c * n + c];
-      for (let k = c; k < n; k++) a[r * n + k] -= f * a[c * n + k];
-      x[r] -= f * x[c];
-    }
-  }
-  for (let r = n - 1; r >= 0; r--) {
-    let s = x[r];
-    for (let k = r + 1; k < n; k++) s -= a[r * n + k] * x[k];
-    x[r] = s / a[r * n + r];
-  }
-  return x;
 }
 
 /** The state (p, v) of chart coordinates ξ into pOut, vOut; false where the chart does not reach (|a| ≥ r_inj). */
@@ -167,19 +123,39 @@ export function chartCoordinates(
 }
 
 /**
- * The linearised law at the fit (p̂, v̂) of the data (ts, ys) with clip c: Newton steps on the clipped energy's
- * gradient in the chart, then A at the result. Null where the space has no closed-form Jacobian or A is
- * singular (the sampler then keeps its random walk).
+ * What the linearised law takes from the data alone (not from the budget): the chart at the fit, the critical
+ * point ξ* of the clipped energy in it, H = ∂Ĝ/∂ξ of the unscaled transported gradients Ĝ = (Γ∇_pE_c, Γ∇_vE_c)
+ * (row-major, 2d × 2d), and Ĝ(ξ*). The noise scales only rescale Ĝ's rows (G = diag(1/σ_p, 1/σ_v)Ĝ), and Newton's
+ * step A⁻¹G = H⁻¹Ĝ does not see them, so one linearisation serves every budget (lawAtBudget).
  */
-export function linearisedLaw(
+export interface JointLinearisation {
+  M: Manifold;
+  d: number;
+  pHat: Float64Array;
+  vHat: Float64Array;
+  basis: Float64Array[];
+  chartRadius: number;
+  centre: Float64Array;
+  H: Float64Array;
+  gradientAtCentre: Float64Array;
+  logJacobian: (p: Float64Array, a: Float64Array) => number;
+}
+
+/**
+ * The linearisation at the fit (p̂, v̂) of the data (ts, ys) with clip c: Newton steps on the clipped energy's
+ * gradient in the chart, then H at the result. `pRadius`: SPD's footpoint ball (Infinity elsewhere), which bounds
+ * the chart. Null where the space has no closed-form Jacobian or H is singular (the sampler then keeps its random
+ * walk). The expensive part of the linearised law: 4d + newtonSteps + 1 passes over the data.
+ */
+export function linearise(
   M: Manifold,
   ts: Float64Array,
   ys: readonly Float64Array[],
   clip: number,
-  calibration: KngJointCalibration,
+  pRadius: number,
   fit: { p: Float64Array; v: Float64Array },
   newtonSteps = 3,
-): LinearisedLaw | null {
+): JointLinearisation | null {
   const logJacobian = expLogJacobian(M);
   if (!logJacobian) return null;
   const d = M.dim;
@@ -192,8 +168,8 @@ export function linearisedLaw(
   const p = new Float64Array(a);
   const v = new Float64Array(a);
   const scratch = new Float64Array(2 * a);
-  const chartRadius = Number.isFinite(calibration.pRadius)
-    ? Math.min(M.injectivityRadius, M.dist(M.basePoint(), fit.p) + calibration.pRadius)
+  const chartRadius = Number.isFinite(pRadius)
+    ? Math.min(M.injectivityRadius, M.dist(M.basePoint(), fit.p) + pRadius)
     : M.injectivityRadius;
   const chart = {
     M,
@@ -203,17 +179,17 @@ export function linearisedLaw(
     basis: M.tangentBasis(fit.p),
     chartRadius,
   };
-  /** G(ξ) into out; false where the chart or the geometry fails. */
+  /** Ĝ(ξ) into out; false where the chart or the geometry fails. */
   const gradient = (xi: Float64Array, out: Float64Array): boolean => {
     if (!chartState(chart, xi, p, v, scratch)) return false;
     try {
       accumulateGradient(M, ts, ys, p, v, ws, gp, gv, clip);
-      for (const [g, sigma, offset] of [
-        [gp, calibration.sigmaP, 0],
-        [gv, calibration.sigmaV, d],
+      for (const [g, offset] of [
+        [gp, 0],
+        [gv, d],
       ] as const) {
         M.transport(p, chart.pHat, g, back);
-        for (let i = 0; i < d; i++) out[offset + i] = M.inner(chart.pHat, back, chart.basis[i]) / sigma;
+        for (let i = 0; i < d; i++) out[offset + i] = M.inner(chart.pHat, back, chart.basis[i]);
       }
     } catch (e) {
       if (e instanceof GeometryError) return false;
@@ -222,7 +198,7 @@ export function linearisedLaw(
     return out.every(Number.isFinite);
   };
   const jacobianAt = (xi: Float64Array): Float64Array | null => {
-    const A = new Float64Array(D * D);
+    const H = new Float64Array(D * D);
     const plus = new Float64Array(D);
     const minus = new Float64Array(D);
     const x = Float64Array.from(xi);
@@ -235,34 +211,59 @@ export function linearisedLaw(
       const okMinus = gradient(x, minus);
       x[j] = xi[j];
       if (!okPlus || !okMinus) return null;
-      for (let i = 0; i < D; i++) A[i * D + j] = (plus[i] - minus[i]) / (2 * h);
+      for (let i = 0; i < D; i++) H[i * D + j] = (plus[i] - minus[i]) / (2 * h);
     }
-    return A;
+    return H;
   };
-  // A once at the fit given, then chord-Newton steps with it: the unclipped fit is close to the clipped
-  // energy's critical point, so A barely changes between them, and each A costs 4d passes over the data
+  // H once at the fit given, then chord-Newton steps with it: the unclipped fit is close to the clipped
+  // energy's critical point, so H barely changes between them, and each H costs 4d passes over the data
   let centre = new Float64Array(D);
   const g = new Float64Array(D);
-  const A = jacobianAt(centre);
-  if (!A) return null;
+  const H = jacobianAt(centre);
+  if (!H) return null;
   for (let k = 0; k < newtonSteps; k++) {
     if (!gradient(centre, g)) return null;
-    const step = solveLinear(A, g, D);
+    const step = solveLinear(H, g, D);
     if (!step) return null;
     centre = centre.map((x, i) => x - step[i]);
   }
   if (!gradient(centre, g)) return null;
+  return { ...chart, centre, H, gradientAtCentre: g, logJacobian };
+}
+
+/**
+ * The linearised law of a linearisation at a budget: A = diag(1/σ_p, 1/σ_v)·H and G(ξ*) scaled alike (a few
+ * operations on 2d × 2d numbers). Null where A is singular.
+ */
+export function lawAtBudget(lin: JointLinearisation, calibration: KngJointCalibration): LinearisedLaw | null {
+  const { H, gradientAtCentre, d, ...chart } = lin;
+  const D = 2 * d;
+  const scale = (i: number) => (i < d ? calibration.sigmaP : calibration.sigmaV);
+  const A = H.map((h, k) => h / scale(Math.floor(k / D)));
   const logAbsDetA = logAbsDet(A, D);
   if (!Number.isFinite(logAbsDetA)) return null;
   return {
     ...chart,
-    centre,
+    d,
     A,
     logAbsDetA,
-    residualGradient: Math.hypot(...g),
-    logJacobian,
+    residualGradient: Math.hypot(...gradientAtCentre.map((g, i) => g / scale(i))),
     calibration,
   };
+}
+
+/** The linearised law at the fit of the data (ts, ys) with clip c, at the calibration's budget. */
+export function linearisedLaw(
+  M: Manifold,
+  ts: Float64Array,
+  ys: readonly Float64Array[],
+  clip: number,
+  calibration: KngJointCalibration,
+  fit: { p: Float64Array; v: Float64Array },
+  newtonSteps = 3,
+): LinearisedLaw | null {
+  const lin = linearise(M, ts, ys, clip, calibration.pRadius, fit, newtonSteps);
+  return lin && lawAtBudget(lin, calibration);
 }
 
 /** ln Z_d = ln ∫_{R^d} e^{−|x|} dx = ln 2 + (d/2) ln π + ln Γ(d) − ln Γ(d/2). */

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { generate } from '../../data';
+import { dataManifold } from '../../data/manifolds';
+import { kendall } from '../../geometry/kendall';
+import type { Manifold } from '../../geometry/types';
+import { Rng } from '../../sampling/rng';
+import {
+  DEFAULT_DOMAIN,
+  DEFAULT_KNG_JOINT,
+  linearisedProposal,
+  prepareKngJoint,
+  splitJointBudget,
+  type KngJointSettings,
+} from '.';
+
+/** A data set of the space and its settings at a total ε split evenly. */
+function setUp(kind: 'sphere' | 'spd' | 'kendall') {
+  const M: Manifold = kind === 'kendall' ? kendall(4) : dataManifold(kind);
+  const data = generate(kind, { n: 80, seed: 7, landmarks: kind === 'kendall' ? 4 : undefined });
+  const xs = 'covariates' in data && data.covariates ? data.covariates.raw : data.xs;
+  const range = 'covariates' in data && data.covariates ? data.covariates.publicRange : ([0, 1] as const);
+  const at = (epsilon: number): KngJointSettings => ({
+    ...DEFAULT_KNG_JOINT,
+    ...splitJointBudget(epsilon, 0.5, kind),
+    clip: DEFAULT_DOMAIN[kind].clip,
+    xRange: range,
+  });
+  return { M, xs, ys: data.ys, at };
+}
+
+describe('the linearisation made once per data set', () => {
+  for (const kind of ['sphere', 'kendall', 'spd'] as const) {
+    it(`${kind}: another budget on the same data gives the proposal made from scratch, draw for draw`, () => {
+      const { M, xs, ys, at } = setUp(kind);
+      const first = prepareKngJoint(M, xs, ys, at(1)).linearised!;
+      const reused = prepareKngJoint(M, xs, ys, at(4)).linearised!;
+      // copies of the data: nothing made before applies to them
+      const fresh = prepareKngJoint(
+        M,
+        Array.from(xs),
+        ys.map((y) => Float64Array.from(y)),
+        at(4),
+      ).linearised!;
+      // the same chart object: the linearisation was made once
+      expect(reused.pHat).toBe(first.pHat);
+      expect(fresh.pHat).not.toBe(first.pHat);
+      expect(reused.A).toEqual(fresh.A);
+      expect(reused.centre).toEqual(fresh.centre);
+      expect(reused.logAbsDetA).toBe(fresh.logAbsDetA);
+      expect(reused.residualGradient).toBe(fresh.residualGradient);
+      expect(reused.calibration).toEqual(fresh.calibration);
+      const [q, r] = [reused, fresh].map((law) => linearisedProposal(law));
+      const [rq, rr] = [Rng.fromKey(11), Rng.fromKey(11)];
+      const zq = new Float64Array(2 * M.ambientDim);
+      const zr = new Float64Array(2 * M.ambientDim);
+      for (let i = 0; i < 50; i++) {
+        expect(q.draw(rq, zq)).toBe(r.draw(rr, zr));
+        expect(zq).toEqual(zr);
+        expect(q.logDensity(zr)).toBe(r.logDensity(zr));
+      }
+    });
+  }
+
+  it('a budget rescales the law: A at ε is A at 1 with its rows times ε (σ ∝ 1/ε)', () => {
+    const { M, xs, ys, at } = setUp('sphere');
+    const one = prepareKngJoint(M, xs, ys, at(1)).linearised!;
+    const three = prepareKngJoint(M, xs, ys, at(3)).linearised!;
+    three.A.forEach((a, k) => expect(a).toBeCloseTo(3 * one.A[k], 6));
+    expect(three.logAbsDetA).toBeCloseTo(one.logAbsDetA + 2 * one.d * Math.log(3), 9);
+  });
+});
