@@ -7,8 +7,10 @@
  * lines.
  */
 import { CORPUS_CALLOSUM_LANDMARKS } from '../../src/data/corpusCallosum';
+import { dataManifold, manifoldOfResponses } from '../../src/data/manifolds';
 import { adviseFineM, type Advice, type AdviseSpec } from '../../src/experiments';
 import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT, splitJointBudget } from '../../src/privacy/kngJoint/calibration';
+import { jointSamplerInForce } from '../../src/privacy/kngJoint/samplerInForce';
 import type { PrivacyStatement } from '../../src/privacy/statement';
 import type { CsvExport } from '../export/ExportButtons';
 
@@ -74,10 +76,25 @@ export function adviceComputedOn(x: Pick<AdviceExportInput, 'spec' | 'file'>) {
   };
 }
 
+/** The joint release's domain and chains as the advisor ran them: the sampler in force on the data's space. */
 function jointSampler(spec: AdviseSpec) {
   const domain = DEFAULT_DOMAIN[spec.manifold] ?? DEFAULT_DOMAIN.sphere;
-  const { replicas, burnIn, frozenSteps, adaptTarget } = DEFAULT_KNG_JOINT;
-  return { energyShare: domain.energyShare, clip: domain.clip, replicas, burnIn, frozenSteps, adaptTarget };
+  const space = spec.imported
+    ? manifoldOfResponses(spec.manifold, spec.imported.ys)
+    : dataManifold(spec.manifold, spec.d ?? 1, spec.landmarks ?? CORPUS_CALLOSUM_LANDMARKS);
+  const { proposal, replicas, burnIn, frozenSteps, adaptTarget } = jointSamplerInForce(
+    DEFAULT_KNG_JOINT,
+    space.dim,
+  );
+  return {
+    energyShare: domain.energyShare,
+    clip: domain.clip,
+    sampler: proposal,
+    replicas,
+    burnIn,
+    frozenSteps,
+    adaptTarget,
+  };
 }
 
 /** The data of the advice in words (replaces the export's own line, which names the workspace's file). */
