@@ -273,7 +273,7 @@ async function sweepWallTime(workers: number) {
 /**
  * The full sweeps of Fig. 1 (sphere), Fig. 7 (SPD(2)) and Fig. 2 (Kendall shapes, 50 landmarks), all three n,
  * 2 workers, one after the other on one pool, each once (the shape sweep alone takes tens of seconds), and
- * each one's time over the Fig. 1 sweep's in this run (the issue's goals: Fig. 7 ≤ 1.5×, Fig. 2 ≤ 3×).
+ * each one's time over the Fig. 1 sweep's in this run (the goals: Fig. 7 ≤ 1.5×, Fig. 2 ≤ 3×).
  */
 /** `--joint`: only the figure sweeps, each space with each mechanism, and their ratios. */
 const onlyJoint = process.argv.includes('--joint');
@@ -463,7 +463,7 @@ async function main() {
         chains.push(chainSpeed(manifold, n));
       }
     }
-    // each chain's step over the sphere's at the same n, in this run (the issue's goals at n = 100: SPD(2)
+    // each chain's step over the sphere's at the same n, in this run (the goals at n = 100: SPD(2)
     // ≤ 2×, Kendall ≤ 4×)
     for (const c of chains) {
       const sphere = chains.find((s) => s.manifold === 'sphere' && s.n === c.n)!;

@@ -40,7 +40,7 @@ test('the paper’s Fig. 1 settings: the split caption sees the U, and the reado
   );
 });
 
-test('the issue’s example (sphere, public τ = π, strict σ rule): the total-ε axis reaches where the curves move', async ({
+test('sphere, public τ = π, strict σ rule: the total-ε axis reaches as far right as the curves move', async ({
   page,
 }) => {
   test.setTimeout(180_000);

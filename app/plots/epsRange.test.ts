@@ -10,7 +10,7 @@ describe('equalEpsRange', () => {
   it('keeps the paper’s settings on 0.01 … 10 and moves right with a public τ and the strict rule', () => {
     expect(equalEpsRange({ ...DEFAULT_SETTINGS, tauMode: 'data' })).toEqual([0.01, 10]);
     expect(equalEpsRange({ ...DEFAULT_SETTINGS, tauMode: 'data', sigmaRule: 'strict' })).toEqual([0.01, 20]);
-    // the example: sphere, public τ = π, strict σ rule — the curves move up to ε ≈ 300 (measured)
+    // curves that move far to the right: sphere, public τ = π, strict σ rule — up to ε ≈ 300 (measured)
     expect(
       equalEpsRange({ ...DEFAULT_SETTINGS, tauMode: 'public', tau: Math.PI, sigmaRule: 'strict' }),
     ).toEqual([0.01, 1000]);
