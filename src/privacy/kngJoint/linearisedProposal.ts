@@ -35,28 +35,13 @@ import type { Rng } from '../../sampling/rng';
 import { logGamma } from '../../sampling/stats';
 import type { KngJointCalibration } from './calibration';
 
-/** The linearisation of the joint target at the fit: its chart and the linear map A (row-major, 2d × 2d). */
-export interface LinearisedLaw {
-  M: Manifold;
-  d: number;
-  pHat: Float64Array;
-  vHat: Float64Array;
-  /** Orthonormal basis of T_p̂M (d ambient vectors). */
-  basis: Float64Array[];
-  /**
-   * The chart's radius: the injectivity radius, or on SPD the farthest the domain reaches from p̂,
-   * d(p̂, I) + R_p (beyond it the target is 0, and long vectors would overflow Exp).
-   */
-  chartRadius: number;
-  /** ξ* (2d): the clipped energy's critical point in the chart (Newton steps from the fit given). */
-  centre: Float64Array;
+/** The linearisation of the joint target at the fit at one budget: its chart and the linear map A (2d × 2d). */
+export interface LinearisedLaw extends Omit<JointLinearisation, 'H' | 'gradientAtCentre'> {
   /** A = ∂G/∂ξ (at the fit given, ≈ at ξ*) and ln|det A|. */
   A: Float64Array;
   logAbsDetA: number;
   /** |G(ξ*)|: what the Newton steps left of the gradient (≈ 0 when the centre is the critical point). */
   residualGradient: number;
-  /** ln J_p̂(a) of the space. */
-  logJacobian: (p: Float64Array, a: Float64Array) => number;
   calibration: KngJointCalibration;
 }
 
@@ -133,11 +118,18 @@ export interface JointLinearisation {
   d: number;
   pHat: Float64Array;
   vHat: Float64Array;
+  /** Orthonormal basis of T_p̂M (d ambient vectors). */
   basis: Float64Array[];
+  /**
+   * The chart's radius: the injectivity radius, or on SPD the farthest the domain reaches from p̂,
+   * d(p̂, I) + R_p (beyond it the target is 0, and long vectors would overflow Exp).
+   */
   chartRadius: number;
+  /** ξ* (2d): the clipped energy's critical point in the chart (Newton steps from the fit given). */
   centre: Float64Array;
   H: Float64Array;
   gradientAtCentre: Float64Array;
+  /** ln J_p̂(a) of the space. */
   logJacobian: (p: Float64Array, a: Float64Array) => number;
 }
 
