@@ -27,8 +27,7 @@ export interface LessonSlide {
   question: string;
   /** What differs from the defaults of the workspace (and of its default release). */
   patch: Partial<LabSettings> & { workspace: WorkspaceId };
-  /** At most this many footpoints m per release on this slide, so that its work answers in seconds (its question
-   * says so). */
+  /** At most this many footpoints m per release on this slide, so that it answers in seconds (its question says so). */
   maxM?: number;
 }
 
