@@ -14,7 +14,7 @@ import { isTextEntry, openedSlide, openedWith, usePresent } from '../presentStor
 import { StepNav } from '../StepNav';
 import { SlideAnswer } from './SlideAnswer';
 import { useReveal } from './reveal';
-import { LESSON, clampSlide, showsSlide, slideSettings } from './slides';
+import { LESSON, clampSlide, presenterM, showsSlide, slideSettings } from './slides';
 import './lesson.css';
 
 /** The footpoints m the presenter chose, kept while a slide that runs with fewer is shown (its maxM). */
@@ -26,13 +26,8 @@ export function goToSlide(n: number): void {
   const { settings } = useLab.getState();
   const present = usePresent.getState();
   const shown = present.sequence === 'lesson' ? LESSON[clampSlide(present.slide) - 1] : undefined;
-  // leaving a slide that lowered m, the presenter's own m is the one from before it
-  const lowered = shown?.maxM !== undefined && showsSlide(shown, settings) && chosenM !== null;
-  if (!lowered) chosenM = settings.m;
-  applySettings(
-    slideSettings(LESSON[slide - 1], settings, chosenM ?? settings.m),
-    'The lesson uses synthetic data',
-  );
+  chosenM = presenterM(shown, settings, chosenM);
+  applySettings(slideSettings(LESSON[slide - 1], settings, chosenM), 'The lesson uses synthetic data');
   useReveal.setState({ revealed: false });
   usePresent.setState({ sequence: 'lesson', slide });
 }

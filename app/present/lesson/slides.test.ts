@@ -4,7 +4,7 @@ import { useLab } from '../../store';
 import { lessonFromQuery, usePresent, withPresentFlag } from '../presentStore';
 import { goToSlide, stepLesson } from './LessonBar';
 import { useReveal } from './reveal';
-import { LESSON, clampSlide, showsSlide, slideSettings } from './slides';
+import { LESSON, clampSlide, presenterM, showsSlide, slideSettings } from './slides';
 
 // test files share their modules (vite.config.ts): leave the stores as they were found
 const reset = () => {
@@ -90,6 +90,20 @@ describe('the lesson’s slides', () => {
     expect(advice.question).toContain(`m ≤ ${advice.maxM}`);
     // a presenter who chose fewer keeps them
     expect(slideSettings(advice, { ...DEFAULT_SETTINGS, m: 2 }).m).toBe(2);
+  });
+
+  it('leaving the advisor’s slide, the presenter’s m comes back: the one from before it, else the lab’s default', () => {
+    const advice = LESSON.find((s) => s.id === 'advice')!;
+    const before = LESSON[LESSON.indexOf(advice) - 1];
+    const onAdvice = slideSettings(advice, DEFAULT_SETTINGS, 8);
+    expect(onAdvice.m).toBe(advice.maxM);
+    expect(presenterM(advice, onAdvice, 8)).toBe(8);
+    // opened on the advisor's slide by a bookmark: no m from before it is known
+    expect(presenterM(advice, onAdvice, null)).toBe(DEFAULT_SETTINGS.m);
+    // …unless the bookmark's m is below the slide's cap: the presenter chose fewer still
+    expect(presenterM(advice, { ...onAdvice, m: 2 }, null)).toBe(2);
+    // any other slide: the m shown
+    expect(presenterM(before, { ...slideSettings(before, DEFAULT_SETTINGS), m: 6 }, 8)).toBe(6);
   });
 
   it('slide numbers are clamped to the lesson', () => {

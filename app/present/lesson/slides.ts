@@ -4,7 +4,7 @@
  * shows (SlideAnswer.tsx; the advisor, audit and error-against-n slides start their work when shown); nothing
  * here holds a number of a result.
  */
-import { defaultsFor, type LabSettings, type WorkspaceId } from '../../state/settings';
+import { DEFAULT_SETTINGS, defaultsFor, type LabSettings, type WorkspaceId } from '../../state/settings';
 
 export type LessonSlideId =
   | 'fit'
@@ -155,6 +155,20 @@ export function slideSettings(slide: LessonSlide, current: LabSettings, chosenM 
     mechanisms: [...(slide.patch.mechanisms ?? base.mechanisms)],
     figure: null,
   };
+}
+
+/**
+ * The presenter's footpoints m, to carry to the next slide: the m shown, except when leaving a slide that lowered
+ * it (its maxM) — then the m from before it (`remembered`), or, when the lesson was opened on that slide (a
+ * bookmark) and none is known, the lab's default unless the m shown is below the slide's cap (chosen lower still).
+ */
+export function presenterM(
+  leaving: LessonSlide | undefined,
+  settings: LabSettings,
+  remembered: number | null,
+): number {
+  if (leaving?.maxM === undefined || !showsSlide(leaving, settings)) return settings.m;
+  return remembered ?? (settings.m < leaving.maxM ? settings.m : DEFAULT_SETTINGS.m);
 }
 
 /** The settings show the slide: every setting it names has its value (what else differs is the presenter's). */
