@@ -5,6 +5,7 @@
  */
 import { Swatch } from '../../views3d/Swatch';
 import { Brief } from '../../help/Brief';
+import { ViewDescription } from '../ViewDescription';
 import { useCallback, useMemo, useState } from 'react';
 import { useReleaseCells, useWorkspaceData } from '../../compute/useData';
 import {
@@ -74,16 +75,10 @@ export function SpdWorkspace() {
   return (
     <section className="panel workspace-spd view-container" aria-labelledby="spd-title">
       <h2 id="spd-title">SPD(2): covariance matrices as ellipses</h2>
-      {/* a file's name is the user's text: shown as written, never through the maths markup */}
-      <Brief
-        className="view-description"
-        {...(fileName
-          ? { short: data.description }
-          : {
-              text:
-                data.description +
-                ' Each response is a 2×2 symmetric positive-definite matrix y = [[a, b], [b, c]] — think of a covariance.',
-            })}
+      <ViewDescription
+        description={data.description}
+        fileName={fileName}
+        about="Each response is a 2×2 symmetric positive-definite matrix y = [[a, b], [b, c]] — think of a covariance."
       />
       <ReleaseStatus dim={4} />
       <div className="spd-panels">

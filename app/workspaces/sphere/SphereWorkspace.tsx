@@ -6,7 +6,7 @@
  * Nothing is fitted here: the non-private fit and the private pairs come from the workers. The parts are in
  * ./sphere/.
  */
-import { Brief } from '../../help/Brief';
+import { ViewDescription } from '../ViewDescription';
 import { useCallback, useMemo } from 'react';
 import { useBudgetGeodesics } from '../../compute/budgetGeodesics';
 import { useReleaseCells, useWorkspaceData } from '../../compute/useData';
@@ -65,16 +65,10 @@ export function SphereWorkspace() {
   return (
     <section className="panel workspace-sphere view-container" aria-labelledby="sphere-title">
       <h2 id="sphere-title">Geodesic regression on the sphere</h2>
-      {/* a file's name is the user's text: shown as written, never through the maths markup */}
-      <Brief
-        className="view-description"
-        {...(fileName
-          ? { short: data.description }
-          : {
-              text:
-                data.description +
-                ' Each point is a direction (a unit vector); the covariate moves along a great circle.',
-            })}
+      <ViewDescription
+        description={data.description}
+        fileName={fileName}
+        about="Each point is a direction (a unit vector); the covariate moves along a great circle."
       />
       {fig5 && <Fig5Caption />}
       <ReleaseStatus dim={3} />
