@@ -44,8 +44,8 @@ const LAYERS: readonly { name: string; files: readonly string[] }[] = [
       // a workspace module's jobs: their specs and their driver
       '**/jobs.ts',
       '**/compute.ts',
-      'frechet/problems.ts',
-      'frechet/useFrechet.ts',
+      'workspaces/frechet/problems.ts',
+      'workspaces/frechet/useFrechet.ts',
       '**/*Model.ts',
       'plots/epsRange.ts',
     ],
@@ -69,7 +69,7 @@ const LAYERS: readonly { name: string; files: readonly string[] }[] = [
   {
     // one module per workspace (its view, and its own controls and plots where it has them), and presenting
     name: 'workspaces',
-    files: ['workspaces/**', 'frechet/**', 'present/**'],
+    files: ['workspaces/**', 'present/**'],
   },
   { name: 'app', files: ['*.tsx'] },
 ];

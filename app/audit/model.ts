@@ -9,7 +9,7 @@ import { MECHANISM_INFO } from '../../src/experiments/mechanismInfo';
 import type { SpaceKind } from '../../src/privacy/mechanism';
 import { withSampler } from '../../src/privacy/kng';
 import { dataSource, kngSettings } from '../compute/jobs';
-import { ownData, VIEW_K } from '../frechet/jobs';
+import { ownData, VIEW_K } from '../workspaces/frechet/jobs';
 import { labLinregSettings } from '../workspaces/euclidean/jobs';
 import type { ImportedData } from '../store';
 import { workspaceOf } from '../workspaces/registry';

@@ -5,7 +5,7 @@ import { kendall } from '../../src/geometry/kendall';
 import { createNodePool } from '../../src/workers/node';
 import type { WorkerPool } from '../../src/workers/pool';
 import { labAuditSpec } from '../audit/model';
-import { viewDataset } from '../frechet/jobs';
+import { viewDataset } from '../workspaces/frechet/jobs';
 import { defaultsFor } from '../state/settings';
 
 /**

@@ -9,7 +9,7 @@ import { labRunner, step } from './runner';
 import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
 import { generatedKey, jobKey, landmarksOf, releaseSpec, sweepSpec } from './jobs';
-import { frechetJobs } from '../frechet/compute';
+import { frechetJobs } from '../workspaces/frechet/compute';
 import { linregJobs } from '../workspaces/euclidean/compute';
 import { regressionWorkspace } from '../state/settings';
 import { runsJob } from '../workspaces/registry';

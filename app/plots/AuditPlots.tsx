@@ -10,7 +10,7 @@ import { scoreRows, tradeOffRows } from '../audit/model';
 import { recordError, useAuditRecord } from '../audit/record';
 import { currentAuditKey, useAudit } from '../compute/audit';
 import { ErrorBoundary } from '../ErrorBoundary';
-import { ownData } from '../frechet/jobs';
+import { ownData } from '../workspaces/frechet/jobs';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab } from '../store';
 import { JobProgress } from './chart';

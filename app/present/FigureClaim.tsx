@@ -4,8 +4,8 @@
  * fixed description only says what is drawn.
  */
 import { useMemo } from 'react';
-import { growthSentence, lowerCurveSentence } from '../frechet/errorClaims';
-import { errorModel } from '../frechet/errorPlotModel';
+import { growthSentence, lowerCurveSentence } from '../workspaces/frechet/errorClaims';
+import { errorModel } from '../workspaces/frechet/errorPlotModel';
 import { SplitCaption } from '../plots/mseCaptions';
 import { useLab, type FrechetJob } from '../store';
 import { noiseOrderSentence, slidePlot } from './slideClaims';

@@ -7,7 +7,7 @@ import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { WorkspaceDataGate } from './WorkspaceDataGate';
 import { ControlPanel } from '../controls/ControlPanel';
 import { RegressionExports } from '../export/WorkspaceExports';
-import { FrechetDataExport } from '../frechet/FrechetDataExport';
+import { FrechetDataExport } from './frechet/FrechetDataExport';
 import { loadOnDemand, type OnDemand } from '../loadOnDemand';
 import { PlotsPanel } from '../plots/PlotsPanel';
 import type { WorkspaceId } from '../state/settings';
@@ -40,9 +40,9 @@ export const WORKSPACE_PARTS: Record<WorkspaceId, WorkspaceParts> = {
     View: loadOnDemand(() => import('./euclidean/EuclideanWorkspace'), 'EuclideanWorkspace'),
   },
   frechet: {
-    View: loadOnDemand(() => import('../frechet/FrechetWorkspace'), 'FrechetWorkspace'),
-    Controls: loadOnDemand(() => import('../frechet/FrechetControls'), 'FrechetControls'),
-    Plots: loadOnDemand(() => import('../frechet/FrechetPlots'), 'FrechetPlots'),
+    View: loadOnDemand(() => import('./frechet/FrechetWorkspace'), 'FrechetWorkspace'),
+    Controls: loadOnDemand(() => import('./frechet/FrechetControls'), 'FrechetControls'),
+    Plots: loadOnDemand(() => import('./frechet/FrechetPlots'), 'FrechetPlots'),
     Frame: Fragment,
     Downloads: FrechetDataExport,
   },

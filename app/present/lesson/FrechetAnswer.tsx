@@ -3,9 +3,9 @@
  * to the true one, by how much, and whether that is within the releases' noise.
  */
 import { useMemo } from 'react';
-import { errorModel, type ErrorModel } from '../../frechet/errorPlotModel';
-import { frechetEpsGrid } from '../../frechet/jobs';
-import { MECHANISM_STYLES } from '../../frechet/mechanisms';
+import { errorModel, type ErrorModel } from '../../workspaces/frechet/errorPlotModel';
+import { frechetEpsGrid } from '../../workspaces/frechet/jobs';
+import { MECHANISM_STYLES } from '../../workspaces/frechet/mechanisms';
 import { fmt } from '../../plots/chart';
 import { useLab } from '../../store';
 import { AnswerBox } from './AnswerBox';

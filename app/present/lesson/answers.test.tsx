@@ -5,7 +5,7 @@ import type { AuditResult } from '../../../src/audit';
 import type { Advice } from '../../../src/experiments';
 import type { SizesRow } from '../../../src/experiments/sizesRows';
 import type { PrivacyStatement } from '../../../src/privacy/statement';
-import type { ErrorModel } from '../../frechet/errorPlotModel';
+import type { ErrorModel } from '../../workspaces/frechet/errorPlotModel';
 import type { CurveVerdict, SplitVerdict } from '../../plots/curveShape';
 import type { AdviceRun } from '../../store';
 import {

@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { fmt, INK, symbolPath } from '../plots/chart';
+import { fmt, INK, symbolPath } from '../../plots/chart';
 import type { ErrorModel } from './errorPlotModel';
 import { MECHANISM_STYLES } from './mechanisms';
 

@@ -7,15 +7,15 @@
  * 004 Fig. 1's sensitivity experiment runs on the small pool after the view (it takes well under a second).
  * With the user's own points the specs carry them; they are keyed by the import's id, not by their values.
  */
-import type { FrechetCell } from '../../src/experiments/frechet';
-import { aggregateFrechet } from '../../src/experiments/frechetRows';
-import type { FrechetSensitivitySpec } from '../../src/experiments/frechetSensitivity';
-import type { FrechetSpec } from '../../src/experiments/frechetSpec';
-import { labRunner, step, type Outcome } from '../compute/runner';
-import type { PoolName } from '../compute/pools';
-import { useLab, idleJob, type ImportedData, type LabState } from '../store';
+import type { FrechetCell } from '../../../src/experiments/frechet';
+import { aggregateFrechet } from '../../../src/experiments/frechetRows';
+import type { FrechetSensitivitySpec } from '../../../src/experiments/frechetSensitivity';
+import type { FrechetSpec } from '../../../src/experiments/frechetSpec';
+import { labRunner, step, type Outcome } from '../../compute/runner';
+import type { PoolName } from '../../compute/pools';
+import { useLab, idleJob, type ImportedData, type LabState } from '../../store';
 import { epsSweepSpecs, kSweepSpecs, sensitivitySpec, viewSpecs } from './jobs';
-import { runsJob } from '../workspaces/registry';
+import { runsJob } from '../registry';
 
 export type FrechetJobKind = 'frechetView' | 'frechetEps' | 'frechetK';
 

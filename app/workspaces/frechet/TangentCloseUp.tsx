@@ -5,9 +5,18 @@
  */
 import * as d3 from 'd3';
 import { useId, useMemo, useRef } from 'react';
-import type { FrechetDataset } from '../../src/experiments/frechetData';
-import { sphere } from '../../src/geometry/sphere';
-import { GRID, INK, MUTED, PlotFigure, fmt, symbolPath, useElementWidth, useChartType } from '../plots/chart';
+import type { FrechetDataset } from '../../../src/experiments/frechetData';
+import { sphere } from '../../../src/geometry/sphere';
+import {
+  GRID,
+  INK,
+  MUTED,
+  PlotFigure,
+  fmt,
+  symbolPath,
+  useElementWidth,
+  useChartType,
+} from '../../plots/chart';
 import type { ViewCloud } from './jobs';
 import { FRECHET_COLOURS, MECHANISM_STYLES } from './mechanisms';
 

@@ -1,6 +1,6 @@
-import { FRECHET_ROW_COLUMNS, type FrechetRow } from '../../src/experiments/frechetRows';
-import { ExportButtons } from '../export/ExportButtons';
-import { useLab } from '../store';
+import { FRECHET_ROW_COLUMNS, type FrechetRow } from '../../../src/experiments/frechetRows';
+import { ExportButtons } from '../../export/ExportButtons';
+import { useLab } from '../../store';
 import { epsSweepSpecs, kSweepSpecs } from './jobs';
 
 /** CSV rows: notes joined into one field. */

@@ -1,4 +1,4 @@
-import { tickFormat } from '../plots/chart';
+import { tickFormat } from '../../plots/chart';
 import type { ErrorModel } from './errorPlotModel';
 import { MECHANISM_STYLES } from './mechanisms';
 

@@ -6,14 +6,14 @@
  * empirical sensitivity against the bound, a third ('audit') the privacy audit shared with the regression
  * workspaces (app/plots/AuditPlots.tsx). The error plots are in ErrorPlots.tsx and the files it uses.
  */
-import { ErrorBoundary } from '../ErrorBoundary';
+import { ErrorBoundary } from '../../ErrorBoundary';
 import { Suspense, type KeyboardEvent } from 'react';
-import { loadOnDemand } from '../loadOnDemand';
-import { Explainers } from '../help/Explain';
-import { useLab } from '../store';
+import { loadOnDemand } from '../../loadOnDemand';
+import { Explainers } from '../../help/Explain';
+import { useLab } from '../../store';
 import { ErrorPlots } from './ErrorPlots';
 import { FrechetSensitivityPlot } from './FrechetSensitivityPlot';
-import '../plots/plots.css';
+import '../../plots/plots.css';
 
 const TABS = [
   { id: 'mse', label: 'Error vs ε', title: 'Error against the privacy budget' },
@@ -23,7 +23,7 @@ const TABS = [
 type FrechetTab = (typeof TABS)[number]['id'];
 
 /** The audit (shared with the regression workspaces) loads with its own script when first opened. */
-const AuditTab = loadOnDemand(() => import('../plots/AuditPlots'), 'AuditTab');
+const AuditTab = loadOnDemand(() => import('../../plots/AuditPlots'), 'AuditTab');
 
 export function FrechetPlots() {
   const tab = useLab((s): FrechetTab =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runFrechet } from '../../src/experiments/frechet';
-import type { FrechetRow } from '../../src/experiments/frechetRows';
+import { runFrechet } from '../../../src/experiments/frechet';
+import type { FrechetRow } from '../../../src/experiments/frechetRows';
 import { errorModel, logExtent } from './errorPlotModel';
 
 const row = (patch: Partial<FrechetRow>): FrechetRow => ({

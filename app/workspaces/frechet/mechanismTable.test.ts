@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FRECHET_MECHANISM_TABLE } from '../../src/privacy/frechet/mechanisms';
-import { FRECHET_MECHANISMS } from '../state/settings';
+import { FRECHET_MECHANISM_TABLE } from '../../../src/privacy/frechet/mechanisms';
+import { FRECHET_MECHANISMS } from '../../state/settings';
 import { EXPERIMENT_ID, labMechanism } from './jobs';
 import { MECHANISM_STYLES } from './mechanisms';
 

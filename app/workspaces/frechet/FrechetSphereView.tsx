@@ -6,19 +6,19 @@
  */
 import type { ThreeEvent } from '@react-three/fiber';
 import { useCallback, useMemo } from 'react';
-import type { FrechetDataset } from '../../src/experiments/frechetData';
-import { AuditRecordLegend, isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
-import { isGlobeClick, RECORD_MARKS_3D, RecordMarks } from '../audit/RecordMarks3d';
-import { useLab } from '../store';
-import { Label, Markers } from '../views3d/primitives';
-import { SPHERE_VIEW as SV, sphereHome } from '../views3d/sphereView';
-import { CameraLights, View3D, type Vec3 } from '../views3d/View3D';
-import { Globe, Graticule } from '../views3d/Globe';
+import type { FrechetDataset } from '../../../src/experiments/frechetData';
+import { AuditRecordLegend, isRecord, pickAuditRecord, useAuditRecord } from '../../audit/record';
+import { isGlobeClick, RECORD_MARKS_3D, RecordMarks } from '../../audit/RecordMarks3d';
+import { useLab } from '../../store';
+import { Label, Markers } from '../../views3d/primitives';
+import { SPHERE_VIEW as SV, sphereHome } from '../../views3d/sphereView';
+import { CameraLights, View3D, type Vec3 } from '../../views3d/View3D';
+import { Globe, Graticule } from '../../views3d/Globe';
 import { CloudLegend } from './CloudLegend';
 import type { ViewCloud } from './jobs';
 import { FRECHET_COLOURS, MECHANISM_STYLES } from './mechanisms';
 import { TangentCloseUp } from './TangentCloseUp';
-import '../views3d/views3d.css';
+import '../../views3d/views3d.css';
 
 type P3 = readonly [number, number, number];
 

@@ -1,6 +1,6 @@
-import type { FrechetRow } from '../../src/experiments/frechetRows';
-import { fmt } from '../plots/chart';
-import type { LabSettings } from '../state/settings';
+import type { FrechetRow } from '../../../src/experiments/frechetRows';
+import { fmt } from '../../plots/chart';
+import type { LabSettings } from '../../state/settings';
 
 /** The numbers behind an error plot, row by row, folded away. */
 export function ErrorTable(props: {

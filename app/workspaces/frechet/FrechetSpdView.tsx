@@ -4,23 +4,23 @@
  * the true mean and every mechanism's releases as markers of its own shape. Releases that are not SPD (the
  * ambient and extrinsic baselines can produce them) have no ellipse; in the cone they sit outside the surface.
  */
-import { Brief } from '../help/Brief';
+import { Brief } from '../../help/Brief';
 import { useCallback, useId, useMemo } from 'react';
-import type { FrechetDataset } from '../../src/experiments/frechetData';
-import { AuditRecordLegend, isRecord, pickAuditRecord, useAuditRecord } from '../audit/record';
-import { RECORD_MARKS_3D, RecordMarks } from '../audit/RecordMarks3d';
-import { useLab } from '../store';
-import { draw, EllipseAt, formatEntry, type Drawn } from '../views2d/ellipses';
-import { coneCoords, ellipseOf, sym2 } from '../views3d/geodesics';
-import { Markers } from '../views3d/primitives';
-import { SpdCone } from '../views3d/SpdCone';
-import { coneLayout } from '../views3d/coneView';
-import type { Vec3 } from '../views3d/View3D';
+import type { FrechetDataset } from '../../../src/experiments/frechetData';
+import { AuditRecordLegend, isRecord, pickAuditRecord, useAuditRecord } from '../../audit/record';
+import { RECORD_MARKS_3D, RecordMarks } from '../../audit/RecordMarks3d';
+import { useLab } from '../../store';
+import { draw, EllipseAt, formatEntry, type Drawn } from '../../views2d/ellipses';
+import { coneCoords, ellipseOf, sym2 } from '../../views3d/geodesics';
+import { Markers } from '../../views3d/primitives';
+import { SpdCone } from '../../views3d/SpdCone';
+import { coneLayout } from '../../views3d/coneView';
+import type { Vec3 } from '../../views3d/View3D';
 import { CloudLegend } from './CloudLegend';
 import type { ViewCloud } from './jobs';
 import { FRECHET_COLOURS, MECHANISM_STYLES, mechanismsOn } from './mechanisms';
-import { symbolPath, useChartType, useElementWidth } from '../plots/chart';
-import '../views3d/views3d.css';
+import { symbolPath, useChartType, useElementWidth } from '../../plots/chart';
+import '../../views3d/views3d.css';
 
 function describe(what: string, d: Drawn): string {
   const [a, b, c] = d.y;

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { ErrorBoundary } from '../ErrorBoundary';
-import { JobProgress } from '../plots/chart';
-import { useThrottledLab } from '../plots/useThrottledLab';
-import type { LabSettings } from '../state/settings';
-import { useLab, type LabState } from '../store';
+import { ErrorBoundary } from '../../ErrorBoundary';
+import { JobProgress } from '../../plots/chart';
+import { useThrottledLab } from '../../plots/useThrottledLab';
+import type { LabSettings } from '../../state/settings';
+import { useLab, type LabState } from '../../store';
 import { finiteMean } from './CloudLegend';
 import { ErrorFigure } from './ErrorFigure';
 import { frechetEpsGrid, ownData } from './jobs';

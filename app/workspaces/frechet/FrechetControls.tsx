@@ -4,19 +4,19 @@
  * parameters (ε on a log scale, δ on a log scale, Gaussian calibration, σ rule, SPD metric) and which
  * mechanisms to show. Every control writes to the store, hence to the URL.
  */
-import { richText } from '../help/richText';
+import { richText } from '../../help/richText';
 import { useId } from 'react';
-import { Explainers } from '../help/Explain';
-import { useLab } from '../store';
-import { FRECHET_MECHANISMS, LIMITS, type FrechetMechanismId } from '../state/settings';
-import { NumberField, SelectField, SliderField } from '../controls/fields';
-import { EpsilonSlider, SampleSizeField, SeedField, SigmaRuleField } from '../controls/commonFields';
-import { ImportData } from '../controls/ImportData';
+import { Explainers } from '../../help/Explain';
+import { useLab } from '../../store';
+import { FRECHET_MECHANISMS, LIMITS, type FrechetMechanismId } from '../../state/settings';
+import { NumberField, SelectField, SliderField } from '../../controls/fields';
+import { EpsilonSlider, SampleSizeField, SeedField, SigmaRuleField } from '../../controls/commonFields';
+import { ImportData } from '../../controls/ImportData';
 import { ownData, type OwnData } from './jobs';
 import { MECHANISM_STYLES } from './mechanisms';
 import { ownDataWarning, radiusLimit } from './problems';
-import { trueMinus } from '../format';
-import { symbolPath } from '../plots/chart';
+import { trueMinus } from '../../format';
+import { symbolPath } from '../../plots/chart';
 
 /** δ as "1e−6". */
 export const fmtDelta = (d: number) => {

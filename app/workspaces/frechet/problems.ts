@@ -2,9 +2,9 @@
  * Settings of the Fréchet workspace that no mechanism can run with, said in words before any job starts (the
  * workers would refuse them too, less readably).
  */
-import { frechetRadiusLimit } from '../../src/privacy/frechet/sensitivity';
-import { FRECHET_MECHANISM_TABLE } from '../../src/privacy/frechet/mechanisms';
-import type { FrechetMechanismId, LabSettings } from '../state/settings';
+import { frechetRadiusLimit } from '../../../src/privacy/frechet/sensitivity';
+import { FRECHET_MECHANISM_TABLE } from '../../../src/privacy/frechet/mechanisms';
+import type { FrechetMechanismId, LabSettings } from '../../state/settings';
 
 export type FrechetSpace = LabSettings['frechetSpace'];
 

@@ -10,24 +10,24 @@
  * - the error-vs-k sweep (SPD only): 002's k ∈ {2, 5, …, 30} at the current ε.
  * Slow mechanisms (`SLOW_MECHANISMS`) get specs of their own, with fewer releases.
  */
-import type { FrechetCell } from '../../src/experiments/frechet';
+import type { FrechetCell } from '../../../src/experiments/frechet';
 import {
   frechetDataRadius,
   frechetPointsDataset,
   type FrechetDataset,
-} from '../../src/experiments/frechetData';
-import type { FrechetSensitivitySpec } from '../../src/experiments/frechetSensitivity';
+} from '../../../src/experiments/frechetData';
+import type { FrechetSensitivitySpec } from '../../../src/experiments/frechetSensitivity';
 import {
   FRECHET_MECHANISMS as EXPERIMENT_MECHANISMS,
   frechetDataset,
   type FrechetSpec,
-} from '../../src/experiments/frechetSpec';
-import { FRECHET_MECHANISM_TABLE, type FrechetMechanism } from '../../src/privacy/frechet/mechanisms';
-import { intrinsicSensitivity } from '../../src/privacy/frechet/sensitivity';
-import type { ImportedData } from '../store';
-import type { FrechetMechanismId, LabSettings } from '../state/settings';
-import { DATA_DEFAULTS, DEFAULT_SETTINGS } from '../state/settings';
-import { EPS_RANGE_HIGH, EPS_RANGE_LOW, grid125, ruleFactor, scaledEpsRange } from '../plots/epsRange';
+} from '../../../src/experiments/frechetSpec';
+import { FRECHET_MECHANISM_TABLE, type FrechetMechanism } from '../../../src/privacy/frechet/mechanisms';
+import { intrinsicSensitivity } from '../../../src/privacy/frechet/sensitivity';
+import type { ImportedData } from '../../store';
+import type { FrechetMechanismId, LabSettings } from '../../state/settings';
+import { DATA_DEFAULTS, DEFAULT_SETTINGS } from '../../state/settings';
+import { EPS_RANGE_HIGH, EPS_RANGE_LOW, grid125, ruleFactor, scaledEpsRange } from '../../plots/epsRange';
 import { frechetProblem, mechanismIdsOn, type OwnData } from './problems';
 export type { OwnData };
 

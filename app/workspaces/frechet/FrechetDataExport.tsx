@@ -1,6 +1,6 @@
-import { pointsJson, pointsTable } from '../../src/io';
-import { DownloadSection } from '../export/WorkspaceExports';
-import { useLab } from '../store';
+import { pointsJson, pointsTable } from '../../../src/io';
+import { DownloadSection } from '../../export/WorkspaceExports';
+import { useLab } from '../../store';
 import { ownData } from './jobs';
 import { useFrechetData } from './useFrechet';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { FrechetDataset } from '../../src/experiments/frechetData';
-import { useLab } from '../store';
+import type { FrechetDataset } from '../../../src/experiments/frechetData';
+import { useLab } from '../../store';
 import { viewClouds, viewDataset, type ViewCloud } from './jobs';
 
 /**

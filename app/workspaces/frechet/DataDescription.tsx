@@ -1,7 +1,7 @@
 /** What the Fréchet workspace's view shows: its heading and the sentence on the data (synthetic or the user's). */
-import { richText } from '../help/richText';
-import { Brief } from '../help/Brief';
-import { useLab } from '../store';
+import { richText } from '../../help/richText';
+import { Brief } from '../../help/Brief';
+import { useLab } from '../../store';
 import { ownData } from './jobs';
 
 export function FrechetHeading() {

@@ -1,6 +1,6 @@
-import { Brief } from '../help/Brief';
-import { tickFormat } from '../plots/chart';
-import { useLab } from '../store';
+import { Brief } from '../../help/Brief';
+import { tickFormat } from '../../plots/chart';
+import { useLab } from '../../store';
 import { epsFall, growthSentence } from './errorClaims';
 import type { ErrorModel } from './errorPlotModel';
 import { EPS_GRID, K_SWEEP_REPS, SLOW_MECHANISMS, SWEEP_REPS } from './jobs';

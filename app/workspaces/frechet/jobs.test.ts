@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { frechetCommand } from '../../src/cli/frechet';
-import { frechetCell, frechetSetup } from '../../src/experiments/frechet';
-import { frechetCellCount } from '../../src/experiments/frechetSpec';
-import { createNodePool } from '../../src/workers/node';
-import type { WorkerPool } from '../../src/workers/pool';
-import type { ImportedData } from '../store';
-import { sphere } from '../../src/geometry/sphere';
-import { spd } from '../../src/geometry/spd';
-import { defaultsFor, type LabSettings } from '../state/settings';
+import { frechetCommand } from '../../../src/cli/frechet';
+import { frechetCell, frechetSetup } from '../../../src/experiments/frechet';
+import { frechetCellCount } from '../../../src/experiments/frechetSpec';
+import { createNodePool } from '../../../src/workers/node';
+import type { WorkerPool } from '../../../src/workers/pool';
+import type { ImportedData } from '../../store';
+import { sphere } from '../../../src/geometry/sphere';
+import { spd } from '../../../src/geometry/spd';
+import { defaultsFor, type LabSettings } from '../../state/settings';
 import {
   EPS_GRID,
   K_GRID,

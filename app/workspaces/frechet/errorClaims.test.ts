@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FrechetRow } from '../../src/experiments/frechetRows';
-import type { FrechetMechanismId } from '../state/settings';
+import type { FrechetRow } from '../../../src/experiments/frechetRows';
+import type { FrechetMechanismId } from '../../state/settings';
 import { epsFall, growthSentence, logLogSlope, lowerCurveSentence } from './errorClaims';
 import type { ErrorModel, ErrorSeries } from './errorPlotModel';
 

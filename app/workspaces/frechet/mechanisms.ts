@@ -4,9 +4,9 @@
  * ellipse strip and in the plots (`symbol`), so every mechanism can be told apart without colour.
  */
 import * as d3 from 'd3';
-import { FRECHET_MECHANISM_TABLE } from '../../src/privacy/frechet/mechanisms';
-import type { FrechetMechanismId } from '../state/settings';
-import type { MarkerShape } from '../views3d/primitives';
+import { FRECHET_MECHANISM_TABLE } from '../../../src/privacy/frechet/mechanisms';
+import type { FrechetMechanismId } from '../../state/settings';
+import type { MarkerShape } from '../../views3d/primitives';
 import { mechanismIdsOn, type FrechetSpace } from './problems';
 
 export interface MechanismStyle {

@@ -1,10 +1,10 @@
 import * as d3 from 'd3';
 import { useMemo } from 'react';
-import { ChartFrame, EmptyNote } from '../plots/ChartFrame';
-import { CurrentRule, decadesWhenCrowded, fmt, tickFormat } from '../plots/chart';
-import type { LegendItem } from '../plots/Legend';
-import type { LabSettings } from '../state/settings';
-import type { FrechetJob } from '../store';
+import { ChartFrame, EmptyNote } from '../../plots/ChartFrame';
+import { CurrentRule, decadesWhenCrowded, fmt, tickFormat } from '../../plots/chart';
+import type { LegendItem } from '../../plots/Legend';
+import type { LabSettings } from '../../state/settings';
+import type { FrechetJob } from '../../store';
 import { ErrorCaption } from './ErrorCaption';
 import { ErrorExport } from './ErrorExport';
 import { ErrorNotes } from './ErrorNotes';

@@ -3,7 +3,7 @@
  * ρ(x̄, x̄′), their mean and maximum, the bound of 004 Thm 2 and how many pairs exceed it (the command line's
  * `summary` rows, computed the same way).
  */
-import type { FrechetSensitivityRow } from '../../src/experiments/frechetSensitivity';
+import type { FrechetSensitivityRow } from '../../../src/experiments/frechetSensitivity';
 
 export interface SensitivitySummary {
   n: number;

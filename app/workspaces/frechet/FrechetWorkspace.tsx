@@ -1,7 +1,7 @@
 /**
  * The Fréchet-mean workspace (papers 004, 002, 003; docs/frechet.md): the data, their true (non-private)
  * Fréchet mean and the releases of each private mechanism as point clouds, on the sphere S² (3D) or on SPD(2)
- * (ellipses and the cone). The releases come from the workers (`frechet` task, via app/frechet/jobs.ts); the
+ * (ellipses and the cone). The releases come from the workers (`frechet` task, via app/workspaces/frechet/jobs.ts); the
  * data set is regenerated here from the same seed.
  */
 import { FrechetDataDescription, FrechetHeading } from './DataDescription';
@@ -11,9 +11,9 @@ import { MECHANISM_STYLES } from './mechanisms';
 import { ownData } from './jobs';
 import { frechetProblem } from './problems';
 import { useFrechetData, useViewClouds } from './useFrechet';
-import { StatusLine } from '../release/ReleaseStatus';
-import { useLab } from '../store';
-import { formatBudget } from '../format';
+import { StatusLine } from '../../release/ReleaseStatus';
+import { useLab } from '../../store';
+import { formatBudget } from '../../format';
 import './frechet.css';
 
 function ViewStatus() {

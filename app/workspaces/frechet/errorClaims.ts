@@ -4,9 +4,9 @@
  * ε. A difference is claimed only where the points' ±2 SE bars keep apart; ratios are put as a student reads them
  * ("about 1.5×").
  */
-import { formatSignificant } from '../format';
-import { timesInWords } from '../plots/curveShape';
-import type { FrechetMechanismId } from '../state/settings';
+import { formatSignificant } from '../../format';
+import { timesInWords } from '../../plots/curveShape';
+import type { FrechetMechanismId } from '../../state/settings';
 import type { ErrorModel, ErrorPoint, ErrorSeries } from './errorPlotModel';
 import { MECHANISM_STYLES } from './mechanisms';
 

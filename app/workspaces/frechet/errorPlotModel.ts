@@ -3,8 +3,8 @@
  * at each x with ±2 standard errors), and, instead of NaN, a note for every (mechanism, reason) whose rows do
  * not apply, listing the x values it covers. Pure, so it is unit-tested.
  */
-import type { FrechetRow } from '../../src/experiments/frechetRows';
-import type { FrechetMechanismId, LabSettings } from '../state/settings';
+import type { FrechetRow } from '../../../src/experiments/frechetRows';
+import type { FrechetMechanismId, LabSettings } from '../../state/settings';
 import { labMechanism } from './jobs';
 
 export interface ErrorPoint {

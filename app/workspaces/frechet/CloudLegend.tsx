@@ -3,9 +3,9 @@
  * mechanisms are told apart without colour), how many releases are drawn, their mean distance to the true
  * mean, a privacy badge, and why a mechanism draws nothing (not defined here, or not applicable).
  */
-import { formatSignificant } from '../format';
-import { symbolPath } from '../plots/chart';
-import { useLab } from '../store';
+import { formatSignificant } from '../../format';
+import { symbolPath } from '../../plots/chart';
+import { useLab } from '../../store';
 import { plainReason } from './errorPlotModel';
 import type { ViewCloud } from './jobs';
 import { FRECHET_COLOURS, MECHANISM_STYLES, type MechanismStyle } from './mechanisms';

@@ -4,15 +4,23 @@
  * sensitivity bound of 004 Thm 2 (dashed), on log–log axes. The numbers are those of the command line's
  * `frechet --experiment sensitivity` for the same seed and radius (the same cells, run in the lab's worker).
  */
-import { richText } from '../help/richText';
+import { richText } from '../../help/richText';
 import * as d3 from 'd3';
 import { useMemo } from 'react';
-import { ExportButtons } from '../export/ExportButtons';
-import { ChartFrame, EmptyNote } from '../plots/ChartFrame';
-import { INK, JobProgress, OKABE_ITO, decadesWhenCrowded, fmt, symbolPath, tickFormat } from '../plots/chart';
-import type { LegendItem } from '../plots/Legend';
-import { useThrottledLab } from '../plots/useThrottledLab';
-import { useLab, type LabState } from '../store';
+import { ExportButtons } from '../../export/ExportButtons';
+import { ChartFrame, EmptyNote } from '../../plots/ChartFrame';
+import {
+  INK,
+  JobProgress,
+  OKABE_ITO,
+  decadesWhenCrowded,
+  fmt,
+  symbolPath,
+  tickFormat,
+} from '../../plots/chart';
+import type { LegendItem } from '../../plots/Legend';
+import { useThrottledLab } from '../../plots/useThrottledLab';
+import { useLab, type LabState } from '../../store';
 import { SENSITIVITY_NS, SENSITIVITY_PAIRS, VIEW_K, sensitivitySpec } from './jobs';
 import { sensitivitySummary } from './sensitivityModel';
 
