@@ -47,7 +47,6 @@ const LAYERS: readonly { name: string; files: readonly string[] }[] = [
       'workspaces/frechet/problems.ts',
       'workspaces/frechet/useFrechet.ts',
       '**/*Model.ts',
-      'plots/epsRange.ts',
     ],
   },
   {
@@ -192,7 +191,7 @@ describe('the layers of app/', () => {
     ]);
     expect(cycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
     expect(layerOf('compute/jobs.ts')!.rank).toBeLessThan(layerOf('plots/MsePlots.tsx')!.rank);
-    expect(layerOf('plots/epsRange.ts')!.name).toBe('compute');
+    expect(layerOf('plots/mseModel.ts')!.name).toBe('compute');
     expect(layerOf('App.tsx')!.name).toBe('app');
   });
 });

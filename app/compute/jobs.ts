@@ -13,7 +13,7 @@ import {
   samplerSeedOf,
   type LabSettings,
 } from '../state/settings';
-import { equalEpsRange } from '../plots/epsRange';
+import { equalEpsRange } from './epsRange';
 import { FIG6_NOISES } from '../state/figures';
 import { workspaceOf } from '../workspaces/registry';
 

@@ -27,7 +27,7 @@ import { intrinsicSensitivity } from '../../../src/privacy/frechet/sensitivity';
 import type { ImportedData } from '../../store';
 import type { FrechetMechanismId, LabSettings } from '../../state/settings';
 import { DATA_DEFAULTS, DEFAULT_SETTINGS } from '../../state/settings';
-import { EPS_RANGE_HIGH, EPS_RANGE_LOW, grid125, ruleFactor, scaledEpsRange } from '../../plots/epsRange';
+import { EPS_RANGE_HIGH, EPS_RANGE_LOW, grid125, ruleFactor, scaledEpsRange } from '../../compute/epsRange';
 import { frechetProblem, mechanismIdsOn, type OwnData } from './problems';
 export type { OwnData };
 
