@@ -98,10 +98,11 @@ export const PRESETS: readonly FigurePreset[] = [
       'dimension (its typical distance from the fit is about d·σ), so a budget that suits the 2-dimensional ' +
       'sphere buys far less here.',
     differences:
-      'The paper’s Fig. 3 shows private outlines that hug the non-private ones; the lab’s well-mixed chains at ' +
-      'the same budget do not. The view’s second row draws the same release with a sampler started at the ' +
-      'non-private fit with short burn-in and small steps, as the paper plausibly did: it stays near the fit — ' +
-      'which looks good and leaks (audit both from the view, or `npm run -s cli -- audit --manifold kendall --mechanism kng --sampler paper`). ' +
+      'The paper’s Fig. 3 shows private outlines that hug the non-private ones. The view’s second row draws the ' +
+      'same release with a sampler started at the non-private fit with short burn-in and small steps, as the ' +
+      'paper plausibly did; the caption above the rows says which of the two samplers sits closer to the fit in ' +
+      'this run. A chain that stays near its start looks good because it leaks (audit both from the view, or ' +
+      '`npm run -s cli -- audit --manifold kendall --mechanism kng --sampler paper`). ' +
       'Synthetic outlines (age 50–90, n = 100) stand in for the paper’s ADNI data; the private fit shown is one ' +
       'draw — press Re-generate or change the seed to see others.',
     topics: ['geodesic', 'kng'],
