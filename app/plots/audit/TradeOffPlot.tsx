@@ -110,7 +110,12 @@ export function TradeOffPlot({ result: r }: { result: AuditResult }) {
                     f.left,
                     Math.min(f.x(chosen.alpha) + 8, f.right - textWidth(NOTE, f.type.note)),
                   )}
-                  y={f.y(chosen.beta) - 8}
+                  // above the point, or below it where the text would reach up into the legend
+                  y={
+                    f.y(chosen.beta) - 8 - f.type.note < f.top
+                      ? f.y(chosen.beta) + 8 + f.type.note
+                      : f.y(chosen.beta) - 8
+                  }
                   fontSize={f.type.note}
                   fill={INK}
                   {...HALO}

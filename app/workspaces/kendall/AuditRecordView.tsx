@@ -47,7 +47,7 @@ export function AuditRecordView(props: {
               colour={RECORD_COLOURS.D2}
               testId="audit-record-d2"
             />
-            <text x={10} y={19} className="shape-title">
+            <text x={10} y={6} dominantBaseline="hanging" className="shape-title">
               record #{rec.index + 1} ({yrs(scale.toOriginal(rec.x))}): in D green, in D′ orange dashed
             </text>
           </ShapeSvg>

@@ -101,30 +101,21 @@ export function MorphView(props: {
             landmarks={showLandmarks}
             testId="morph-nonprivate"
           />
-          <rect x={0} y={0} width={118} height={26} fill="#fbfcfd" fillOpacity={0.85} />
-          <text x={10} y={19} className="shape-title">
+          <text x={10} y={6} dominantBaseline="hanging" className="shape-title">
             {yrs(sliderAge)}
           </text>
-          {props.synthetic && (
-            <>
-              <text x={10} y={projector.height - 8} className="shape-axis-label">
-                ← anterior (genu)
-              </text>
-              <text
-                x={projector.width - 10}
-                y={projector.height - 8}
-                textAnchor="end"
-                className="shape-axis-label"
-              >
-                posterior (splenium) →
-              </text>
-            </>
-          )}
         </ShapeSvg>
       ) : (
         <p className="hint" data-testid="shape-waiting">
           The non-private fit is computed in the background with the release; the outlines appear when it
           arrives.
+        </p>
+      )}
+      {morph && projector && props.synthetic && (
+        // under the view, not in it: the view scales with its box, and these stay readable and apart
+        <p className="shape-axis-labels">
+          <span>← anterior (genu)</span>
+          <span>posterior (splenium) →</span>
         </p>
       )}
       <ShapesLegend others={morph?.others.length ?? 0} data={(morph?.near.length ?? 0) > 0} />
