@@ -12,9 +12,17 @@ import {
   type SweepCellResult,
 } from '../../src/experiments';
 import { regressionWorkspace, type LabSettings, releaseMechanism } from '../state/settings';
-import { sliceHook, useLab, type AdviceRun, type AdviceSource, type ImportedData } from '../store';
+import {
+  sliceHook,
+  useLab,
+  type AdviceRun,
+  type AdviceSource,
+  type ImportedData,
+  type LabState,
+} from '../store';
 import { jobKey, kngSettings, samplerSeedSpec } from './jobs';
-import { labRunner, step } from './runner';
+import { driveJob } from './driveJob';
+import { labRunner, step, type Progress } from './runner';
 import { workspaceOf } from '../workspaces/registry';
 
 export type { AdviceRun, AdviceSource } from '../store';
@@ -22,6 +30,7 @@ export type { AdviceRun, AdviceSource } from '../store';
 /** The advisor's latest run (the store's `advisor`). */
 export const useAdvice = sliceHook('advisor');
 const setRun = (run: AdviceRun | null) => useLab.setState({ advisor: { run } });
+type Advisor = LabState['advisor'];
 
 export function adviseSpec(
   s: LabSettings,
@@ -68,36 +77,62 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
     advice: null,
     error: null,
   };
-  setRun(base);
-  const onError = (error: string) => setRun({ ...base, status: 'error', error });
-  const stage = (
-    name: 'coarse' | 'fine',
-    sweep: ReturnType<typeof adviseCoarseSpec>,
-    then: (cells: SweepCellResult[]) => void,
-  ) =>
-    labRunner().run('advice', {
-      pool: 'advice',
-      steps: [step('sweep', sweep)],
-      onProgress: ({ done, total }) => {
-        if (done > 0) setRun({ ...base, stage: name, done, total });
-      },
-      onDone: then,
-      onError,
-    });
-  stage('coarse', adviseCoarseSpec(spec), (coarse) =>
-    stage('fine', adviseFineSpec(spec, coarse), (fine) => {
-      const advice = adviceFromCells(spec, coarse, fine);
-      const done: AdviceRun = { ...base, stage: 'fine', status: 'done', advice, done: 1, total: 1 };
-      setRun(done);
-      // then what it reveals, for its exports: the CLI's statement, built off the page
-      labRunner().run('advice', {
-        pool: 'advice',
-        steps: [step('advicePrivacy', { spec, advice, xRange: imported?.xRange })],
-        onDone: ([privacy]) => setRun({ ...done, privacy }),
-        onError: (error) => setRun({ ...done, privacy: null, privacyError: error }),
-      });
-    }),
-  );
+  // both sweeps: progress from their first cell on, as the run's
+  const sweep = {
+    lane: 'advice',
+    slice: 'advisor',
+    pool: 'advice',
+    updates: 'fromFirstCell',
+    failed: (error: string): Advisor => ({ run: { ...base, status: 'error', error } }),
+  } as const;
+  const stageProgress = (stage: AdviceRun['stage'], { done, total }: Progress<unknown>): Advisor => ({
+    run: { ...base, stage, done, total },
+  });
+  driveJob({
+    ...sweep,
+    steps: [step('sweep', adviseCoarseSpec(spec))],
+    starting: { run: base },
+    // the run is done once the fine sweep is
+    view: (status, progress, slice) => (status === 'running' ? stageProgress('coarse', progress) : slice),
+    onDone: (coarse) =>
+      driveJob({
+        ...sweep,
+        steps: [step('sweep', adviseFineSpec(spec, coarse))],
+        view: (status, progress) =>
+          status === 'running'
+            ? stageProgress('fine', progress)
+            : {
+                run: {
+                  ...base,
+                  stage: 'fine',
+                  status: 'done',
+                  advice: adviceFromCells(spec, coarse, progress.cells as SweepCellResult[]),
+                  done: 1,
+                  total: 1,
+                },
+              },
+        onDone: () => explainAdvice(spec, imported),
+      }),
+  });
+}
+
+/**
+ * What the finished advice reveals, for its exports: the CLI's statement, built off the page (the advice run
+ * keeps it, or why it could not be built).
+ */
+function explainAdvice(spec: AdviseSpec, imported: ImportedData | undefined) {
+  const done = useAdvice.getState().run;
+  if (!done?.advice) return;
+  const { advice } = done;
+  driveJob({
+    lane: 'advice',
+    slice: 'advisor',
+    pool: 'advice',
+    steps: [step('advicePrivacy', { spec, advice, xRange: imported?.xRange })],
+    updates: 'atEnd',
+    view: (_status, { cells: [privacy] }) => ({ run: { ...done, privacy } }),
+    failed: (error) => ({ run: { ...done, privacy: null, privacyError: error } }),
+  });
 }
 
 export function cancelAdvice(): void {

@@ -7,8 +7,9 @@
  */
 import type { HistogramSpec, JointReleaseSpec, SensitivitySpec, SizesSpec } from '../../src/experiments';
 import { jointSettingsFromBudget } from '../../src/experiments/jointSettings';
-import type { TaskParams, TaskResult } from '../../src/workers/tasks';
-import { idleJob, sliceHook, useLab, type AnalysisRun, type JobView, type LabState } from '../store';
+import type { TaskParams } from '../../src/workers/tasks';
+import { idleJob, sliceHook, useLab, type AnalysisRun, type LabState } from '../store';
+import { driveJob, jobView } from './driveJob';
 import { labRunner, step } from './runner';
 import { regressionWorkspace, type LabSettings, currentBudget, samplerSeedOf } from '../state/settings';
 import { dataSource, kngSettings, landmarksOf, samplerSeedSpec } from './jobs';
@@ -101,10 +102,6 @@ export function analysisKey(kind: AnalysisKind, s: LabSettings): string {
 /** What the current results of each analysis were computed for (the store's `analysisRuns`). */
 export const useAnalysisRuns = sliceHook('analysisRuns');
 
-function put<K extends AnalysisKind>(kind: K, view: JobView<TaskResult<K>>) {
-  useLab.setState({ [kind]: view } as unknown as Partial<LabState>);
-}
-
 /** Starts (or restarts) an analysis for the current settings; results stream into the store. */
 export function runAnalysis<K extends AnalysisKind>(kind: K): void {
   const settings = useLab.getState().settings;
@@ -119,21 +116,17 @@ export function runAnalysis<K extends AnalysisKind>(kind: K): void {
   const record = (r: AnalysisRun<K>) =>
     useLab.setState({ analysisRuns: { ...useLab.getState().analysisRuns, [kind]: r } });
   record(run);
-  put(kind, { status: 'running', cells: [], done: 0, total: 0, error: null });
-  labRunner().run(kind, {
+  driveJob<AnalysisKind, AnalysisKind>({
+    slice: kind,
     pool: kind,
     steps: [step(kind, spec)],
-    onProgress: (p) => {
-      if (p.done > 0) put(kind, { status: 'running', ...p, error: null });
-    },
-    onDone: (cells) => {
-      put(kind, { status: 'done', cells, done: cells.length, total: cells.length, error: null });
-      record({ ...run, finished: Date.now() });
-    },
-    onError: (message) => {
-      put(kind, { ...idleJob<TaskResult<K>>(), status: 'error', error: message });
-      useLab.getState().notify(`The ${NAMES[kind]} failed: ${message}`);
-    },
+    starting: { ...idleJob<never>(), status: 'running' },
+    updates: 'fromFirstCell',
+    // the kind's own cells (the type checker cannot pair a kind's task with its slice)
+    view: (status, progress) => jobView(status, progress) as LabState[AnalysisKind],
+    failed: (message) => ({ ...idleJob<never>(), status: 'error', error: message }),
+    onDone: () => record({ ...run, finished: Date.now() }),
+    errorNotice: (message) => `The ${NAMES[kind]} failed: ${message}`,
   });
 }
 

@@ -10,6 +10,7 @@ import { labAuditSpec } from '../audit/model';
 import { errorText } from '../errors';
 import { idleAudit, sliceHook, useLab, type AuditRun, type LabState } from '../store';
 import { jobKey } from './jobs';
+import { driveJob } from './driveJob';
 import { labRunner, step } from './runner';
 
 export type { AuditRun } from '../store';
@@ -49,44 +50,36 @@ export function startAudit(): void {
     return;
   }
   const key = jobKey(spec, imported);
-  useLab.setState({
-    audit: { ...idleAudit(), status: 'running', key, spec, settings, total },
-  });
   // a settings change that changes the audit supersedes it
   let lastSettings = settings;
   let lastImported = state.imported;
-  unsubscribe = useLab.subscribe((s) => {
+  const watch = useLab.subscribe((s) => {
     if (s.settings === lastSettings && s.imported === lastImported) return;
     lastSettings = s.settings;
     lastImported = s.imported;
     if (currentAuditKey(s) !== key) stop('the settings changed');
   });
-  const ended = () => {
-    unsubscribe?.();
-    unsubscribe = null;
-  };
-  labRunner().run('audit', {
+  unsubscribe = watch;
+  const { ended } = driveJob({
+    slice: 'audit',
     pool: 'audit',
     steps: [step('audit', spec)],
+    starting: { ...idleAudit(), status: 'running', key, spec, settings, total },
+    updates: 'fromFirstCell',
     current: () => currentAuditKey(useLab.getState()) === key,
-    onProgress: ({ cells, done, total }) => {
-      if (done > 0) setAudit({ cells, done, total, info: auditInfoOfCells(cells) });
-    },
-    onDone: (cells) => {
-      ended();
-      setAudit({
-        status: 'done',
-        cells,
-        done: cells.length,
-        total: cells.length,
-        info: auditInfoOfCells(cells),
-      });
-    },
+    view: (status, progress, audit) => ({
+      ...audit,
+      status,
+      ...progress,
+      info: auditInfoOfCells(progress.cells),
+    }),
+    failed: (error, audit) => ({ ...audit, status: 'error', error }),
     onStale: () => stop('the settings changed'),
-    onError: (error) => {
-      ended();
-      setAudit({ status: 'error', error });
-    },
+  });
+  // the watch ends with the job
+  void ended.then(() => {
+    watch();
+    if (unsubscribe === watch) unsubscribe = null;
   });
 }
 
@@ -123,13 +116,15 @@ export function requestAuditPair(): void {
     useAuditPair.setState({ key, pair: null, error: errorText(e) });
     return;
   }
-  useAuditPair.setState({ key, pair: null, error: null });
-  labRunner().run('auditPair', {
+  driveJob({
+    slice: 'auditPair',
     pool: 'auditPair',
     steps: [step('auditPair', spec)],
+    starting: { ...useAuditPair.getState(), key, pair: null, error: null },
+    updates: 'atEnd',
     current: () => currentAuditPairKey(useLab.getState()) === key,
-    onDone: ([pair]) => useAuditPair.setState({ pair, records: pair.records }),
-    onError: (error) => useAuditPair.setState({ error }),
+    view: (_status, { cells: [pair] }, slice) => (pair ? { ...slice, pair, records: pair.records } : slice),
+    failed: (error, slice) => ({ ...slice, error }),
     // superseded: the next request (for the new key) runs it again
     onStale: () => {
       if (useAuditPair.getState().key === key) useAuditPair.setState({ key: '' });

@@ -7,7 +7,8 @@
  */
 import { CELL_COUNTS } from '../../src/workers/cellCounts';
 import { useEffect } from 'react';
-import type { ReleaseCell, ReleaseSpec } from '../../src/experiments';
+import type { ReleaseSpec } from '../../src/experiments';
+import { driveJob } from './driveJob';
 import { labRunner, step } from './runner';
 import { watchSettings } from './watchSettings';
 import { idleBudgets, sliceHook, useLab, type BudgetState, type ImportedData } from '../store';
@@ -56,26 +57,21 @@ function wantedKey(): string {
 function runBudgets(specs: ReleaseSpec[], key: string, onStale: () => void) {
   // cells of budget k are cells offset(k) … offset(k + 1) - 1 of the job
   const counts = specs.map(CELL_COUNTS.release);
-  const publish = (
-    status: BudgetState['status'],
-    cells: readonly (ReleaseCell | undefined)[],
-    done: number,
-  ) => {
-    let offset = 0;
-    const runs = counts.map((count, k) => ({
-      eps: FIG5_BUDGETS[k],
-      cells: cells.slice(offset, (offset += count)),
-    }));
-    useLab.setState({ budgets: { status, runs, done, total: cells.length, error: null } });
-  };
-  labRunner().run('budgets', {
+  driveJob({
+    slice: 'budgets',
     pool: 'budgets',
     steps: specs.map((spec) => step('release', spec)),
     current: () => wantedKey() === key,
-    onProgress: ({ cells, done }) => publish('running', cells, done),
-    onDone: (cells) => publish('done', cells, cells.length),
+    view: (status, { cells, done, total }) => {
+      let offset = 0;
+      const runs = counts.map((count, k) => ({
+        eps: FIG5_BUDGETS[k],
+        cells: cells.slice(offset, (offset += count)),
+      }));
+      return { status, runs, done, total, error: null };
+    },
+    failed: (error) => ({ ...idleBudgets(), status: 'error', error }),
     onStale,
-    onError: (error) => useLab.setState({ budgets: { ...idleBudgets(), status: 'error', error } }),
   });
 }
 

@@ -1,10 +1,11 @@
 /**
- * Runs the background jobs the current settings ask for on the job runner (runner.ts) and streams their cells
- * into the store. A change of settings supersedes the running job (its late results are dropped), so what the
- * plots show always belongs to the current settings. The release the views draw runs on the small release
- * pool (fast feedback), the sweeps behind the plots on the sweep pool (one worker per core).
+ * Starts the background jobs the current settings ask for through the job driver (driveJob.ts), which streams
+ * their cells into the store. A change of settings supersedes the running job (its late results are dropped),
+ * so what the plots show always belongs to the current settings. The release the views draw runs on the small
+ * release pool (fast feedback), the sweeps behind the plots on the sweep pool (one worker per core).
  */
-import { aggregateSweep } from '../../src/experiments';
+import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
+import { driveJob, jobView } from './driveJob';
 import { labRunner, step } from './runner';
 import { watchSettings } from './watchSettings';
 import { useLab, idleJob, type LabState } from '../store';
@@ -19,11 +20,14 @@ function runData(state: LabState) {
   const s = state.settings;
   const key = generatedKey(s);
   const manifold = regressionWorkspace(s.workspace);
-  labRunner().run('data', {
+  driveJob({
+    lane: 'data',
+    slice: 'generated',
     pool: 'data',
     steps: [step('data', { manifold, n: s.n, noise: s.noise, seed: s.seed, ...landmarksOf(s) })],
-    onDone: ([data]) => useLab.setState({ generated: { key, workspace: s.workspace, data, error: null } }),
-    onError: (error) => useLab.setState({ generated: { key, workspace: s.workspace, data: null, error } }),
+    updates: 'atEnd',
+    view: (_status, { cells: [data] }) => ({ key, workspace: s.workspace, data: data ?? null, error: null }),
+    failed: (error) => ({ key, workspace: s.workspace, data: null, error }),
   });
 }
 
@@ -40,53 +44,35 @@ function wantedKey(kind: 'release' | 'sweep'): string | null {
   return jobKey(kind === 'release' ? releaseSpec(settings, data) : sweepSpec(settings, data), data);
 }
 
-/** A finished job's cells as a job view's progress. */
-const all = <C>(cells: C[]) => ({ cells, done: cells.length, total: cells.length });
-
 function runRelease(state: LabState, key: string, onStale: () => void) {
   const imported = state.imported[state.settings.workspace];
-  const spec = releaseSpec(state.settings, imported);
-  labRunner().run('release', {
+  driveJob({
+    slice: 'release',
     pool: 'release',
-    steps: [step('release', spec)],
-    // a job that finishes for other settings (the debounced check has not superseded it yet): its cells are
-    // kept but not marked done, so nothing reads them as the current ones, and the settings' job starts
+    steps: [step('release', releaseSpec(state.settings, imported))],
     current: () => wantedKey('release') === key,
-    onProgress: (p) => useLab.setState({ release: { status: 'running', ...p, error: null, key } }),
-    onDone: (cells) => useLab.setState({ release: { status: 'done', ...all(cells), error: null, key } }),
-    onStale: (cells) => {
-      useLab.setState({ release: { status: 'running', ...all(cells), error: null, key } });
-      onStale();
-    },
-    onError: (error) => useLab.setState({ release: { ...idleJob(), status: 'error', error } }),
+    view: (status, progress) => ({ ...jobView(status, progress), key }),
+    onStale,
   });
 }
 
 function runSweep(state: LabState, key: string, onStale: () => void) {
   const imported = state.imported[state.settings.workspace];
   const spec = sweepSpec(state.settings, imported);
-  const view = (
-    status: 'running' | 'done',
-    p: { cells: LabState['sweep']['cells']; done: number; total: number },
-  ) => {
-    const { rows, notes } = aggregateSweep(spec, p.cells);
-    return { sweep: { status, ...p, error: null, rows, notes } };
-  };
-  useLab.setState({ sweep: { ...idleJob(), status: 'running', rows: [], notes: [] } });
-  labRunner().run('sweep', {
+  const idleSweep = () => ({ ...idleJob<SweepCellResult>(), rows: [], notes: [] });
+  driveJob({
+    slice: 'sweep',
     pool: 'sweep',
     steps: [step('sweep', spec)],
+    starting: { ...idleSweep(), status: 'running' },
+    updates: 'fromFirstCell',
     current: () => wantedKey('sweep') === key,
-    onProgress: (p) => {
-      if (p.done > 0) useLab.setState(view('running', p));
+    view: (status, progress) => {
+      const { rows, notes } = aggregateSweep(spec, progress.cells);
+      return { ...jobView(status, progress), rows, notes };
     },
-    onDone: (cells) => useLab.setState(view('done', all(cells))),
-    onStale: (cells) => {
-      useLab.setState(view('running', all(cells)));
-      onStale();
-    },
-    onError: (error) =>
-      useLab.setState({ sweep: { ...idleJob(), status: 'error', error, rows: [], notes: [] } }),
+    failed: (error) => ({ ...idleSweep(), status: 'error', error }),
+    onStale,
   });
 }
 

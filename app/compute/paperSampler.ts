@@ -11,6 +11,7 @@ import { withSampler } from '../../src/privacy/kng';
 import { sliceHook, useLab, type ImportedData, type PaperSamplerRun } from '../store';
 import type { LabSettings } from '../state/settings';
 import { jobKey, releaseSpec } from './jobs';
+import { driveJob } from './driveJob';
 import { labRunner, step } from './runner';
 import { watchSettings } from './watchSettings';
 import { runsJob } from '../workspaces/registry';
@@ -47,20 +48,19 @@ function start(): () => void {
     const k = jobKey(spec, own);
     if (k === key) return;
     key = k;
-    useLab.setState({ paperSampler: { status: 'running', cells: [] } });
-    labRunner().run('paper', {
+    driveJob({
+      lane: 'paper',
+      slice: 'paperSampler',
       pool: 'paper',
       steps: [step('release', spec)],
       current: () => wantedKey() === k,
-      onProgress: ({ cells }) =>
-        useLab.setState({ paperSampler: { status: 'running', cells: cells.filter((c) => c !== undefined) } }),
-      onDone: (cells) => useLab.setState({ paperSampler: { status: 'done', cells } }),
+      view: (status, { cells }) => ({ status, cells: cells.filter((c) => c !== undefined) }),
+      // the lab's own release reports the same error
+      failed: () => IDLE,
       onStale: () => {
         key = '';
         check();
       },
-      // the lab's own release reports the same error
-      onError: () => useLab.setState({ paperSampler: IDLE }),
     });
   };
   const stopWatching = watchSettings(check);

@@ -1,43 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FromWorker, WorkerLike } from '../../src/workers/protocol';
-import { createWorkerRuntime } from '../../src/workers/runtime';
 import { enableFaultInjectionFromUrl, injectFault, withFaults } from './faults';
 import { POOL_NAMES, poolSize, type PoolName } from './pools';
-import { createRunner, runForCells, step, type Progress, type RunnerOptions } from './runner';
-
-const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** A worker on this thread: the real worker runtime, messages passed in later macrotasks (as a port would). */
-function inlineWorker(): WorkerLike {
-  let deliver: ((m: FromWorker) => void) | null = null;
-  let dead = false;
-  const handle = createWorkerRuntime(
-    (m) => setTimeout(() => !dead && deliver?.(m)),
-    () => tick(),
-  );
-  return {
-    listen(onMessage) {
-      deliver = onMessage;
-      setTimeout(() => !dead && onMessage({ type: 'ready' }));
-    },
-    postMessage: (m) => setTimeout(() => !dead && handle(m)),
-    terminate: () => void (dead = true),
-  };
-}
-
-function testRunner(overrides: Partial<RunnerOptions> = {}) {
-  const created: PoolName[] = [];
-  const runner = createRunner({
-    createWorker: (name) => {
-      created.push(name);
-      return inlineWorker();
-    },
-    cores: () => 4,
-    batch: (flush) => flush,
-    ...overrides,
-  });
-  return { runner, created };
-}
+import { runForCells, step, type Progress } from './runner';
+import { inlineWorker, testRunner, tick } from './testRunner';
 
 const values = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const squares = (n: number) => values(n).map((v) => v * v);

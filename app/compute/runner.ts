@@ -9,7 +9,7 @@
  * - keeps one job per lane: a new job in a lane cancels the previous one, whose callbacks never fire again,
  * - checks staleness: progress is reported only while `current()` holds, and a job that finishes for settings
  *   that have changed goes to `onStale` (default: dropped), never to `onDone`.
- * Drivers decide what a lane is, what "current" means and what to write into the store.
+ * What a job's cells become in the store is the job driver's part (driveJob.ts).
  */
 import { createBrowserWorker } from '../../src/workers/browser';
 import { CancelledError, WorkerPool, type JobHandle, type WorkerLike } from '../../src/workers/pool';

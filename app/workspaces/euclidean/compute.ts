@@ -1,10 +1,11 @@
 /**
- * Runs the Euclidean workspace's linear-regression comparison (jobs.ts) on the job runner, on a pool of its own
- * (a job on a busy pool supersedes the one running there, and the sweep keeps the lab's big pool busy), and
- * streams its cells into the store. Reruns only when the spec changes; outside the Euclidean workspace the job
- * stops.
+ * Runs the Euclidean workspace's linear-regression comparison (jobs.ts) through the job driver
+ * (app/compute/driveJob.ts), which streams its cells into the store, on a pool of its own (a job on a busy pool
+ * supersedes the one running there, and the sweep keeps the lab's big pool busy). Reruns only when the spec
+ * changes; outside the Euclidean workspace the job stops.
  */
 import { aggregateLinreg, type LinregCell, type LinregSpec } from '../../../src/experiments/linreg';
+import { driveJob, jobView, type JobStatus } from '../../compute/driveJob';
 import { labRunner, step, type Progress } from '../../compute/runner';
 import { jobKey } from '../../compute/jobs';
 import { idleJob, useLab, type LabState, type LinregJob } from '../../store';
@@ -12,12 +13,12 @@ import { labLinregSpec } from './jobs';
 
 const idleLinreg = (): LinregJob => ({ ...idleJob<LinregCell>(), rows: [], lines: [], notes: [] });
 
-function view(spec: LinregSpec, status: LinregJob['status'], { cells, done, total }: Progress<LinregCell>) {
+function view(spec: LinregSpec, status: JobStatus, progress: Progress<LinregCell>): LinregJob {
   const { rows, lines, notes } = aggregateLinreg(
     spec,
-    cells.filter((c): c is LinregCell => c !== undefined),
+    progress.cells.filter((c): c is LinregCell => c !== undefined),
   );
-  return { linreg: { status, cells, done, total, error: null, rows, lines, notes } };
+  return { ...jobView(status, progress), rows, lines, notes };
 }
 
 /** The key of the comparison the current settings ask for ('' outside the Euclidean workspace). */
@@ -31,22 +32,20 @@ export function linregJobs() {
   let key = '';
 
   function run(spec: LinregSpec, k: string) {
-    // finished for settings changed meanwhile: run what the settings ask for now (they may have come back)
-    useLab.setState({ linreg: { ...idleLinreg(), status: 'running' } });
-    labRunner().run('linreg', {
+    driveJob({
+      slice: 'linreg',
       pool: 'linreg',
       steps: [step('linreg', spec)],
+      starting: { ...idleLinreg(), status: 'running' },
+      updates: 'fromFirstCell',
       current: () => wantedKey(useLab.getState()) === k,
-      onProgress: (p) => {
-        if (p.done > 0) useLab.setState(view(spec, 'running', p));
-      },
-      onDone: (cells) =>
-        useLab.setState(view(spec, 'done', { cells, done: cells.length, total: cells.length })),
+      view: (status, progress) => view(spec, status, progress),
+      failed: (error) => ({ ...idleLinreg(), status: 'error', error }),
+      // finished for settings changed meanwhile: run what the settings ask for now (they may have come back)
       onStale: () => {
         key = '';
         check(useLab.getState());
       },
-      onError: (error) => useLab.setState({ linreg: { ...idleLinreg(), status: 'error', error } }),
     });
   }
 

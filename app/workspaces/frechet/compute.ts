@@ -1,16 +1,18 @@
 /**
- * Runs the Fréchet workspace's jobs (jobs.ts) on the job runner (app/compute/runner.ts) and streams their cells
- * into the store: the view's releases on the small pool; the error-vs-ε sweep, then the error-vs-k sweep, on
- * the big pool (a job on a busy pool supersedes the one running there, so they must not overlap). Each job is a
- * short list of specs run one after the other (the slow mechanisms last, with fewer replicates); its cells go
- * into one job view. A job reruns only when its specs change: moving ε reruns the view and the k sweep only.
- * 004 Fig. 1's sensitivity experiment runs on the small pool after the view (it takes well under a second).
- * With the user's own points the specs carry them; they are keyed by the import's id, not by their values.
+ * Runs the Fréchet workspace's jobs (jobs.ts) through the job driver (app/compute/driveJob.ts), which streams
+ * their cells into the store: the view's releases on the small pool; the error-vs-ε sweep, then the error-vs-k
+ * sweep, on the big pool (a job on a busy pool supersedes the one running there, so they must not overlap).
+ * Each job is a short list of specs run one after the other (the slow mechanisms last, with fewer replicates);
+ * its cells go into one job view. A job reruns only when its specs change: moving ε reruns the view and the k
+ * sweep only. 004 Fig. 1's sensitivity experiment runs on the small pool after the view (it takes well under a
+ * second). With the user's own points the specs carry them; they are keyed by the import's id, not by their
+ * values.
  */
 import type { FrechetCell } from '../../../src/experiments/frechet';
 import { aggregateFrechet } from '../../../src/experiments/frechetRows';
 import type { FrechetSensitivitySpec } from '../../../src/experiments/frechetSensitivity';
 import type { FrechetSpec } from '../../../src/experiments/frechetSpec';
+import { driveJob, jobView } from '../../compute/driveJob';
 import { labRunner, step, type Outcome } from '../../compute/runner';
 import type { PoolName } from '../../compute/pools';
 import { useLab, idleJob, type ImportedData, type LabState } from '../../store';
@@ -54,14 +56,7 @@ function wantedKey(kind: FrechetJobKind): string {
 
 /** Runs 004 Fig. 1's sensitivity cells on the small pool into `frechetSens`. */
 function runSensitivity(spec: FrechetSensitivitySpec): Promise<Outcome> {
-  const put = (view: LabState['frechetSens']) => useLab.setState({ frechetSens: view });
-  return labRunner().run('frechetSens', {
-    pool: 'release',
-    steps: [step('frechetSensitivity', spec)],
-    onProgress: (p) => put({ status: 'running', ...p, error: null }),
-    onDone: (cells) => put({ status: 'done', cells, done: cells.length, total: cells.length, error: null }),
-    onError: (error) => put({ ...idleJob(), status: 'error', error }),
-  }).ended;
+  return driveJob({ slice: 'frechetSens', pool: 'release', steps: [step('frechetSensitivity', spec)] }).ended;
 }
 
 /**
@@ -74,22 +69,14 @@ function run(
   key: string,
   onStale: () => void,
 ): Promise<Outcome> {
-  const view = (
-    status: 'running' | 'done',
-    p: { cells: (FrechetCell | undefined)[]; done: number; total: number },
-  ) => put(kind, { status, ...p, error: null, rows: aggregateFrechet(p.cells) });
-  const all = (cells: FrechetCell[]) => ({ cells, done: cells.length, total: cells.length });
-  return labRunner().run(kind, {
+  return driveJob({
+    slice: kind,
     pool: POOL[kind],
     steps: specs.map((spec) => step('frechet', spec)),
     current: () => wantedKey(kind) === key,
-    onProgress: (p) => view('running', p),
-    onDone: (cells) => view('done', all(cells)),
-    onStale: (cells) => {
-      view('running', all(cells));
-      onStale();
-    },
-    onError: (error) => put(kind, { ...idleView(), status: 'error', error }),
+    view: (status, progress) => ({ ...jobView(status, progress), rows: aggregateFrechet(progress.cells) }),
+    failed: (error) => ({ ...idleView(), status: 'error', error }),
+    onStale,
   }).ended;
 }
 
