@@ -86,11 +86,16 @@ describe('releaseStatusLine', () => {
     );
     expect(line.state).toBe('done');
     expect(line.text).toBe(
-      `Private release done: 2 pairs (p̃, ṽ) at ε_p = 0.50, ε_v = 0.50; ln mean MSE ${Math.log(6).toFixed(2)} (median ${Math.log(6).toFixed(2)}) vs -6.00 non-private; 1 shooting-vector chain(s) escaped the ball.`,
+      `Private release done: 2 pairs (p̃, ṽ) at ε_p = 0.50, ε_v = 0.50; ln mean MSE ${Math.log(6).toFixed(2)} (median ${Math.log(6).toFixed(2)}) vs −6.00 non-private; 1 shooting-vector chain(s) escaped the ball.`,
     );
     expect(line.privacyLabel).toBe('not private');
     expect(line.privateForAnyData).toBe(false);
     expect(line.notes).toEqual(['τ from the data']);
+    // negative logarithms with a true minus sign, as everywhere in the lab
+    const small = cell(3, 1, 2, { mse: [[0.25, 0.5]] } as Partial<ReleaseCell>);
+    expect(releaseStatusLine(job('done'), [small], budget, 3).text).toContain(
+      `ln mean MSE −${(-Math.log(0.375)).toFixed(2)} (median −${(-Math.log(0.375)).toFixed(2)}) vs −6.00 non-private`,
+    );
   });
 
   it('the joint release: draws, each one release, at its total ε, the median beside the mean, a private badge', () => {
@@ -103,7 +108,7 @@ describe('releaseStatusLine', () => {
       } as Partial<ReleaseCell>);
     const line = releaseStatusLine(job('done'), [joint(0), joint(1), joint(2)], budget, 3);
     expect(line.text).toBe(
-      `Private release done: 3 draws (p̃, ṽ), each one release, at ε = 1.0 (split 0.50); ln mean MSE ${Math.log(34).toFixed(2)} (median 0.00) vs -6.00 non-private.`,
+      `Private release done: 3 draws (p̃, ṽ), each one release, at ε = 1.0 (split 0.50); ln mean MSE ${Math.log(34).toFixed(2)} (median 0.00) vs −6.00 non-private.`,
     );
     expect(line.privateForAnyData).toBe(true);
     expect(line.privacyLabel).toBe('private for any data (ε = 1.00)');

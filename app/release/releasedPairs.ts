@@ -6,6 +6,7 @@
  */
 import type { ReleaseCell } from '../../src/experiments';
 import type { PrivacyStatement } from '../../src/privacy/statement';
+import { formatFixed } from '../format';
 import { releaseSummary } from '../plots/mseModel';
 import type { JobView } from '../store';
 
@@ -113,10 +114,12 @@ export function releaseStatusLine(
     };
   }
   const median =
-    summary.lnMedianMse !== null && summary.pairs > 1 ? ` (median ${summary.lnMedianMse.toFixed(2)})` : '';
+    summary.lnMedianMse !== null && summary.pairs > 1
+      ? ` (median ${formatFixed(summary.lnMedianMse, 2)})`
+      : '';
   const mse =
     summary.lnMeanMse !== null && summary.lnNonPrivateMse !== null
-      ? `; ln mean MSE ${summary.lnMeanMse.toFixed(2)}${median} vs ${summary.lnNonPrivateMse.toFixed(2)} non-private`
+      ? `; ln mean MSE ${formatFixed(summary.lnMeanMse, 2)}${median} vs ${formatFixed(summary.lnNonPrivateMse, 2)} non-private`
       : '';
   const escaped = summary.escaped ? `; ${summary.escaped} shooting-vector chain(s) escaped the ball` : '';
   return {
