@@ -7,8 +7,7 @@
 import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
 import { driveJob, jobView } from './driveJob';
 import { labRunner, step } from './runner';
-import { watchSettings } from './watchSettings';
-import { useLab, idleJob, type LabState } from '../store';
+import { useLab, idleJob, type LabState, watchSettings } from '../store';
 import { generatedKey, jobKey, landmarksOf, releaseSpec, sweepSpec } from './jobs';
 import { frechetJobs } from '../workspaces/frechet/compute';
 import { linregJobs } from '../workspaces/euclidean/compute';

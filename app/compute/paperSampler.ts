@@ -8,12 +8,11 @@
 import { useEffect } from 'react';
 import type { ReleaseSpec } from '../../src/experiments';
 import { withSampler } from '../../src/privacy/kng';
-import { sliceHook, useLab, type ImportedData, type PaperSamplerRun } from '../store';
+import { sliceHook, useLab, type ImportedData, type PaperSamplerRun, watchSettings } from '../store';
 import type { LabSettings } from '../state/settings';
 import { jobKey, releaseSpec } from './jobs';
 import { driveJob } from './driveJob';
 import { labRunner, step } from './runner';
-import { watchSettings } from './watchSettings';
 import { runsJob } from '../workspaces/registry';
 
 /** The lab's release spec with the paper's sampler (its own random stream: not the mixed chains' draws). */
