@@ -21,6 +21,11 @@
  *    ratio of the two times (the goal: Fig. 1 ≤ 1/30 of the anchor; docs/benchmarks.md), plus how far the two
  *    sets of curves are apart (their own random streams: agreement in distribution, not digit for digit).
  *    Needs python3 with numpy.
+ *  - with `--split-step`: only the release worker's CPU seconds per split step, job after job on one thread, per
+ *    space at the lab's defaults (bench/splitStep.ts).
+ *  - with `--advice-estimators`: only whether the split advisor could estimate a release's expected error more
+ *    cheaply than by its chains (importance sampling, shorter chains) and how far each lies from the chains' own
+ *    estimates (bench/adviceEstimators.ts).
  *  - the lab in Chromium (bench/lab.ts): a split step per workspace, each figure preset until its first complete
  *    figure and until settled, and the split advisor per workspace, with their ratios to the sphere's and to
  *    Fig. 1's (`--lab` runs only this section; `--lab --no-presets` skips the presets).
@@ -46,7 +51,9 @@ import { affineSpdLaplace, logEuclideanLaplace } from '../src/privacy/frechet/la
 import { logEuclideanLaplaceMcmc } from '../src/privacy/frechet/laplaceMcmc';
 import { analyticSigma, tangentGaussian } from '../src/privacy/frechet/tangentGaussian';
 import { labBench } from './lab';
+import { adviceEstimators } from './adviceEstimators';
 import { mixingBench } from './mixing';
+import { splitStepBench } from './splitStep';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -437,6 +444,15 @@ async function main() {
   if (process.argv.includes('--lab')) {
     const lab = await labBench(quick, !process.argv.includes('--no-presets'));
     process.stdout.write(`${JSON.stringify({ quick, lab }, null, 2)}\n`);
+    return;
+  }
+  if (process.argv.includes('--split-step')) {
+    process.stdout.write(`${JSON.stringify({ quick, splitStep: splitStepBench(quick ? 2 : 5) }, null, 2)}\n`);
+    return;
+  }
+  if (process.argv.includes('--advice-estimators')) {
+    const estimators = adviceEstimators(quick, quick ? 20 : 60);
+    process.stdout.write(`${JSON.stringify({ quick, adviceEstimators: estimators }, null, 2)}\n`);
     return;
   }
   if (process.argv.includes('--mixing')) {

@@ -19,7 +19,8 @@ import {
   type JointReleaseSpec,
   type JointSettingsInput,
 } from './jointSettings';
-import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
+import { preparedRegression } from './preparedData';
+import { mse, type DataSource, type PreparedRegression } from './regressionSetup';
 
 export { lnMeanAndMedian, jointReleaseCellCount, jointSettingsFromBudget };
 export type { JointReleaseSpec, JointSettingsInput };
@@ -122,7 +123,7 @@ export function jointReleaseCell(
   chain: number,
   scratch: JointScratch,
 ): JointReleaseCell {
-  const reg = (scratch.reg ??= prepareRegression(spec.source));
+  const reg = (scratch.reg ??= preparedRegression(spec.source));
   const g = (scratch.group ??= prepareJointGroups(reg, spec.source, spec.joint));
   const rng = Rng.fromKey(spec.seed, JOINT_RELEASE_STREAM);
   const r = releaseKngJointChain(g.ctx, rng, chain);

@@ -16,7 +16,8 @@ import {
   JOINT_RELEASE_STREAM,
   type JointGroupContext,
 } from './jointRelease';
-import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
+import { preparedRegression } from './preparedData';
+import { mse, type DataSource, type PreparedRegression } from './regressionSetup';
 
 /** One private release (m footpoints × m shooting vectors) for the lab's views, as worker cells (groups). */
 export interface ReleaseSpec {
@@ -74,7 +75,7 @@ interface ReleaseScratch {
 }
 
 function jointCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): ReleaseCell {
-  const reg = (scratch.reg ??= prepareRegression(spec.source));
+  const reg = (scratch.reg ??= preparedRegression(spec.source));
   const ctx = (scratch.joint ??= prepareJointGroups(
     reg,
     spec.source,
@@ -127,7 +128,7 @@ function jointCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): R
 
 export function releaseCell(spec: ReleaseSpec, group: number, scratch: ReleaseScratch): ReleaseCell {
   if (spec.mechanism === 'kng-joint') return jointCell(spec, group, scratch);
-  const reg = (scratch.reg ??= prepareRegression(spec.source));
+  const reg = (scratch.reg ??= preparedRegression(spec.source));
   const ctx = prepareKng(reg, spec.kng);
   const g = releaseKngGroup(ctx, Rng.fromKey(spec.seed, 0x7e1), group);
   const { isPrivate, privacyLabel, notes, sigmaP, sigmaV, deltaP, deltaV, tau } = ctx.calibration;

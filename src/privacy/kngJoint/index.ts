@@ -5,6 +5,7 @@
  * with p the geodesic's point at the middle of the public covariate range.
  */
 import type { Manifold } from '../../geometry/types';
+import { sameNumbers } from '../../geometry/vec';
 import { fitGeodesicRegression } from '../../regression/geodesicRegression';
 import type { Rng } from '../../sampling/rng';
 import {
@@ -95,7 +96,9 @@ function linearisationOf(
   let made = linearisations.get(ys);
   if (!made) linearisations.set(ys, (made = new Map()));
   const hit = made.get(key);
-  if (hit && hit.M === M && hit.xs === xs) return hit.linearisation;
+  // the covariates by their numbers: a caller may build them anew for each budget (imported data's covariates in
+  // their own units are a new array each time), and comparing them costs nothing beside a linearisation
+  if (hit && hit.M === M && sameNumbers(hit.xs, xs)) return hit.linearisation;
   const linearisation = make();
   made.set(key, { M, xs, linearisation });
   return linearisation;

@@ -61,6 +61,16 @@ describe('the linearisation made once per data set', () => {
     });
   }
 
+  it('covariates built anew with the same numbers (imported data in their own units) keep the linearisation', () => {
+    const { M, xs, ys, at } = setUp('sphere');
+    const first = prepareKngJoint(M, xs, ys, at(1)).linearised!;
+    expect(prepareKngJoint(M, Float64Array.from(xs), ys, at(2)).linearised!.pHat).toBe(first.pHat);
+    // other numbers are other data
+    const moved = Float64Array.from(xs);
+    moved[0] = (moved[0] + moved[1]) / 2;
+    expect(prepareKngJoint(M, moved, ys, at(2)).linearised!.pHat).not.toBe(first.pHat);
+  });
+
   it('a budget rescales the law: A at ε is A at 1 with its rows times ε (σ ∝ 1/ε)', () => {
     const { M, xs, ys, at } = setUp('sphere');
     const one = prepareKngJoint(M, xs, ys, at(1)).linearised!;
