@@ -16,7 +16,7 @@ import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT, splitJointBudget } from '../privacy/
 import { kngSettingsEcho, samplerSeedField } from './config';
 import { landmarksOf, loadUserData, note, outputHead, privacyNotes, sourceOf, type Ctx } from './context';
 import { Progress, writeOutput } from './output';
-import { runTask } from './run';
+import { withTaskRunner } from './run';
 
 const ADVICE_POINT_COLUMNS = ['stage', 'split', 'epsP', 'epsV', 'lnMeanMse', 'se', 'pairs'];
 
@@ -47,14 +47,17 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
     coarsePoints: cfg.points,
     ...(cfg.fineM !== undefined ? { fineM: cfg.fineM } : {}),
   };
-  const stage = async (name: string, sweep: SweepSpec) => {
-    const progress = new Progress(ctx.stderr, `advise (${name})`, !cfg.quiet);
-    const cells = await runTask('sweep', sweep, cfg.workers, progress.update);
-    progress.finish(`${cells.length} cells`);
-    return cells;
-  };
-  const coarse = await stage('coarse', adviseCoarseSpec(spec));
-  const fine = await stage('fine', adviseFineSpec(spec, coarse));
+  // both stages on the same workers: each keeps the data it prepared for the coarse sweep
+  const { coarse, fine } = await withTaskRunner(cfg.workers, async (run) => {
+    const stage = async (name: string, sweep: SweepSpec) => {
+      const progress = new Progress(ctx.stderr, `advise (${name})`, !cfg.quiet);
+      const cells = await run('sweep', sweep, progress.update);
+      progress.finish(`${cells.length} cells`);
+      return cells;
+    };
+    const coarse = await stage('coarse', adviseCoarseSpec(spec));
+    return { coarse, fine: await stage('fine', adviseFineSpec(spec, coarse)) };
+  });
   const advice = adviceFromCells(spec, coarse, fine);
   const base = { mechanism: cfg.mechanism, eps: [cfg.eps], points: cfg.points, fineM: adviseFineM(spec) };
   let settings: Record<string, unknown>;
