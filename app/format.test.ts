@@ -4,8 +4,11 @@ import {
   formatBudget,
   formatFixed,
   formatNumber,
+  formatPercent,
+  formatPowerOfTen,
   formatSignificant,
   formatSigned,
+  formatWhole,
   hyphenMinus,
 } from './format';
 
@@ -64,5 +67,25 @@ describe('number formatting', () => {
     expect(formatBudget(0.5)).toBe('0.50');
     expect(formatBudget(2)).toBe('2.00');
     expect(formatBudget(12.5)).toBe('12.5');
+  });
+
+  it('writes a fraction as a percentage', () => {
+    expect(formatPercent(0.05)).toBe('5.0%');
+    expect(formatPercent(0.5)).toBe('50%');
+    expect(formatPercent(-0.012)).toBe('−1.2%');
+    expect(formatPercent(NaN)).toBe(NOT_FINITE);
+  });
+
+  it('separates the thousands of a whole number', () => {
+    expect(formatWhole(12499.6)).toBe('12,500');
+    expect(formatWhole(-1234)).toBe('−1,234');
+    expect(formatWhole(Infinity)).toBe(NOT_FINITE);
+  });
+
+  it('writes a power of ten without its mantissa, other small numbers with one', () => {
+    expect(formatPowerOfTen(1e-6)).toBe('1e−6');
+    expect(formatPowerOfTen(1e-7)).toBe('1e−7');
+    expect(formatPowerOfTen(2.5e-6)).toBe('2.5e−6');
+    expect(formatPowerOfTen(NaN)).toBe(NOT_FINITE);
   });
 });

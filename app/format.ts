@@ -64,3 +64,23 @@ export function formatBudget(x: number): string {
   if (!Number.isFinite(x)) return NOT_FINITE;
   return trueMinus(x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2));
 }
+
+/** A fraction as a percentage to about two significant digits (0.05 → 5.0%, 0.5 → 50%). */
+export function formatPercent(x: number): string {
+  const text = formatNumber(100 * x, 2);
+  return text === NOT_FINITE ? text : `${text}%`;
+}
+
+/** A whole number with its thousands separated (12,500), for counts and large ratios. */
+export function formatWhole(x: number): string {
+  if (!Number.isFinite(x)) return NOT_FINITE;
+  return trueMinus(Math.round(x).toLocaleString('en-US'));
+}
+
+/** A small quantity such as δ as a power of ten, its mantissa written only when it is not 1 (1e−6, 2.5e−6). */
+export function formatPowerOfTen(x: number): string {
+  if (!Number.isFinite(x)) return NOT_FINITE;
+  const e = Math.log10(Math.abs(x));
+  const exact = Number.isInteger(+e.toFixed(6));
+  return trueMinus(exact ? `${x < 0 ? '-' : ''}1e${Math.round(e)}` : x.toExponential(1));
+}

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { generate } from '../src/data';
+import { formatSignificant } from '../app/format';
 import { SPHERE_VIEW, sphereHome } from '../app/views3d/sphereView';
 import { CONE_VIEW, coneLayout } from '../app/views3d/coneView';
 import { coneCoords, sym2 } from '../app/views3d/geodesics';
@@ -119,7 +120,9 @@ test.describe('sphere workspace', () => {
     await page.mouse.click(screen[best].x, screen[best].y);
     const readout = page.getByTestId('sphere-readout');
     await expect(readout).toContainText(`Point ${best + 1} of 50`);
-    await expect(page.getByTestId('sphere-readout-x')).toHaveText(`t = ${data.xs[best].toPrecision(4)}`);
+    await expect(page.getByTestId('sphere-readout-x')).toHaveText(
+      `t = ${formatSignificant(data.xs[best], 4)}`,
+    );
 
     // keyboard: N selects the next point, Escape clears
     await page.getByTestId('sphere-canvas').focus();

@@ -3,6 +3,7 @@
  * release private for any data comes within reach of the non-private fit — computed from the plotted numbers.
  */
 import type { SizesRow } from '../../src/experiments';
+import { formatFixed, formatWhole } from '../format';
 
 export interface SizesSeries {
   id: 'joint-mean' | 'joint-median' | 'paper' | 'nonprivate';
@@ -46,7 +47,7 @@ export function timesWords(lnRatio: number): string {
   const r = Math.exp(lnRatio);
   if (!Number.isFinite(r)) return 'far above';
   if (r < 1.05) return 'the same as';
-  return `about ${r >= 10 ? Math.round(r).toLocaleString('en') : r.toFixed(1)}×`;
+  return `about ${r >= 10 ? formatWhole(r) : formatFixed(r, 1)}×`;
 }
 
 /** Within this many nats of ln MSE (a factor of about 1.65) a release counts as "as good as the fit". */

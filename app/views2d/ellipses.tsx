@@ -7,7 +7,7 @@
  * shows length 1).
  */
 import { useId, useMemo, type SVGProps } from 'react';
-import { formatFixed, hyphenMinus } from '../format';
+import { formatFixed, formatSignificant, hyphenMinus } from '../format';
 import type { RegressionData } from '../../src/data';
 import { ellipseOf, magnifyFrom, spdGeodesic, sym2, type Sym2 } from '../views3d/geodesics';
 import type { ReleasedPair } from '../release/releasedPairs';
@@ -155,7 +155,7 @@ export function EllipseStrip({
   }, [pairs, columns, scale, colX, W, magnify, npY]);
 
   // ticks at the seven covariates, in original units
-  const ticks = columns.map((x) => ({ x: colX(x), label: +orig(x).toPrecision(3) }));
+  const ticks = columns.map((x) => ({ x: colX(x), label: formatSignificant(orig(x), 3) }));
   return (
     <div ref={box} className="ellipse-box">
       <svg

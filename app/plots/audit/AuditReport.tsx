@@ -2,7 +2,8 @@
 import type { AuditResult } from '../../../src/audit';
 import { auditVerdictText, measuredPower, powerBound, verdictTone } from '../../audit/model';
 import { fmt } from '../chart';
-import { coords, epsText, pct } from './format';
+import { formatPercent } from '../../format';
+import { coords, epsText } from './format';
 
 /** False-alarm rate of the classroom example ("an attacker who accepts 5% false alarms …"). */
 const ALARM = 0.05;
@@ -76,10 +77,10 @@ export function AuditReport({ result: r, running }: { result: AuditResult; runni
       <p className="plot-readout" data-testid="audit-power">
         <strong>As an attacker&apos;s power:</strong>{' '}
         {finite
-          ? `a test that wrongly accuses in ${pct(ALARM)} of releases from D may catch D′ in at most ${pct(powerBound(ALARM, r.claimedEpsilon, r.delta))} of them if ε = ${epsText(r.claimedEpsilon)} holds; `
+          ? `a test that wrongly accuses in ${formatPercent(ALARM)} of releases from D may catch D′ in at most ${formatPercent(powerBound(ALARM, r.claimedEpsilon, r.delta))} of them if ε = ${epsText(r.claimedEpsilon)} holds; `
           : 'a non-private release promises nothing; '}
-        the best threshold test here catches {pct(measuredPower(r.tradeOff, ALARM))} of them at the same{' '}
-        {pct(ALARM)} false-alarm rate.
+        the best threshold test here catches {formatPercent(measuredPower(r.tradeOff, ALARM))} of them at the
+        same {formatPercent(ALARM)} false-alarm rate.
         {chosen &&
           ` The bound uses the test “say D′ when the score is ${chosen.region === 'above' ? 'above' : 'at most'} ${fmt(chosen.threshold)}” (chosen on a quarter of the releases, evaluated on the rest: α = ${fmt(r.bound.alpha)}, β = ${fmt(r.bound.beta)}).`}
       </p>

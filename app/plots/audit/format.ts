@@ -1,8 +1,6 @@
 /** How the audit writes its numbers. */
 import { fmt } from '../chart';
 
-export const pct = (x: number) => `${fmt(100 * x, 2)}%`;
-
 /** ε, which is infinite for a release that claims nothing. */
 export const epsText = (x: number) => (Number.isFinite(x) ? fmt(x) : '∞');
 

@@ -7,14 +7,14 @@ import { auditResult, type AuditResult } from '../../../src/audit';
 import { auditVerdictText, measuredPower, powerBound } from '../../audit/model';
 import { isRecord, useAuditRecord } from '../../audit/record';
 import { cancelAudit, currentAuditKey, startAudit } from '../../compute/audit';
-import { fmt } from '../../plots/chart';
+import { formatPercent } from '../../format';
+import { epsText } from '../../plots/audit/format';
 import { useLab } from '../../store';
 import { AnswerBox, useSlideWork } from './AnswerBox';
 import { waiting, type LessonAnswer } from './answers';
 
 /** False-alarm rate at which the attacker's power is quoted (as the Audit tab's report). */
 const ALARM = 0.05;
-const pct = (x: number) => `${fmt(100 * x, 2)}%`;
 
 /** The audit's verdict, and what it means for an attacker who accepts a few false alarms. */
 export function auditAnswer(input: {
@@ -34,10 +34,10 @@ export function auditAnswer(input: {
     done: !running,
     body: (
       <>
-        <strong data-answer="verdict">{auditVerdictText(r, running)}</strong> At {pct(ALARM)} false alarms the
-        best test catches {pct(measuredPower(r.tradeOff, ALARM))} of the releases from D′
+        <strong data-answer="verdict">{auditVerdictText(r, running)}</strong> At {formatPercent(ALARM)} false
+        alarms the best test catches {formatPercent(measuredPower(r.tradeOff, ALARM))} of the releases from D′
         {finite
-          ? `, where ε = ${fmt(r.claimedEpsilon)} allows at most ${pct(powerBound(ALARM, r.claimedEpsilon, r.delta))}`
+          ? `, where ε = ${epsText(r.claimedEpsilon)} allows at most ${formatPercent(powerBound(ALARM, r.claimedEpsilon, r.delta))}`
           : ''}{' '}
         ({r.releases} releases per side).
         {input.record &&

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import type { Advice } from '../../../src/experiments';
 import type { SizesRow } from '../../../src/experiments/sizesRows';
 import type { PrivacyStatement } from '../../../src/privacy/statement';
+import { formatFixed } from '../../format';
 import { fmt } from '../../plots/chart';
 import { adviceInWords, advisorProgress } from '../../plots/currentAdvice';
 import { timesInWords, type SplitVerdict } from '../../plots/curveShape';
@@ -26,7 +27,7 @@ export interface LessonAnswer {
 export const waiting = (body: ReactNode): LessonAnswer => ({ done: false, body });
 
 /** An ln MSE as the release's status line writes it (two decimals), with a true minus sign. */
-export const lnText = (x: number) => x.toFixed(2).replace('-', '−');
+export const lnText = (x: number) => formatFixed(x, 2);
 
 /** "about 2.8× the non-private error", from two ln MSEs. */
 export const timesNonPrivate = (ln: number, lnNonPrivate: number) =>

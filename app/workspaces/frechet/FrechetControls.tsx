@@ -8,21 +8,15 @@ import { richText } from '../../help/richText';
 import { useId } from 'react';
 import { Explainers } from '../../help/Explain';
 import { useLab } from '../../store';
-import { FRECHET_MECHANISMS, LIMITS, type FrechetMechanismId } from '../../state/settings';
+import { FRECHET_MECHANISMS, LIMITS, sliderRange, type FrechetMechanismId } from '../../state/settings';
 import { NumberField, SelectField, SliderField } from '../../controls/fields';
 import { EpsilonSlider, SampleSizeField, SeedField, SigmaRuleField } from '../../controls/commonFields';
 import { ImportData } from '../../controls/ImportData';
 import { ownData, type OwnData } from './jobs';
 import { MECHANISM_STYLES } from './mechanisms';
 import { ownDataWarning, radiusLimit } from './problems';
-import { trueMinus } from '../../format';
+import { formatFixed, formatPowerOfTen } from '../../format';
 import { symbolPath } from '../../plots/chart';
-
-/** δ as "1e−6". */
-export const fmtDelta = (d: number) => {
-  const e = Math.log10(d);
-  return Number.isInteger(+e.toFixed(6)) ? trueMinus(`1e${Math.round(e)}`) : trueMinus(d.toExponential(1));
-};
 
 function MechanismSwatch({ id }: { id: FrechetMechanismId }) {
   const m = MECHANISM_STYLES[id];
@@ -40,7 +34,7 @@ function RadiusFields({ own }: { own: OwnData | null }) {
   const sphere = s.frechetSpace === 'sphere';
   const rMax = radiusLimit(s.frechetSpace);
   const meaning = sphere
-    ? `the data lie in a cap of geodesic radius r (the bound needs r < π/4 ≈ ${rMax.toFixed(3)})`
+    ? `the data lie in a cap of geodesic radius r (the bound needs r < π/4 ≈ ${formatFixed(rMax, 3)})`
     : 'every eigenvalue of the data lies in [e^−r, e^r]';
   const publicField = (
     <NumberField
@@ -59,7 +53,7 @@ function RadiusFields({ own }: { own: OwnData | null }) {
         {publicField}
         <p className="hint">
           {sphere
-            ? `Synthetic data in a cap of geodesic radius r around the north pole; r is public and sets the sensitivity (the bound needs r < π/4 ≈ ${rMax.toFixed(3)}).`
+            ? `Synthetic data in a cap of geodesic radius r around the north pole; r is public and sets the sensitivity (the bound needs r < π/4 ≈ ${formatFixed(rMax, 3)}).`
             : richText(
                 'Synthetic eigenvalues lie in [e^−r, e^r] (002); r is public and sets the sensitivity.',
               )}
@@ -83,7 +77,7 @@ function RadiusFields({ own }: { own: OwnData | null }) {
         publicField
       ) : (
         <p className="hint" data-testid="frechet-data-radius">
-          r = {own.dataRadius.toFixed(4)} from your data{' '}
+          r = {formatFixed(own.dataRadius, 4)} from your data{' '}
           <span className="privacy-badge not-private">not private</span>
         </p>
       )}
@@ -192,10 +186,10 @@ export function FrechetControls() {
         <SliderField
           label="δ (Gaussian mechanisms)"
           value={Math.log10(s.delta)}
-          min={-12}
-          max={-2}
+          min={Math.log10(sliderRange('delta')[0])}
+          max={Math.log10(sliderRange('delta')[1])}
           step={1}
-          display={fmtDelta(s.delta)}
+          display={formatPowerOfTen(s.delta)}
           onChange={(v) => set({ delta: +Math.pow(10, v).toPrecision(3) })}
           hint="← smaller δ: more private (the Laplace mechanisms have δ = 0)"
           testId="frechet-delta"

@@ -4,6 +4,7 @@
  */
 import { frechetRadiusLimit } from '../../../src/privacy/frechet/sensitivity';
 import { FRECHET_MECHANISM_TABLE } from '../../../src/privacy/frechet/mechanisms';
+import { formatFixed } from '../../format';
 import type { FrechetMechanismId, LabSettings } from '../../state/settings';
 
 export type FrechetSpace = LabSettings['frechetSpace'];
@@ -46,10 +47,10 @@ export function frechetProblem(s: LabSettings, own: OwnData | null = null): stri
   const rMax = radiusLimit(s.frechetSpace);
   const r = own ? own.radius : s.radius;
   if (r < rMax) return null;
-  const need = `004's sensitivity bound (Thm 2) needs r < π/4 ≈ ${rMax.toFixed(4)}, so no mechanism can be calibrated.`;
+  const need = `004's sensitivity bound (Thm 2) needs r < π/4 ≈ ${formatFixed(rMax, 4)}, so no mechanism can be calibrated.`;
   if (own?.radiusFromData)
     return (
-      `Your points reach ${r.toFixed(3)} from their Fréchet mean, so the radius taken from them is too large for ` +
+      `Your points reach ${formatFixed(r, 3)} from their Fréchet mean, so the radius taken from them is too large for ` +
       `the sphere: ${need} Points spread this widely have no well-defined private mean here.`
     );
   return `The data radius r = ${r} is too large for the sphere: ${need} Choose a smaller r.`;
@@ -64,8 +65,8 @@ export function ownDataWarning(s: LabSettings, own: OwnData | null): string | nu
   const guarantee =
     'the sensitivity bound — and with it the privacy guarantee — does not hold for these data';
   return s.frechetSpace === 'sphere'
-    ? `Your points reach ${own.dataRadius.toFixed(3)} from their Fréchet mean, farther than the public r = ${own.radius}: ` +
+    ? `Your points reach ${formatFixed(own.dataRadius, 3)} from their Fréchet mean, farther than the public r = ${own.radius}: ` +
         `unless they lie in some cap of radius r, ${guarantee}.`
     : `Some eigenvalues of your matrices lie outside [e^−r, e^r] for the public r = ${own.radius} (r would need to ` +
-        `be at least ${own.dataRadius.toFixed(3)}): ${guarantee}.`;
+        `be at least ${formatFixed(own.dataRadius, 3)}): ${guarantee}.`;
 }

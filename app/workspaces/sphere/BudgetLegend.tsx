@@ -1,4 +1,5 @@
 import { FIG5_BUDGETS } from '../../compute/budgetGeodesics';
+import { formatFixed } from '../../format';
 import type { BudgetState } from '../../store';
 import { budgetColour } from '../../views3d/budgetColours';
 import { VIEW_COLOURS as C } from '../../views3d/palette';
@@ -19,15 +20,15 @@ export function BudgetLegend({ budgets, lnNp }: { budgets: BudgetState; lnNp: nu
           return (
             <li key={eps}>
               <Swatch kind="dashed" colour={budgetColour(eps)} />
-              <span className="eps">ε = {eps.toFixed(1)}</span>
-              <span className="ln">{ln === null ? '…' : `ln MSE ${ln.toFixed(2)}`}</span>
+              <span className="eps">ε = {formatFixed(eps, 1)}</span>
+              <span className="ln">{ln === null ? '…' : `ln MSE ${formatFixed(ln, 2)}`}</span>
             </li>
           );
         })}
         <li>
           <Swatch kind="solid" colour={C.sphereNonPrivate} />
           <span className="eps">non-private</span>
-          <span className="ln">{lnNp === null ? '…' : `ln MSE ${lnNp.toFixed(2)}`}</span>
+          <span className="ln">{lnNp === null ? '…' : `ln MSE ${formatFixed(lnNp, 2)}`}</span>
         </li>
       </ul>
       <p className="hint" data-testid="budget-progress">

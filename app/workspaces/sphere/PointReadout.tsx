@@ -1,4 +1,5 @@
 import type { RegressionData } from '../../../src/data';
+import { formatFixed, formatSignificant } from '../../format';
 import { SPHERE_VIEW as SV } from '../../views3d/sphereView';
 import type { P3 } from './lift';
 
@@ -20,23 +21,24 @@ export function PointReadout(props: {
         Point {sel + 1} of {data.ys.length}:
       </strong>{' '}
       <span data-testid="sphere-readout-x">
-        {data.xLabel} = {(x0 + data.xs[sel] * (x1 - x0)).toPrecision(4)}
+        {data.xLabel} = {formatSignificant(x0 + data.xs[sel] * (x1 - x0), 4)}
       </span>
-      {unitsDiffer && <> (rescaled x = {data.xs[sel].toFixed(3)})</>}
+      {unitsDiffer && <> (rescaled x = {formatFixed(data.xs[sel], 3)})</>}
       {fitted && (
         <>
           {' '}
           · residual to the non-private fit{' '}
-          {(
+          {formatFixed(
             2 *
-            Math.asin(
-              Math.min(
-                1,
-                Math.hypot(point[0] - fitted[0], point[1] - fitted[1], point[2] - fitted[2]) /
-                  (2 * SV.pointLift),
+              Math.asin(
+                Math.min(
+                  1,
+                  Math.hypot(point[0] - fitted[0], point[1] - fitted[1], point[2] - fitted[2]) /
+                    (2 * SV.pointLift),
+                ),
               ),
-            )
-          ).toFixed(3)}{' '}
+            3,
+          )}{' '}
           rad
         </>
       )}{' '}
