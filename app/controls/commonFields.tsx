@@ -4,7 +4,7 @@
  */
 import { useLab } from '../store';
 import { formatBudget } from '../format';
-import { LIMITS } from '../state/settings';
+import { LIMITS, sliderRange } from '../state/settings';
 import { NumberField, SelectField, SliderField } from './fields';
 
 export function SampleSizeField() {
@@ -66,7 +66,7 @@ export function SamplerSeedField() {
   );
 }
 
-/** ε on a log scale: the slider moves log10 ε in [−2, 1] (0.01 … 10). */
+/** ε on a log scale: the slider moves log10 ε over its slider range (0.01 … 10; larger ε can be typed in a link). */
 export function EpsilonSlider({ label, hint }: { label: string; hint?: string }) {
   const eps = useLab((st) => st.settings.eps);
   const set = useLab((st) => st.set);
@@ -74,8 +74,8 @@ export function EpsilonSlider({ label, hint }: { label: string; hint?: string })
     <SliderField
       label={label}
       value={Math.log10(eps)}
-      min={-2}
-      max={1}
+      min={Math.log10(sliderRange('eps')[0])}
+      max={Math.log10(sliderRange('eps')[1])}
       step={0.01}
       display={formatBudget(eps)}
       onChange={(v) => set({ eps: +Math.pow(10, v).toPrecision(3) })}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, LIMITS, queryToSettings, settingsToQuery, type LabSettings } from './settings';
+import {
+  DEFAULT_SETTINGS,
+  LIMITS,
+  queryToSettings,
+  settingsToQuery,
+  sliderRange,
+  type LabSettings,
+} from './settings';
 
 describe('lab settings round-trip through the URL', () => {
   it('defaults give an empty query, and every changed field survives the round trip', () => {
@@ -139,6 +146,16 @@ describe('the settings table', () => {
     expect(settings.burnIn).toBe(0);
     expect(settings.eps).toBe(0.5);
     expect(problems).toEqual(['link parameter "burn=-5" is out of range; using 0']);
+  });
+  it('a slider spans its setting’s limits or a part of them, around the default', () => {
+    for (const key of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
+      const [lo, hi] = sliderRange(key);
+      expect(lo, key).toBeGreaterThanOrEqual(LIMITS[key][0]);
+      expect(hi, key).toBeLessThanOrEqual(LIMITS[key][1]);
+      const value = DEFAULT_SETTINGS[key];
+      if (value !== null) expect(value >= lo && value <= hi, key).toBe(true);
+    }
+    expect(sliderRange('eps')).toEqual([0.01, 10]);
   });
   it('each setting has its own link key: changing one setting changes exactly one parameter', () => {
     const changed: Partial<LabSettings> = {

@@ -188,6 +188,8 @@ interface SettingRow<T> {
   url: string;
   default: T;
   limits?: readonly [number, number];
+  /** The part of `limits` its slider spans, when that is narrower than what may be typed or linked. */
+  slider?: readonly [number, number];
   integer?: boolean;
   choices?: readonly string[];
 }
@@ -198,7 +200,7 @@ const SETTINGS = {
   noise: { url: 'noise', default: DATA_DEFAULTS.sphere.noise, limits: [0, 1] },
   seed: { url: 'seed', default: 1, limits: [0, 2 ** 31 - 1], integer: true },
   samplerSeed: { url: 'sseed', default: null, limits: [0, 2 ** 31 - 1], integer: true },
-  eps: { url: 'eps', default: 1, limits: [0.01, 100] },
+  eps: { url: 'eps', default: 1, limits: [0.01, 100], slider: [0.01, 10] },
   split: { url: 'split', default: 0.5, limits: [0.01, 0.99] },
   mechanism: { url: 'mech', default: 'kng-joint', choices: ['kng-joint', 'kng'] },
   sigmaRule: { url: 'sigma', default: 'paper', choices: ['paper', 'strict'] },
@@ -223,7 +225,7 @@ const SETTINGS = {
   radius: { url: 'r', default: 0.25, limits: [0.01, 3] },
   radiusMode: { url: 'rmode', default: 'data', choices: ['data', 'public'] },
   spread: { url: 'spread', default: 'homogeneous', choices: ['homogeneous', 'heterogeneous'] },
-  delta: { url: 'delta', default: 1e-6, limits: [1e-15, 0.1] },
+  delta: { url: 'delta', default: 1e-6, limits: [1e-15, 0.1], slider: [1e-12, 1e-2] },
   calibration: { url: 'calib', default: 'analytic', choices: ['classical', 'analytic'] },
   metric: { url: 'metric', default: 'logEuclidean', choices: ['affine', 'logEuclidean'] },
   mechanisms: { url: 'mechs', default: [...FRECHET_MECHANISMS] },
@@ -253,6 +255,11 @@ export const DEFAULT_SETTINGS = Object.fromEntries(
 export const LIMITS = Object.fromEntries(
   TABLE_KEYS.flatMap((k) => (row(k).limits ? [[k, row(k).limits]] : [])),
 ) as { readonly [K in NumericKey]: Table[K]['limits'] };
+
+/** The range a setting's slider spans: its limits, or the narrower `slider` range where the table gives one. */
+export function sliderRange(key: NumericKey): readonly [number, number] {
+  return row(key).slider ?? LIMITS[key];
+}
 
 export function clampSetting(key: NumericKey, value: number): number {
   const [lo, hi] = LIMITS[key];

@@ -4,19 +4,11 @@
  * edge. Rings mark distances from the mean (radians), so clouds can be compared at any ε.
  */
 import * as d3 from 'd3';
-import { useId, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { FrechetDataset } from '../../../src/experiments/frechetData';
 import { sphere } from '../../../src/geometry/sphere';
-import {
-  GRID,
-  INK,
-  MUTED,
-  PlotFigure,
-  fmt,
-  symbolPath,
-  useElementWidth,
-  useChartType,
-} from '../../plots/chart';
+import { ChartFrame } from '../../plots/ChartFrame';
+import { GRID, INK, MUTED, fmt, symbolPath } from '../../plots/chart';
 import type { ViewCloud } from './jobs';
 import { FRECHET_COLOURS, MECHANISM_STYLES } from './mechanisms';
 
@@ -47,16 +39,11 @@ export function tangentCoords(mean: Float64Array, z: ArrayLike<number>): [number
   }
 }
 
-export function TangentCloseUp({ data, clouds }: { data: FrechetDataset; clouds: readonly ViewCloud[] }) {
-  const type = useChartType();
-  const titleId = useId();
-  const [frameRef, width] = useElementWidth<HTMLDivElement>(420);
-  const svgRef = useRef<SVGSVGElement>(null);
-  const W = Math.max(260, Math.min(width, 520));
-  const H = W;
-  const C = W / 2;
-  const pad = 22;
+/** Room around the plot area, so that the farthest release's marker is drawn whole. */
+const PAD = 22;
+const MARGIN = { left: PAD, right: PAD, top: PAD, bottom: PAD };
 
+export function TangentCloseUp({ data, clouds }: { data: FrechetDataset; clouds: readonly ViewCloud[] }) {
   const { dataXY, cloudXY, R } = useMemo(() => {
     const mean = data.mean;
     const cloudXY = clouds.map((c) => ({
@@ -72,20 +59,25 @@ export function TangentCloseUp({ data, clouds }: { data: FrechetDataset; clouds:
     return { dataXY, cloudXY, R };
   }, [data, clouds]);
 
-  const s = (C - pad) / R;
+  // the tangent plane, the true mean at the centre and the farthest release at the plot area's edge
+  const x = d3.scaleLinear().domain([-R, R]);
+  const y = d3.scaleLinear().domain([-R, R]);
   const rings = d3.ticks(0, R, 3).filter((t) => t > 0);
   const count = cloudXY.reduce((a, c) => a + c.xy.length, 0);
   return (
-    <PlotFigure
-      titleId={titleId}
+    <ChartFrame
       title="Close-up around the true mean (tangent plane)"
       exportName="closeup"
-      empty={count === 0}
-      frameRef={frameRef}
-      svgRef={svgRef}
-      width={W}
-      height={H}
       testId="frechet-closeup"
+      empty={count === 0}
+      minWidth={260}
+      maxWidth={520}
+      margin={MARGIN}
+      legend={[]}
+      // a square plot area: distances from the mean are drawn to one scale in every direction
+      plotHeight={(W) => W - 2 * PAD}
+      x={x}
+      y={y}
       footer={
         <figcaption className="plot-caption">
           Every point z is drawn at Log<sub>x̄</sub>(z): its direction and geodesic distance from the true mean
@@ -94,49 +86,58 @@ export function TangentCloseUp({ data, clouds }: { data: FrechetDataset; clouds:
           frame are the small grey dots.
         </figcaption>
       }
+      under={(f) => <rect x={0} y={0} width={f.W} height={f.H} fill="#ffffff" />}
     >
-      <rect x={0} y={0} width={W} height={H} fill="#ffffff" />
-      {rings.map((r) => (
-        <g key={r}>
-          <circle cx={C} cy={C} r={r * s} fill="none" stroke={GRID} strokeWidth={1.2} />
-          <text
-            x={C + r * s * Math.SQRT1_2 + 3}
-            y={C - r * s * Math.SQRT1_2 - 3}
-            fontSize={type.small}
-            fill={MUTED}
-          >
-            {fmt(r)} rad
-          </text>
-        </g>
-      ))}
-      <g>
-        {dataXY.map(([x, y], i) => (
-          <circle key={i} cx={C + x * s} cy={C - y * s} r={2.2} fill={FRECHET_COLOURS.data} opacity={0.6} />
-        ))}
-      </g>
-      {cloudXY.map(({ cloud, xy }) => {
-        const m = MECHANISM_STYLES[cloud.mechanism];
-        const d = symbolPath(m.symbol, 46);
+      {(f) => {
+        const cx = f.x(0);
+        const cy = f.y(0);
+        const s = f.x(1) - cx;
         return (
-          <g key={m.id} data-mechanism={m.id} className="closeup-cloud">
-            {xy.map(([x, y], i) => (
-              <path
-                key={i}
-                d={d}
-                transform={`translate(${C + x * s},${C - y * s})`}
-                fill={m.colour}
-                fillOpacity={0.85}
-                stroke="#ffffff"
-                strokeWidth={0.7}
-              >
-                <title>{`${m.label}: ${fmt(Math.hypot(x, y))} rad from the true mean`}</title>
-              </path>
+          <>
+            {rings.map((r) => (
+              <g key={r}>
+                <circle cx={cx} cy={cy} r={r * s} fill="none" stroke={GRID} strokeWidth={1.2} />
+                <text
+                  x={cx + r * s * Math.SQRT1_2 + 3}
+                  y={cy - r * s * Math.SQRT1_2 - 3}
+                  fontSize={f.type.small}
+                  fill={MUTED}
+                >
+                  {fmt(r)} rad
+                </text>
+              </g>
             ))}
-          </g>
+            <g>
+              {dataXY.map(([px, py], i) => (
+                <circle key={i} cx={f.x(px)} cy={f.y(py)} r={2.2} fill={FRECHET_COLOURS.data} opacity={0.6} />
+              ))}
+            </g>
+            {cloudXY.map(({ cloud, xy }) => {
+              const m = MECHANISM_STYLES[cloud.mechanism];
+              const d = symbolPath(m.symbol, 46);
+              return (
+                <g key={m.id} data-mechanism={m.id} className="closeup-cloud">
+                  {xy.map(([px, py], i) => (
+                    <path
+                      key={i}
+                      d={d}
+                      transform={`translate(${f.x(px)},${f.y(py)})`}
+                      fill={m.colour}
+                      fillOpacity={0.85}
+                      stroke="#ffffff"
+                      strokeWidth={0.7}
+                    >
+                      <title>{`${m.label}: ${fmt(Math.hypot(px, py))} rad from the true mean`}</title>
+                    </path>
+                  ))}
+                </g>
+              );
+            })}
+            <circle cx={cx} cy={cy} r={7} fill="#ffffff" stroke={INK} strokeWidth={2.5} />
+            <circle cx={cx} cy={cy} r={2.6} fill={INK} />
+          </>
         );
-      })}
-      <circle cx={C} cy={C} r={7} fill="#ffffff" stroke={INK} strokeWidth={2.5} />
-      <circle cx={C} cy={C} r={2.6} fill={INK} />
-    </PlotFigure>
+      }}
+    </ChartFrame>
   );
 }

@@ -4,7 +4,7 @@ import type { Manifold } from '../../../src/geometry/types';
 import { SliderField } from '../../controls/fields';
 import { Brief } from '../../help/Brief';
 import type { ReleasedPair } from '../../release/releasedPairs';
-import { releaseMechanism } from '../../state/settings';
+import { LIMITS, releaseMechanism } from '../../state/settings';
 import { useLab } from '../../store';
 import { fmt } from '../../views2d/svgUtils';
 import { meanFootpointDistance } from './dimensionEffect';
@@ -34,8 +34,8 @@ export function LandmarkControl(props: {
       <SliderField
         label="landmarks per outline"
         value={landmarks}
-        min={8}
-        max={50}
+        min={LIMITS.landmarks[0]}
+        max={LIMITS.landmarks[1]}
         step={1}
         display={`${landmarks} → d = ${2 * landmarks - 4}`}
         onChange={(k) => set({ landmarks: k })}
