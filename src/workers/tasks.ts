@@ -60,11 +60,14 @@ export const TASKS = {
   audit: auditTask,
   auditPair: auditPairTask,
   advicePrivacy: advicePrivacyTask,
-  // Two of the pool's test tasks (testTasks.ts) that the lab's own workers must run: the job runner's tests
-  // (app/compute/runner.test.ts) run `square` and `fail` through this registry, and the lab's fault injection
-  // (`?faults=1`, app/compute/faults.ts) sends `fail` jobs to the browser workers.
-  square: squareTask,
+
+  // Not computations, two test tasks (testTasks.ts) that the lab's own workers must still run:
+  // `fail` is the lab's fault injection (`?faults=1`, app/compute/faults.ts, e2e/faults.spec.ts): it turns a chunk
+  // of real work into a `fail` job, so the browser workers need it in production.
   fail: failTask,
+  // `square` only for the job runner's tests (app/compute/runner.test.ts, driveJob.test.ts), whose inline
+  // workers (app/compute/testRunner.ts) run this registry and whose jobs name it as a TaskName.
+  square: squareTask,
 } as const;
 
 export type TaskRegistry = typeof TASKS;

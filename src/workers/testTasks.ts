@@ -1,7 +1,8 @@
 /**
  * Small tasks for the pool's own tests (pool.test.ts), whose worker threads (testWorker.node.ts) run
- * `POOL_TEST_TASKS`. `square` and `fail` are in the lab's registry too (tasks.ts says why); this module lets
- * cellCounts.ts and tasks.ts both name them without one loading the other.
+ * `POOL_TEST_TASKS`. `fail` (the lab's fault injection) and `square` (the job runner's tests) are in the lab's
+ * registry too (tasks.ts says why); this module lets cellCounts.ts and tasks.ts both name them without one
+ * loading the other.
  */
 import { defineTask } from './defineTask';
 

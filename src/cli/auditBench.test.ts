@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runAudit } from './audit';
-import { benchSphereAudit, sphereAuditBenchSpec } from './bench';
+import { runAudit } from '../audit/audit';
+import { benchSphereAudit, sphereAuditBenchSpec } from './auditBench';
 
 describe('the audit benchmark run', () => {
   it('is the sphere KNG audit (n = 50, burn-in 1000, 2000 releases per side by default) and the pool gives the thread’s numbers', async () => {

@@ -2,12 +2,13 @@
  * The audit's benchmark run, for `bench/` to time: N = 2000 releases per side of the lab's default
  * KNG release on the sphere (n = 50, burn-in 1000, one footpoint and one shooting-vector chain per release, so
  * 4000 releases × 2000 MH steps — about the work of the Fig. 1 sweep) on a Node worker pool. Node only (it
- * makes worker threads); the audit itself (`audit.ts`) runs anywhere.
+ * makes worker threads); the audit itself (src/audit/audit.ts) runs anywhere. It lives beside the CLI, not the
+ * audit, because a pool loads the task registry, which imports every experiment and the audit.
  */
+import { auditInfo, auditResult, type AuditResult, type AuditSpec } from '../audit/audit';
 import { DEFAULT_KNG_SETTINGS } from '../privacy/kng';
 import { DEFAULT_LINREG_SETTINGS } from '../privacy/linreg';
 import { createNodePool } from '../workers/node';
-import { auditInfo, auditResult, type AuditResult, type AuditSpec } from './audit';
 
 export function sphereAuditBenchSpec(releases = 2000): AuditSpec {
   return {
