@@ -1,5 +1,8 @@
 /** In-process runs of the command line for the CLI tests (captured stdout/stderr, no child process). */
-import { expect } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { main } from './main';
 
 export async function cli(...argv: string[]) {
@@ -33,4 +36,36 @@ export function csvParts(stdout: string): { head: Record<string, string>; lines:
     else lines.push(line);
   }
   return { head, lines };
+}
+
+/** A small sweep of paper 000's KNG (the mechanism of its figures; the default is kng-joint). */
+export const SMALL_SWEEP = [
+  'sweep',
+  '--mechanism',
+  'kng',
+  '--n',
+  '20',
+  '--m',
+  '2',
+  '--burn-in',
+  '50',
+  '--points',
+  '3',
+];
+
+/**
+ * A temporary folder for the data files of the calling test file, removed after its tests: returns `file`,
+ * which writes `text` to `name` there and returns its path.
+ */
+export function tempFiles(): (name: string, text: string) => string {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'dp-cli-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return (name, text) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
 }
