@@ -82,7 +82,10 @@ export const PRESETS: readonly FigurePreset[] = [
     differences:
       'The outlines are synthetic (the paper’s ADNI scans are access-restricted), so the numbers differ. The ' +
       'paper shows one curve, n = 100 (its sample size); the lab also runs n = 20 and 50 — compare the n = 100 ' +
-      'curve with the paper.',
+      'curve with the paper. Each point here pools 40 private pairs (4 footpoint chains × 10 shooting vectors), ' +
+      'not the paper’s 100: in 96 dimensions the full count would keep the figure computing several times as ' +
+      'long. Every pair is drawn with the paper’s sampler settings, the error bars show that 40 already tell the ' +
+      'curves apart, and the command line’s sweep (the CSV export’s cli line) runs all 100.',
     topics: ['split', 'geodesic'],
     patch: { workspace: 'kendall', ...SWEEP },
   },

@@ -3,8 +3,11 @@
  * in seconds measured inside the page (from the key press or click to the moment the lab is quiet):
  *  - a split step (the split slider's → key) per workspace, at the lab's defaults: until the view shows the new
  *    release's first draw (the release streams its draws) and until everything has settled;
- *  - each figure preset, chosen from the Figures menu: until its first complete figure (the view's release is
- *    drawn and no plot on screen shows a progress bar) and until it has settled (no job running at all);
+ *  - each figure preset, chosen from the Figures menu: until its first complete figure — what a person sees as
+ *    the whole figure: the view's release drawn, and every plotted point of every plot on screen present (a plot
+ *    still filling in shows a running progress bar; one whose points are all drawn and only refining them, the
+ *    MSE plots' later passes, marks its bar `job-refining`) — and until it has settled (no job running at all:
+ *    the end of refinement);
  *  - "Advise the split" per workspace, until the advice and its privacy statement are shown;
  * each with its ratio to the sphere's (split step, advisor) or to Fig. 1's (presets) in the same run.
  * It builds the lab into a temporary folder and serves it with `vite preview`, so it measures the code as it is.
@@ -30,8 +33,10 @@ const QUIET_MS = 1500;
 /**
  * In the page: arms a watch that starts at the next key press or click (capture phase, before the lab sees it)
  * and, once the lab is quiet, holds the seconds until the first complete figure and until the lab settled. The
- * first complete figure: the view's release is done and no plot on screen shows a progress bar or a loading
- * placeholder, after the change has started a job (or after the checks' debounce, if it starts none).
+ * first complete figure: the view's release is done and no plot on screen shows a loading placeholder or the
+ * progress bar of a figure still filling in — a bar marked `job-refining` belongs to a plot whose every point is
+ * drawn (MsePlots.tsx counts them from the sweep's cells) and counts as complete — after the change has started
+ * a job (or after the checks' debounce, if it starts none). Settled waits for the refinement too.
  */
 async function armWatch(page: Page) {
   await page.evaluate((quiet) => {
@@ -59,7 +64,7 @@ async function armWatch(page: Page) {
     const figureComplete = () =>
       !running(lab.getState().release) &&
       [...document.querySelectorAll('figure.plot-figure')].some(visible) &&
-      ![...document.querySelectorAll('.job-progress.job-running, .loading')].some(visible);
+      ![...document.querySelectorAll('.job-progress.job-running:not(.job-refining), .loading')].some(visible);
     (window as unknown as { __labBenchWatch: Promise<unknown> }).__labBenchWatch = new Promise((resolve) => {
       let armed = true;
       const start = () => {

@@ -4,6 +4,7 @@
  * functions of the store state, so the controller can tell when a job is stale by comparing keys.
  */
 import type { DataSource, ReleaseSpec, SweepSpec } from '../../src/experiments';
+import { liveSweepGroups } from '../../src/experiments/liveSweep';
 import type { KngSettings } from '../../src/privacy/kng';
 import type { ImportedData } from '../store';
 import {
@@ -98,6 +99,7 @@ export function sweepSpec(s: LabSettings, imported: ImportedData | undefined): S
     budgets: { points: SWEEP_POINTS, unequalTotal: s.eps, equalRange: equalRange(s), equalScale: 'log' },
     kng: kngSettings(s),
     mechanism: releaseMechanism(s),
+    ...liveSweepGroups(regressionWorkspace(s.workspace), releaseMechanism(s)),
   };
 }
 

@@ -1,4 +1,8 @@
-/** A progress bar for a background job (role=progressbar, done of total). */
+/**
+ * A progress bar for a background job (role=progressbar, done of total). A job that refines a figure already
+ * complete (every point drawn, later passes add precision) passes `refining`: the bar stays, slim, beside what
+ * the refinement has reached, and the class `job-refining` tells it from a figure still filling in.
+ */
 export function JobProgress(props: {
   label: string;
   status: 'idle' | 'running' | 'done' | 'error';
@@ -6,6 +10,12 @@ export function JobProgress(props: {
   total: number;
   error?: string | null;
   unit?: string;
+  /** What the job has reached, said instead of "Computing… done / total unit" while it runs. */
+  runningText?: string;
+  /** Said instead of "Done: …" once it is done. */
+  doneText?: string;
+  /** While running: the figure is complete and the job only refines it. */
+  refining?: boolean;
 }) {
   const { status, done, total } = props;
   const unit = props.unit ?? 'cells';
@@ -15,15 +25,16 @@ export function JobProgress(props: {
       ? 'Failed'
       : status === 'running'
         ? total > 0
-          ? `Computing… ${done} / ${total} ${unit}`
+          ? (props.runningText ?? `Computing… ${done} / ${total} ${unit}`)
           : 'Starting workers…'
         : status === 'done'
-          ? `Done: ${done} / ${total} ${unit}`
+          ? (props.doneText ?? `Done: ${done} / ${total} ${unit}`)
           : total > 0
             ? `Stopped at ${done} / ${total} ${unit}`
             : 'Not run yet';
+  const refining = status === 'running' && total > 0 && props.refining === true;
   return (
-    <div className={`job-progress job-${status}`}>
+    <div className={`job-progress job-${status}${refining ? ' job-refining' : ''}`}>
       <div
         role="progressbar"
         aria-label={props.label}

@@ -1,15 +1,17 @@
 /**
  * Live ln-MSE plots (000 Fig. 1/2/7): ln mean MSE against the budget split at fixed total ε, and against the
  * total ε at equal split; one curve per n with its non-private ln MSE as a dashed line, the current setting
- * marked (a rule at the current ε_p / ε and the current release's ln mean MSE). Curves fill in as the sweep's
- * cells arrive.
+ * marked (a rule at the current ε_p / ε and the current release's ln mean MSE). The sweep's cells come in passes
+ * (sweep.ts): every point is drawn from one chain group first, then each pass adds a group to every point, and
+ * the progress line says how many pairs per point the refinement has reached.
  */
 import { ErrorBoundary } from '../ErrorBoundary';
 import { Fragment, useMemo } from 'react';
 import { SWEEP_ROW_COLUMNS, type Panel } from '../../src/experiments';
+import { sweepRefinement, type SweepRefinement } from '../../src/experiments/sweep';
 import { sweepSpec } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
-import { cliFields, sweepCliCommand } from '../export/cliCommand';
+import { cliFields, sweepCliCommand, type CliReproduction } from '../export/cliCommand';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab, type LabState } from '../store';
 import { releaseMechanism, currentBudget } from '../state/settings';
@@ -29,6 +31,58 @@ const LEAK_TEXT =
   'data, so errors are usually larger).';
 
 const selectSweep = (s: LabState) => s.sweep;
+
+/** What the progress line says: the points drawn so far, then the pairs per point the refinement has reached. */
+function progressTexts(r: SweepRefinement) {
+  const paper = r.pairsFull > r.pairsTotal ? ` (paper 000: ${r.pairsFull})` : '';
+  return {
+    refining: r.points === r.pointsTotal && r.pointsTotal > 0,
+    runningText:
+      r.points < r.pointsTotal
+        ? `Computing… ${r.points} of ${r.pointsTotal} points drawn`
+        : `Refining: ${r.pairs} of ${r.pairsTotal} pairs per point${paper}`,
+    doneText: `Done: ${r.pairsTotal} pairs per point${paper}`,
+  };
+}
+
+/**
+ * Where the live sweep pools fewer chain groups than the release draws (liveSweep.ts): what the
+ * plots rest on and what the command line runs.
+ */
+function capNote(r: SweepRefinement): string | null {
+  if (r.pairsFull <= r.pairsTotal) return null;
+  return (
+    `These plots pool ${r.pairsTotal} private pairs per point (${r.groupsTotal} footpoint chains), not paper ` +
+    `000's ${r.pairsFull}, to settle in seconds; each is drawn as in the release, the error bars show each ` +
+    `point's precision, and the command line (the CSV export's cli line) runs all ${r.pairsFull}.`
+  );
+}
+
+/** The command line's sweep, saying where the lab's plots pool fewer pairs than the rows it prints. */
+function liveCli(cli: CliReproduction, r: SweepRefinement): CliReproduction {
+  if (r.pairsFull <= r.pairsTotal || cli.command === null) return cli;
+  const note = ` The lab's plots pool the first ${r.pairsTotal} of these ${r.pairsFull} pairs per point (the same draws).`;
+  return { ...cli, note: cli.note + note };
+}
+
+/** The current sweep's refinement, read when an export is made. */
+function refinementNow(): SweepRefinement {
+  const st = useLab.getState();
+  return sweepRefinement(sweepSpec(st.settings, st.imported[st.settings.workspace]), st.sweep.cells);
+}
+
+/** The command line's sweep for an export of the current plots. */
+function exportCli(): CliReproduction {
+  const st = useLab.getState();
+  return liveCli(sweepCliCommand(st.settings, st.imported[st.settings.workspace]), refinementNow());
+}
+
+/** The sweep's notes for an export, with what the plots pool where it is fewer pairs than the release's. */
+function exportNotes(): string[] {
+  const cap = capNote(refinementNow());
+  const { notes } = useLab.getState().sweep;
+  return cap ? [...notes, cap] : notes;
+}
 
 /** The two panels, in order: the split plot (with the advisor under it), then the total-ε plot. */
 const PANELS: readonly { panel: Panel; name: string }[] = [
@@ -60,6 +114,10 @@ export function MseTab() {
     (releaseMechanism(settings) === 'kng' && settings.tauMode === 'data');
   const releaseN = imported ? imported.ys.length : settings.n;
   const curveCount = isImported ? 1 : sweepSpec(settings, undefined).datasets.length;
+  const spec = useMemo(() => sweepSpec(settings, imported), [settings, imported]);
+  const refinement = useMemo(() => sweepRefinement(spec, sweep.cells), [spec, sweep.cells]);
+  const cap = capNote(refinement);
+  const notes = cap ? [...sweep.notes, cap] : sweep.notes;
 
   return (
     <div className="plot-tab-body">
@@ -69,10 +127,11 @@ export function MseTab() {
         done={sweep.done}
         total={sweep.total}
         error={sweep.error}
+        {...progressTexts(refinement)}
       />
-      {sweep.notes.length > 0 && (
+      {notes.length > 0 && (
         <ul className="plot-notes" aria-label="Notes on this sweep">
-          {sweep.notes.map((note) => (
+          {notes.map((note) => (
             <li key={note} className={/not private/i.test(note) ? 'note-warn' : undefined}>
               {/not private/i.test(note) && <strong className="badge-warn">not private</strong>} {note}
             </li>
@@ -119,8 +178,8 @@ export function MseTab() {
           return {
             rows: s.rows as unknown as Record<string, unknown>[],
             columns: SWEEP_ROW_COLUMNS,
-            notes: s.notes,
-            cli: sweepCliCommand(st.settings, st.imported[st.settings.workspace]),
+            notes: exportNotes(),
+            cli: exportCli(),
           };
         }}
         json={() => {
@@ -134,11 +193,11 @@ export function MseTab() {
                 ? { label: spec.imported.label, n: spec.imported.ys.length }
                 : undefined,
             },
-            ...cliFields(sweepCliCommand(st.settings, imp)),
+            ...cliFields(exportCli()),
             status: st.sweep.status,
             cellsDone: st.sweep.done,
             cellsTotal: st.sweep.total,
-            notes: st.sweep.notes,
+            notes: exportNotes(),
             rows: st.sweep.rows,
             currentRelease: { ...currentBudget(st.settings), n: releaseN, ...release },
           };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SweepRow } from '../../src/experiments';
 import { mseModel } from './mseModel';
-import { panelShape, splitVerdict, timesInWords } from './curveShape';
+import { VERDICT_GROUPS, panelShape, refiningOf, splitVerdict, timesInWords } from './curveShape';
 
 const row = (n: number, epsP: number, ln: number): SweepRow =>
   ({
@@ -157,6 +157,54 @@ describe('splitVerdict: the split plot’s caption decided from its plotted numb
     expect(splitVerdict(withErrors([...falling].reverse(), Array(10).fill(0.2)), 10).shape).toBe('left');
     // rows without errors (one chain: the consecutive scheme) fall back to the curve's wiggle
     expect(splitVerdict(withErrors(noise, Array(10).fill(NaN)), 10).shape).toBe('flat');
+  });
+
+  it('while the sweep refines, says the shape only once every point rests on enough chain groups', () => {
+    // the paper's U, every point drawn, each from `groups` of 10 groups of 10 pairs, with honest small errors
+    const u = [-1.2, -3.5, -4.6, -5.1, -5.3, -5.2, -4.9, -4.3, -3.1, -0.6];
+    const refining = (groups: number, se: number) =>
+      mseModel(
+        u.map((y, i) => ({
+          ...row(100, 0.05 + 0.1 * i, y),
+          lnMeanMseSe: se,
+          pairs: 10 * groups,
+          groups,
+          groupsTotal: 10,
+        })),
+        'unequal',
+        [100],
+      );
+    // one group: no errors yet (the curve's wiggle would call it a U: not said from a coarse pass)
+    const first = splitVerdict(refining(1, NaN), 10);
+    expect(first.shape).toBe('pending');
+    expect([first.done, first.total]).toEqual([10, 10]);
+    expect(first.refining).toEqual({ groups: 1, groupsTotal: 10, pairs: 10, pairsTotal: 100 });
+    expect(panelShape(refining(1, NaN), 10)).toBe('pending');
+    // too few groups for the errors to be trusted, however small they came out
+    expect(splitVerdict(refining(VERDICT_GROUPS - 1, 0.05), 10).shape).toBe('pending');
+    // enough: the shape, said as how far the refinement has got
+    const soFar = splitVerdict(refining(VERDICT_GROUPS, 0.05), 10);
+    expect(soFar.shape).toBe('u');
+    expect(soFar.refining).toMatchObject({ groups: VERDICT_GROUPS, pairs: 10 * VERDICT_GROUPS });
+    expect(panelShape(refining(VERDICT_GROUPS, 0.05), 10)).toBe('moves');
+    // complete: no refinement left to report
+    const done = splitVerdict(refining(10, 0.05), 10);
+    expect(done.shape).toBe('u');
+    expect(done.refining).toBeUndefined();
+    expect(refiningOf(refining(10, 0.05))).toBeNull();
+    // a sweep of fewer groups than VERDICT_GROUPS is decided when it is complete
+    const small = mseModel(
+      u.map((y, i) => ({
+        ...row(100, 0.05 + 0.1 * i, y),
+        lnMeanMseSe: 0.05,
+        pairs: 9,
+        groups: 3,
+        groupsTotal: 3,
+      })),
+      'unequal',
+      [100],
+    );
+    expect(splitVerdict(small, 10).shape).toBe('u');
   });
 
   it('puts ratios of errors in words', () => {

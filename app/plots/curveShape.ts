@@ -18,7 +18,10 @@ export interface CurveVerdict {
 }
 
 export interface SplitVerdict {
-  /** 'pending' until every curve has all its points; 'mixed' when the moving curves disagree. */
+  /**
+   * 'pending' until every curve has all its points, each from at least VERDICT_GROUPS chain groups while the
+   * sweep refines; 'mixed' when the moving curves disagree.
+   */
   shape: 'pending' | 'flat' | Exclude<CurveShape, 'flat'> | 'mixed';
   curves: CurveVerdict[];
   /** Points plotted so far, and when complete. */
@@ -26,7 +29,46 @@ export interface SplitVerdict {
   total: number;
   /** Every curve's best split is still ≥ SWAMPED_TIMES the non-private error: the noise swamps the fit. */
   swamped: boolean;
+  /** Set while the sweep refines (its points have fewer chain groups than it will pool): how far it has got. */
+  refining?: Refining;
 }
+
+/** How far a refining sweep has got, from its rows: the groups and pairs behind the thinnest point. */
+export interface Refining {
+  groups: number;
+  groupsTotal: number;
+  pairs: number;
+  pairsTotal: number;
+}
+
+/**
+ * While a sweep refines, its points' shape is decided only once each rests on this many chain groups: the
+ * standard errors behind the decision are estimated from the groups' spread, and MOVES_Z is calibrated for 5–10
+ * of them (curveShape.rates.test.ts; with 2 groups a flat curve would be called moving one time in six). Until
+ * then the caption says the sweep is refining. A finished sweep is decided whatever its count.
+ */
+export const VERDICT_GROUPS = 5;
+
+/**
+ * The refinement behind the rows of a model, or null when every point has all its groups (or the rows do not say:
+ * rows made elsewhere). `groups` and `pairs` are at the thinnest point; a point's pairs grow with its groups.
+ */
+export function refiningOf(model: MseModel): Refining | null {
+  let thinnest: MsePoint['row'] | null = null;
+  for (const s of model.series)
+    for (const p of s.points) {
+      const { groups, groupsTotal } = p.row;
+      if (groups === undefined || groupsTotal === undefined || groups >= groupsTotal) continue;
+      if (!thinnest || groups < thinnest.groups!) thinnest = p.row;
+    }
+  if (!thinnest) return null;
+  const groups = thinnest.groups!;
+  const groupsTotal = thinnest.groupsTotal!;
+  return { groups, groupsTotal, pairs: thinnest.pairs, pairsTotal: (thinnest.pairs / groups) * groupsTotal };
+}
+
+/** Whether a refining sweep's points are still too coarse for a shape to be said (fewer than VERDICT_GROUPS). */
+export const tooCoarse = (r: Refining | null): boolean => r !== null && r.groups < VERDICT_GROUPS;
 
 /** At or above this many times the non-private MSE at its best split, a curve is swamped by the noise. */
 export const SWAMPED_TIMES = 10;
@@ -114,6 +156,7 @@ function movingShape(s: MseSeries): Exclude<CurveShape, 'flat'> {
  */
 export function panelShape(model: MseModel, points: number): 'pending' | 'flat' | 'moves' {
   if (model.series.length === 0 || model.series.some((s) => s.points.length < points)) return 'pending';
+  if (tooCoarse(refiningOf(model))) return 'pending';
   return model.series.some(curveMoves) ? 'moves' : 'flat';
 }
 
@@ -122,7 +165,9 @@ export function splitVerdict(model: MseModel, points: number, curves = model.ser
   const expected = Math.max(curves, model.series.length);
   const total = expected * points;
   const done = model.series.reduce((a, s) => a + Math.min(points, s.points.length), 0);
-  const complete = done === total && total > 0;
+  const refining = refiningOf(model);
+  // every point is in, from enough groups to trust the standard errors the shape is decided with
+  const complete = done === total && total > 0 && !tooCoarse(refining);
   const verdicts: CurveVerdict[] = [];
   for (const s of model.series) {
     const best = lowest(s);
@@ -134,7 +179,7 @@ export function splitVerdict(model: MseModel, points: number, curves = model.ser
   const swamped =
     verdicts.length > 0 &&
     verdicts.every((c) => c.timesNonPrivate !== null && c.timesNonPrivate >= SWAMPED_TIMES);
-  const result = { curves: verdicts, done, total, swamped };
+  const result = { curves: verdicts, done, total, swamped, ...(refining ? { refining } : {}) };
   if (!complete) return { shape: 'pending', ...result };
   const shapes = [...new Set(verdicts.filter((c) => c.shape !== 'flat').map((c) => c.shape))];
   const shape = shapes.length === 0 ? 'flat' : shapes.length === 1 ? shapes[0] : 'mixed';

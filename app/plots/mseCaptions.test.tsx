@@ -44,3 +44,25 @@ describe('the split plot’s headline beside the advisor’s verdict', () => {
     }
   });
 });
+
+describe('the split plot’s headline while the sweep refines', () => {
+  const refining = { groups: 2, groupsTotal: 10, pairs: 20, pairsTotal: 100 };
+  it('says the points are in but not yet what they show, and on how many pairs', () => {
+    const coarse = text({ ...verdict('pending'), refining }, null);
+    expect(coarse).toMatch(/^Refining: every point is drawn, from 20 of its 100 private pairs so far/);
+    expect(coarse).toMatch(/said once each rests on 50, when its error bars can be trusted/);
+    expect(coarse).not.toMatch(/\bU\b/);
+  });
+
+  it('a shape said while it refines says how far it has got', () => {
+    const soFar = text({ ...verdict('u'), refining: { ...refining, groups: 6, pairs: 60 } }, null);
+    expect(soFar).toMatch(/^A U/);
+    expect(soFar).toMatch(/So far: 60 of 100 pairs per point; the error bars shrink/);
+  });
+
+  it('points still missing are counted as before', () => {
+    expect(text({ ...verdict('pending'), done: 4, total: 9, refining }, null)).toMatch(
+      /^Computing: 4 of 9 points/,
+    );
+  });
+});

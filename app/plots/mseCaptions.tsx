@@ -3,10 +3,16 @@
  * split curves show, where the total-ε curves move, and the best split with its distance from the non-private
  * error.
  */
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { fmt } from './chart';
 import type { EpsMoves } from './mseModel';
-import { timesInWords, type CurveVerdict, type SplitVerdict } from './curveShape';
+import {
+  VERDICT_GROUPS,
+  timesInWords,
+  type CurveVerdict,
+  type Refining,
+  type SplitVerdict,
+} from './curveShape';
 
 const whereLowest = (c: CurveVerdict) =>
   c.shape === 'left'
@@ -46,6 +52,8 @@ export function SplitCaption({
       one.{' '}
     </>
   );
+  if (shape === 'pending' && verdict.refining && verdict.done === verdict.total)
+    return <CoarseCaption refining={verdict.refining} />;
   if (shape === 'pending')
     return (
       <>
@@ -53,6 +61,52 @@ export function SplitCaption({
         once they are complete.
       </>
     );
+  return (
+    <>
+      <ShapeCaption verdict={verdict} adviceFlat={adviceFlat} swamp={swamp} />
+      {verdict.refining && <SoFar refining={verdict.refining} />}
+    </>
+  );
+}
+
+/**
+ * Every point is drawn, but from too few chain groups for their error bars to be trusted: the shape is not said
+ * yet (curveShape.ts, VERDICT_GROUPS).
+ */
+export function CoarseCaption({ refining }: { refining: Refining }) {
+  const perGroup = refining.pairs / refining.groups;
+  const enough = Math.min(VERDICT_GROUPS, refining.groupsTotal) * perGroup;
+  return (
+    <>
+      <strong>Refining:</strong> every point is drawn, from {refining.pairs} of its {refining.pairsTotal}{' '}
+      private pairs so far; what the curves show is said once each rests on {enough}
+      {enough < refining.pairsTotal && ', when its error bars can be trusted'}.
+    </>
+  );
+}
+
+/** After a verdict given while the sweep refines: on how much it rests. */
+function SoFar({ refining }: { refining: Refining }) {
+  return (
+    <>
+      {' '}
+      (So far: {refining.pairs} of {refining.pairsTotal} pairs per point; the error bars shrink as the rest
+      arrive.)
+    </>
+  );
+}
+
+/** The verdict's headline once the curves are complete. */
+function ShapeCaption({
+  verdict,
+  adviceFlat,
+  swamp,
+}: {
+  verdict: SplitVerdict;
+  adviceFlat: boolean | null;
+  swamp: ReactNode;
+}) {
+  const { shape } = verdict;
   if (shape === 'flat' && adviceFlat === false)
     return (
       <>

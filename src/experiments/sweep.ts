@@ -20,13 +20,18 @@ import {
 } from './jointRelease';
 import type { JointSampler } from './jointSettings';
 import type { ReleaseMechanism } from './release';
-import { mse, prepareRegression, type DataSource, type PreparedRegression } from './regressionSetup';
+import { preparedRegression } from './preparedData';
+import { mse, type DataSource, type PreparedRegression } from './regressionSetup';
 
 /**
  * Budget-split sweeps (000 Fig. 1, 2, 6, 7; docs/experiments.md): for every panel, budget pair and data set,
  * m private footpoints with m shooting vectors each; ln of the mean MSE over all pairs against the
  * non-private ln MSE. A job is split into cells = (panel, budget point, data set, group) so workers can share
  * it; every cell has its own random stream, so the numbers do not depend on how many workers run it.
+ *
+ * Cells are numbered in passes: pass g holds chain group g of every plotted point (panel, budget, data set), so
+ * a pool that takes cells in order draws every point from one group first (a coarse figure), and each later
+ * pass adds a group to every point (the error bars shrink). `sweepRefinement` says how far the passes have got.
  */
 export interface SweepSpec {
   manifold: DataManifold;
@@ -50,6 +55,13 @@ export interface SweepSpec {
   jointSampler?: JointSampler;
   /** Extra key of the samplers' random streams, so that several sweeps of one data set draw independently. */
   stream?: number;
+  /**
+   * Chain groups pooled per budget point: the first `groups` of the release's (default all of them; at most
+   * that many). Each group is drawn exactly as in the full sweep, so a sweep with fewer groups is the full
+   * sweep's first passes: fewer pairs per point, wider error bars, the same sampler. The lab's live sweep uses
+   * it where the full count is slow (`liveSweepGroups`).
+   */
+  groups?: number;
 }
 
 export interface SweepCellResult {
@@ -93,6 +105,13 @@ export interface SweepRow {
   /** ln mean MSE − ln MSE_np: the excess due to privacy. */
   excess: number;
   pairs: number;
+  /**
+   * While the sweep refines (this point has fewer chain groups than the sweep draws there, see
+   * `sweepRefinement`): the groups pooled so far, and how many there will be. Absent once the point is complete,
+   * so a finished sweep's rows (the command line's) are the same as ever.
+   */
+  groups?: number;
+  groupsTotal?: number;
   acceptanceP: number;
   acceptanceV: number;
   escapedShootingChains: number;
@@ -143,9 +162,66 @@ function shape(spec: SweepSpec) {
   const budgets = spec.panels.map((p) => budgetPairs(p, spec.budgets));
   const points = budgets[0]?.length ?? 0;
   const datasets = spec.imported ? 1 : spec.datasets.length;
-  const groups =
-    spec.mechanism === 'kng-joint' ? spec.kng.m : kngGroupCount({ ...spec.kng, epsP: 1, epsV: 1 });
-  return { budgets, points, datasets, groups, cells: spec.panels.length * points * datasets * groups };
+  const all = spec.mechanism === 'kng-joint' ? spec.kng.m : kngGroupCount({ ...spec.kng, epsP: 1, epsV: 1 });
+  if (spec.groups !== undefined && !(Number.isInteger(spec.groups) && spec.groups >= 1))
+    throw new RangeError(`sweep: groups must be a positive integer (got ${spec.groups})`);
+  const groups = Math.min(all, spec.groups ?? all);
+  /** Cells of one pass: one group of every plotted point. */
+  const perPass = spec.panels.length * points * datasets;
+  return { budgets, points, datasets, groups, perPass, cells: perPass * groups };
+}
+
+/** Pairs in one group: kng-joint's one, KNG's m shooting vectors at its footpoint (m × m for the consecutive scheme). */
+function pairsPerGroup(spec: SweepSpec): number {
+  if (spec.mechanism === 'kng-joint') return 1;
+  return spec.kng.scheme === 'independent' ? spec.kng.m : spec.kng.m * spec.kng.m;
+}
+
+/** How far a streaming sweep has got: its points drawn, and the groups (and pairs) behind the thinnest one. */
+export interface SweepRefinement {
+  /** Plotted points (panel, budget, data set) with at least one group, and all of them. */
+  points: number;
+  pointsTotal: number;
+  /** Groups at the point with the fewest (0 until every point has one), and per point when complete. */
+  groups: number;
+  groupsTotal: number;
+  /** Pairs at the point with the fewest (0 until every point has one), and per point when complete. */
+  pairs: number;
+  pairsTotal: number;
+  /** Pairs per point of the full sweep (all the release's groups): above pairsTotal where `groups` caps them. */
+  pairsFull: number;
+}
+
+/** The sweep's refinement from the cells arrived so far (`cells[i]` is cell i, or undefined). */
+export function sweepRefinement(
+  spec: SweepSpec,
+  cells: readonly (SweepCellResult | undefined)[],
+): SweepRefinement {
+  const { perPass, groups } = shape(spec);
+  const count = new Uint32Array(perPass);
+  const pairs = new Float64Array(perPass);
+  cells.forEach((c, i) => {
+    if (!c || i >= perPass * groups) return;
+    count[i % perPass]++;
+    pairs[i % perPass] += c.pairs;
+  });
+  let points = 0;
+  let minGroups = perPass > 0 ? Infinity : 0;
+  let minPairs = perPass > 0 ? Infinity : 0;
+  for (let j = 0; j < perPass; j++) {
+    if (count[j] > 0) points++;
+    minGroups = Math.min(minGroups, count[j]);
+    minPairs = Math.min(minPairs, pairs[j]);
+  }
+  return {
+    points,
+    pointsTotal: perPass,
+    groups: minGroups,
+    groupsTotal: groups,
+    pairs: minPairs,
+    pairsTotal: pairsPerGroup(spec) * groups,
+    pairsFull: pairsPerGroup(spec) * shape({ ...spec, groups: undefined }).groups,
+  };
 }
 
 /** Per-worker cache: fits per data set and KNG contexts per (panel, budget, data set). */
@@ -158,22 +234,10 @@ export function sweepSetup(_spec: SweepSpec): SweepScratch {
   return { regressions: [], contexts: new Map() };
 }
 
+// the data sets this thread prepared last are reused (preparedData.ts): the advisor's coarse and fine sweeps are
+// two jobs over the same data, and the advice's privacy statement a third
 function regressionFor(spec: SweepSpec, scratch: SweepScratch, k: number): PreparedRegression {
-  return (scratch.regressions[k] ??= preparedOnThisThread(dataSources(spec)[k]));
-}
-
-/**
- * The last synthetic data set prepared on this thread, with its fit: the advisor's coarse and fine sweeps are two
- * jobs over the same data, and generation is a function of the source, so sharing it changes no number (and the
- * kng-joint linearisation, made once per data set, is shared with it). Prepared data are never changed.
- */
-let lastSynthetic: { key: string; reg: PreparedRegression } | undefined;
-
-function preparedOnThisThread(source: DataSource): PreparedRegression {
-  if (source.kind !== 'synthetic') return prepareRegression(source);
-  const key = JSON.stringify(source);
-  if (lastSynthetic?.key !== key) lastSynthetic = { key, reg: prepareRegression(source) };
-  return lastSynthetic.reg;
+  return (scratch.regressions[k] ??= preparedRegression(dataSources(spec)[k]));
 }
 
 export function sweepCellCount(spec: SweepSpec): number {
@@ -181,11 +245,13 @@ export function sweepCellCount(spec: SweepSpec): number {
 }
 
 export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch): SweepCellResult {
-  const { budgets, points, datasets, groups } = shape(spec);
-  const group = index % groups;
-  const dataset = Math.floor(index / groups) % datasets;
-  const budget = Math.floor(index / (groups * datasets)) % points;
-  const panel = Math.floor(index / (groups * datasets * points));
+  const { budgets, points, datasets, perPass } = shape(spec);
+  // pass by pass (see the module's comment): group slowest, then panel, budget and data set
+  const group = Math.floor(index / perPass);
+  const j = index % perPass;
+  const dataset = j % datasets;
+  const budget = Math.floor(j / datasets) % points;
+  const panel = Math.floor(j / (datasets * points));
   const reg = regressionFor(spec, scratch, dataset);
   const key = `${panel}/${budget}/${dataset}`;
   const joint = spec.mechanism === 'kng-joint';
@@ -236,7 +302,7 @@ export function aggregateSweep(
   spec: SweepSpec,
   cells: readonly (SweepCellResult | undefined)[],
 ): SweepResult {
-  const { budgets } = shape(spec);
+  const { budgets, groups } = shape(spec);
   const byKey = new Map<string, SweepCellResult[]>();
   for (const c of cells) {
     if (!c) continue;
@@ -277,6 +343,7 @@ export function aggregateSweep(
       lnNonPrivateMse,
       excess: lnMeanMse - lnNonPrivateMse,
       pairs,
+      ...(list.length < groups ? { groups: list.length, groupsTotal: groups } : {}),
       acceptanceP: avg((c) => c.acceptanceP),
       acceptanceV: avg((c) => c.acceptanceV),
       escapedShootingChains: list.reduce((a, c) => a + c.escaped, 0),

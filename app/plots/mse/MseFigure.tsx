@@ -12,6 +12,7 @@ import type { EpsMoves, MseModel, ReleaseSummary } from '../mseModel';
 import { ReleaseTip, SweepPointTip } from '../MseTooltip';
 import { CurrentReleaseMarker } from './CurrentReleaseMarker';
 import { MseCurves } from './MseCurves';
+import { MseErrorBars } from './MseErrorBars';
 import { MseFooter } from './MseFooter';
 import { mseScales, type MseFrame } from './mseFrame';
 import { mseLegendItems } from './mseLegend';
@@ -141,6 +142,7 @@ export function MseFigure(props: {
       {(frame) => (
         <>
           <MseCurves panel={panel} model={model} frame={frame} advice={props.advice} currentX={currentX} />
+          <MseErrorBars series={model.series} frame={frame} />
           <g onKeyDown={focus.onKey}>
             <MsePoints series={model.series} x={frame.x} y={frame.y} focus={focus} tipId={tipId} />
             {release.lnMeanMse !== null && (

@@ -6,8 +6,8 @@ import type { Panel } from '../../../src/experiments';
 import { SWEEP_POINTS } from '../../compute/jobs';
 import { Brief } from '../../help/Brief';
 import { fmt } from '../chart';
-import { panelShape, splitVerdict, type SplitVerdict } from '../curveShape';
-import { BestSplit, EpsCaption, SplitCaption, SplitVersusTotal } from '../mseCaptions';
+import { panelShape, refiningOf, splitVerdict, type SplitVerdict } from '../curveShape';
+import { BestSplit, CoarseCaption, EpsCaption, SplitCaption, SplitVersusTotal } from '../mseCaptions';
 import { FLAT_SPREAD, type EpsMoves, type MseModel, type ReleaseSummary } from '../mseModel';
 import { useCurrentAdvice } from '../currentAdvice';
 
@@ -41,6 +41,7 @@ export function MseFooter(props: {
         total={props.budget.total}
         epsMoves={props.epsMoves}
         verdict={verdict}
+        curveCount={props.curveCount}
       />
       <p className="plot-readout" data-testid={`current-readout-${panel}`}>
         Current release (n = {props.releaseN}, ε<sub>p</sub> = {fmt(epsP)}, ε<sub>v</sub> = {fmt(epsV)}):{' '}
@@ -80,9 +81,12 @@ function MseCaption(props: {
   total: number;
   epsMoves: EpsMoves | null;
   verdict: SplitVerdict | null;
+  curveCount: number;
 }) {
   const { panel, model, total, verdict } = props;
   const shape = panelShape(model, SWEEP_POINTS);
+  const refining = refiningOf(model);
+  const hasBars = model.series.some((s) => s.points.some((p) => Number.isFinite(p.row.lnMeanMseSe)));
   const advice = useCurrentAdvice();
   // flat near the non-private line: privacy costs little; flat far above it: the noise swamps every fit
   const excesses = model.series.flatMap((s) =>
@@ -104,6 +108,8 @@ function MseCaption(props: {
       short={
         verdict ? (
           <SplitCaption verdict={verdict} adviceFlat={advice ? advice.flat : null} />
+        ) : shape === 'pending' ? (
+          <EpsPending model={model} curveCount={props.curveCount} />
         ) : shape === 'flat' ? (
           <strong>Over this range of ε the error hardly changes.</strong>
         ) : (
@@ -113,6 +119,13 @@ function MseCaption(props: {
       more={
         <>
           {shape === 'flat' && <>No curve moves by more than its own noise{flatReason}. </>}
+          {/* the split plot's headline says it itself (SplitCaption) */}
+          {panel === 'equal' && refining && shape !== 'pending' && (
+            <>
+              So far each point rests on {refining.pairs} of its {refining.pairsTotal} pairs; the error bars
+              shrink as the rest arrive.{' '}
+            </>
+          )}
           {panel === 'unequal' ? (
             <>
               {shape === 'flat' && <SplitVersusTotal total={total} moves={props.epsMoves} />} A fixed total ε
@@ -129,8 +142,25 @@ function MseCaption(props: {
               ε (left) is more private.
             </>
           )}
+          {hasBars && (
+            <> The bars are each point’s 95 % interval, from the spread of its independent chains.</>
+          )}
         </>
       }
     />
+  );
+}
+
+/** The total-ε plot's headline until its curves are complete (and, while the sweep refines, fine enough). */
+function EpsPending({ model, curveCount }: { model: MseModel; curveCount: number }) {
+  const total = Math.max(curveCount, model.series.length) * SWEEP_POINTS;
+  const done = model.series.reduce((a, s) => a + Math.min(SWEEP_POINTS, s.points.length), 0);
+  const refining = refiningOf(model);
+  if (refining && done === total) return <CoarseCaption refining={refining} />;
+  return (
+    <>
+      <strong>Computing:</strong> {done} of {total} points; what the curves show is said once they are
+      complete.
+    </>
   );
 }
