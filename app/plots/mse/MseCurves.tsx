@@ -4,9 +4,10 @@
  */
 import * as d3 from 'd3';
 import type { Advice, Panel } from '../../../src/experiments';
-import { CurrentRule, HALO, MUTED, fmt, seriesStyle, useChartType } from '../chart';
+import { CurrentRule, HALO, MUTED, fmt, seriesStyle, textWidth, useChartType } from '../chart';
 import type { MseModel } from '../mseModel';
 import { AdviceBand } from './AdviceBand';
+import { labelSpot, type LabelSpot } from './labelSpot';
 import { clampY as clampToPlot, type MseFrame } from './mseFrame';
 
 /**
@@ -37,12 +38,31 @@ export function MseCurves(props: {
     .y((p) => y(p.y));
 
   const np = model.series.map((s) => s.lnNonPrivate).filter((v): v is number => v !== null);
-  // under the lowest non-private line, or above the highest when there is no room under it
-  const npLabelY = (() => {
+  // under the lowest non-private line or above the highest, at the left or the right: the first spot no curve
+  // runs through (drawn over the curves, with a halo, if every spot is crossed)
+  const NP_LABEL = 'non-private';
+  const npLabel = (() => {
     if (!np.length) return null;
-    const below = y(Math.min(...np)) + 16;
-    if (below < bottom - 4) return below;
-    return y(Math.max(...np)) - 7;
+    const [low, high] = [y(Math.min(...np)), y(Math.max(...np))];
+    const [l, r] = [margin.left + 6, W - margin.right - 6];
+    const mid = (l + r) / 2 + textWidth(NP_LABEL, type.note) / 2;
+    // the text's top 4 px under the line, or its baseline 6 px over it
+    const below = low + 0.8 * type.note + 4;
+    const rows = [...(below + 0.2 * type.note <= bottom ? [below] : []), high - 6];
+    const spots: LabelSpot[] = rows.flatMap((yy) => [
+      { x: l, y: yy, anchor: 'start' as const },
+      { x: r, y: yy, anchor: 'end' as const },
+      { x: mid, y: yy, anchor: 'end' as const },
+    ]);
+    const curves = [
+      ...model.series.map((s) => s.points.map((p) => ({ x: x(p.x), y: y(p.y) }))),
+      // the rule at the current setting, and the release's marker on it
+      [
+        { x: x(currentX), y: top },
+        { x: x(currentX), y: bottom },
+      ],
+    ];
+    return labelSpot(spots, textWidth(NP_LABEL, type.note), type.note, curves);
   })();
 
   return (
@@ -66,11 +86,6 @@ export function MseCurves(props: {
           </line>
         );
       })}
-      {npLabelY !== null && (
-        <text x={margin.left + 6} y={npLabelY} fontSize={type.note} fill={MUTED} fontStyle="italic" {...HALO}>
-          non-private
-        </text>
-      )}
       {props.advice && <AdviceBand advice={props.advice} x={x} y={clampY} top={top} bottom={bottom} />}
       <CurrentRule
         testId={`current-rule-${panel}`}
@@ -94,6 +109,19 @@ export function MseCurves(props: {
           />
         ) : null;
       })}
+      {npLabel && (
+        <text
+          x={npLabel.x}
+          y={npLabel.y}
+          textAnchor={npLabel.anchor}
+          fontSize={type.note}
+          fill={MUTED}
+          fontStyle="italic"
+          {...HALO}
+        >
+          {NP_LABEL}
+        </text>
+      )}
     </g>
   );
 }

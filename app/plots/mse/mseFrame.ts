@@ -1,6 +1,7 @@
 /**
  * The MSE figure's scales: the split panel is linear in ε_p; the total-ε panel is log-spaced over where its
- * curves move (epsRange); ln mean MSE on the y axis covers the curves, the non-private lines and the release.
+ * curves move (epsRange); ln mean MSE on the y axis covers the curves, the non-private lines (with room under the
+ * lowest for its label) and the release.
  */
 import * as d3 from 'd3';
 import type { Panel } from '../../../src/experiments';
@@ -22,13 +23,19 @@ export function mseScales(props: {
       ? d3.scaleLinear().domain([0, settings.eps])
       : d3.scaleLog().domain(equalRange(settings));
   const xTicks = panel === 'unequal' ? x.ticks(6) : logTicks(x as d3.ScaleLogarithmic<number, number>);
-  const yExtent =
+  const extent =
     paddedExtent([
       ...model.series.flatMap((s) => s.points.map((p) => p.y)),
       ...model.series.map((s) => s.lnNonPrivate),
       release.lnMeanMse,
     ]) ?? ([-7, -5] as [number, number]);
-  const y = d3.scaleLinear().domain(yExtent).nice(6);
+  // room under the lowest non-private line for its label (MseCurves), which the curves seldom reach
+  const nonPrivate = model.series.flatMap((s) => (s.lnNonPrivate === null ? [] : [s.lnNonPrivate]));
+  const labelRoom = nonPrivate.length ? Math.min(...nonPrivate) - 0.15 * (extent[1] - extent[0]) : extent[0];
+  const y = d3
+    .scaleLinear()
+    .domain([Math.min(extent[0], labelRoom), extent[1]])
+    .nice(6);
   return { x, xTicks, y };
 }
 
