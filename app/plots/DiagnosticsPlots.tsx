@@ -10,6 +10,7 @@ import { releaseSpec } from '../compute/jobs';
 import { useReleaseCells } from '../compute/useData';
 import { ExportButtons } from '../export/ExportButtons';
 import { useLab } from '../store';
+import { formatWhole } from '../format';
 import { JobProgress, OKABE_ITO } from './chart';
 import { AcceptanceStrip } from './diagnostics/AcceptanceStrip';
 import { ChainTable } from './diagnostics/ChainTable';
@@ -50,8 +51,8 @@ export function DiagnosticsTab() {
             Each private fit is the last state of its own Metropolis–Hastings chain over the footpoint and the
             shooting vector together, started at a public point (uniform on the sphere, v = 0), never at the
             fit. {jointSamplerInWords(j)} The trace shows U (minus the log density) of the released chain over
-            those {(j.burnIn + j.frozenSteps).toLocaleString('en')} steps: it should end in a level band. A
-            chain far above the others did not find the fit&apos;s peak.
+            those {formatWhole(j.burnIn + j.frozenSteps)} steps: it should end in a level band. A chain far
+            above the others did not find the fit&apos;s peak.
           </p>
           <TracePlot
             title="Joint chains: potential trace"

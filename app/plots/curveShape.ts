@@ -3,6 +3,7 @@
  * curves are still coming in, flat, U-shaped or lowest at one end, and how far the best split stays above the
  * non-private error — in words a student reads ("about 130× the non-private error").
  */
+import { formatWhole } from '../format';
 import { FLAT_SPREAD, lowest, type MseModel, type MsePoint, type MseSeries } from './mseModel';
 
 /** A curve's shape over the split: lowest in between, lowest at one end, or flat within its noise. */
@@ -190,6 +191,6 @@ export function splitVerdict(model: MseModel, points: number, curves = model.ser
 export function timesInWords(ratio: number): string {
   if (!Number.isFinite(ratio)) return 'far above';
   if (ratio < 1.05) return 'about the same as';
-  const r = ratio < 10 ? +ratio.toFixed(1) : +ratio.toPrecision(2);
-  return `about ${r.toLocaleString('en-US')}×`;
+  // one decimal below 10, else two significant digits with thousands separators (about 1,300×)
+  return `about ${ratio < 10 ? +ratio.toFixed(1) : formatWhole(+ratio.toPrecision(2))}×`;
 }
