@@ -16,6 +16,8 @@
  *    affine Riemannian Laplace by MH. `--frechet` runs only this section.
  *  - with `--mixing`: only how fast the kng-joint sampler reaches its target, random walk against the 'mixture'
  *    sampler, per space at the lab's defaults (bench/mixing.ts).
+ *  - with `--sampler-splits`: only whether the kng-joint samplers reach their target at every split, against
+ *    long reference chains, per space at the lab's defaults (bench/samplerSplits.ts; its options pass through).
  *  - with `--anchor`: only the Fig. 1 sweep (2 workers, as above) against the numpy anchor bench/anchor_fig1.py
  *    (the same sweep, all chains of a data set vectorised at once) on the same data, in the same run, and the
  *    ratio of the two times (the goal: Fig. 1 ≤ 1/30 of the anchor; docs/benchmarks.md), plus how far the two
@@ -54,6 +56,7 @@ import { labBench } from './lab';
 import { adviceEstimators } from './adviceEstimators';
 import { mixingBench } from './mixing';
 import { splitStepBench } from './splitStep';
+import { samplerSplits, samplerSplitsOptions } from './samplerSplits';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -453,6 +456,13 @@ async function main() {
   if (process.argv.includes('--advice-estimators')) {
     const estimators = adviceEstimators(quick, quick ? 20 : 60);
     process.stdout.write(`${JSON.stringify({ quick, adviceEstimators: estimators }, null, 2)}\n`);
+    return;
+  }
+  if (process.argv.includes('--sampler-splits')) {
+    const options = samplerSplitsOptions(process.argv);
+    process.stdout.write(
+      `${JSON.stringify({ ...options, samplerSplits: samplerSplits(options) }, null, 2)}\n`,
+    );
     return;
   }
   if (process.argv.includes('--mixing')) {

@@ -22,6 +22,7 @@ import {
   jointPotential,
   linearisedProposal,
   MIXTURE_SAMPLER,
+  MIXTURE_WIDTHS,
   WALK_SAMPLER,
   publicStart,
   runJointChain,
@@ -64,7 +65,8 @@ function withSettings(ctx: KngJointContext, over: Partial<KngJointSettings>): Kn
  */
 export function importanceDraws(ctx: KngJointContext, draws: number) {
   const a = ctx.M.ambientDim;
-  const q = linearisedProposal(ctx.linearised!, { broadWeight: 0.2 });
+  // the default's wide copies too: without them the draws miss the far mass at extreme splits (samplerSplits.ts)
+  const q = linearisedProposal(ctx.linearised!, { broadWeight: 0.2, widths: MIXTURE_WIDTHS });
   const rng = Rng.fromKey(5);
   const states: Float64Array[] = [];
   const u: number[] = [];

@@ -1,8 +1,9 @@
 /**
  * `npx tsx bench/samplerAudit.ts [--releases N] [--walk-releases N] [--check-releases N] [--spaces sphere,spd,kendall]
- * [--samplers walk,mixture,…] [--n n] [--seed S] [--reference draws]`: does the kng-joint 'mixture' sampler,
+ * [--samplers walk,mixture,…] [--n n] [--seed S] [--reference draws] [--split s]`: does the kng-joint 'mixture' sampler,
  * whose proposal is built at the non-private fit, leak more than the exact target? Per space at the lab's default
- * release (sphere n = 300, SPD(2) n = 1000, shapes n = 2000 with 8 landmarks; ε = 1 split evenly; data seed 1),
+ * release (sphere n = 300, SPD(2) n = 1000, shapes n = 2000 with 8 landmarks; ε = 1 split evenly unless `--split`;
+ * data seed 1),
  * on the worst-case pair D, D′ of src/audit/jointSampler.ts and N releases per side of each sampler, for each of
  * its three statistics:
  *
@@ -12,9 +13,10 @@
  *    (mixing.ts; no chain involved), and the two-sample KS p-value against the walk's releases.
  *
  * The samplers: the random walk (the papers', WALK_SAMPLER) and the mixture (MIXTURE_SAMPLER, the default), both from the
- * public start; two power checks that must be caught: the walk started at the non-private fit for 20 steps (a
- * sampler known to leak) and the mixture without its covering share (from the public start it cannot reach the
- * target); and the mixture started at the fit for 10 steps (how fast it forgets its start). It reports; it
+ * public start; three power checks that must be caught: the walk started at the non-private fit for 20 steps (a
+ * sampler known to leak), the mixture without its covering share (from the public start it cannot reach the
+ * target) and the mixture as it was before 2026-11-27 (the linearised law alone, 200 steps: at extreme splits,
+ * `--split`, it stays too close to the fit); and the mixture started at the fit for 10 steps (how fast it forgets its start). It reports; it
  * never fails.
  */
 import { pathToFileURL } from 'node:url';
@@ -48,6 +50,8 @@ export const LAB_SPACES = [
 interface Sampler {
   name: string;
   over: Partial<KngJointSettings>;
+  /** Settings over the prepared context's, in force as given (no step scaling by the split). */
+  exact?: Partial<KngJointSettings>;
   start: 'public' | 'fit';
   /**
    * 'release': a sampler a release may use; 'power check': one known to leak, or not to reach the target, that
@@ -73,6 +77,14 @@ export const SAMPLERS: readonly Sampler[] = [
     role: 'start',
   },
   {
+    // the default before 2026-11-27: the linearised law alone, without its wide copies (samplerSplits.ts)
+    name: 'mixture (law alone)',
+    over: MIXTURE_SAMPLER,
+    exact: { linearisedWidths: [[1, 1]], burnIn: 100, frozenSteps: 100 },
+    start: 'public',
+    role: 'power check',
+  },
+  {
     name: 'mixture without its covering share',
     over: { ...MIXTURE_SAMPLER, coveringWeight: 0 },
     start: 'public',
@@ -95,6 +107,8 @@ export interface SamplerAuditOptions {
   seed: number;
   /** Draws of the importance-sampling reference per side. */
   referenceDraws: number;
+  /** The split ε_p : ε_v of what the energy term leaves (default ½, the even split). */
+  split?: number;
 }
 
 export function samplerAudit(o: SamplerAuditOptions) {
@@ -105,7 +119,8 @@ export function samplerAudit(o: SamplerAuditOptions) {
     const reg = prepareRegression(source);
     const nb = worstCaseJointNeighbour(reg.M, reg.xs, reg.ys, { p: reg.pHat, v: reg.vHat });
     const reg2 = { ...reg, ys: nb.ys };
-    const budget = jointSettingsFromBudget({ epsP: 0.5, epsV: 0.5, m: 1 }, reg.M.family?.kind);
+    const split = o.split ?? 0.5;
+    const budget = jointSettingsFromBudget({ epsP: split, epsV: 1 - split, m: 1 }, reg.M.family?.kind);
     const prepare = (r: PreparedRegression, over: Partial<KngJointSettings>) =>
       prepareJointGroups(r, source, { ...budget, ...over }).ctx;
     const mixD = prepare(reg, MIXTURE_SAMPLER);
@@ -128,8 +143,10 @@ export function samplerAudit(o: SamplerAuditOptions) {
       const N =
         sampler.role !== 'release' ? o.checkReleases : sampler.name === 'walk' ? o.walkReleases : o.releases;
       log(`${space.manifold}: ${sampler.name}, ${N} releases per side…`);
-      const ctxD = prepare(reg, sampler.over);
-      const ctxD2 = prepare(reg2, sampler.over);
+      const exactly = (c: ReturnType<typeof prepare>) =>
+        sampler.exact ? { ...c, settings: { ...c.settings, ...sampler.exact } } : c;
+      const ctxD = exactly(prepare(reg, sampler.over));
+      const ctxD2 = exactly(prepare(reg2, sampler.over));
       const onD = jointReleases(ctxD, sampler.start === 'fit' ? fitD : 'public', N, [o.seed, 0]);
       const onD2 = jointReleases(ctxD2, sampler.start === 'fit' ? fitD2 : 'public', N, [o.seed, 1]);
       const perStatistic = Object.fromEntries(
@@ -173,6 +190,7 @@ export function samplerAudit(o: SamplerAuditOptions) {
       space: reg.M.name,
       n: space.n,
       seed: o.seed,
+      split: o.split ?? 0.5,
       claimedEpsilon: mixD.calibration.epsilon,
       record: nb.index + 1,
       fitsApart: round(stateDistance(reg.M, fitD, fitD2), 5),
@@ -201,6 +219,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     n: arg('n') !== undefined ? Number(arg('n')) : undefined,
     seed: Number(arg('seed') ?? 1),
     referenceDraws: Number(arg('reference') ?? 100000),
+    split: arg('split') !== undefined ? Number(arg('split')) : undefined,
   };
   process.stdout.write(`${JSON.stringify({ options, samplerAudit: samplerAudit(options) }, null, 2)}\n`);
 }

@@ -19,7 +19,9 @@ describe('error against n', () => {
     const at = (n: number, m: string) => rows.find((r) => r.n === n && r.mechanism === m)!;
     expect(at(20, 'kng').draws).toBe(4 * 4);
     expect(at(20, 'kng-joint').draws).toBe(4);
-    for (const r of rows) expect(r.lnMeanMse).toBeGreaterThanOrEqual(r.lnMedianMse - 1e-12);
+    // not a theorem for 4 draws (the median of an even count is the middle pair's mean): where all four lie at
+    // the fit the mean can fall a hair below it (−6.2663 against −6.2654 with the mixture's wide copies, 2026-11-27)
+    for (const r of rows) expect(r.lnMeanMse).toBeGreaterThanOrEqual(r.lnMedianMse - 0.01);
     // the lesson: at n = 20 the release private for any data is noise, at n = 300 it is near the fit
     expect(at(20, 'kng-joint').lnMedianMse - at(20, 'nonprivate').lnMeanMse).toBeGreaterThan(2);
     expect(at(300, 'kng-joint').lnMedianMse - at(300, 'nonprivate').lnMeanMse).toBeLessThan(0.3);

@@ -42,6 +42,11 @@ export interface KngJointSettings {
    * chain from the public start or a far well cannot return to the fit (linearisedProposal.ts).
    */
   coveringWeight?: number;
+  /**
+   * 'mixture': the linearised law's copies, [footpoint width, shooting-vector width] each, in equal shares of its
+   * draws (default MIXTURE_WIDTHS; [[1, 1]] is the law alone, the sampler before 2026-11-27).
+   */
+  linearisedWidths?: readonly (readonly [number, number])[];
 }
 
 /** Huber's ρ_c(d): ½d² up to c, then c·d − ½c². */
@@ -108,6 +113,41 @@ export const MIXTURE_SAMPLER: Pick<
   burnIn: 100,
   frozenSteps: 100,
 };
+
+/**
+ * The 'mixture' sampler's linearised share, in fifteen equal parts: six for the linearised law itself, and one
+ * each for copies widened 4, 16 and 64 times in the footpoint's block alone, in the shooting vector's alone and in
+ * both. Where a block's share of ε is small (an extreme split), its gradient term levels off within a few of the
+ * law's widths and the target spreads far beyond the law (the plateaus of docs/kng-joint.md); the law alone left
+ * the chain too close to the fit there, and with less than about 40 % on the law itself a chain from the public
+ * start on shapes (24 dimensions) came in too slowly (bench/samplerSplits.ts). Public: fixed numbers.
+ */
+export const MIXTURE_WIDTHS: readonly (readonly [number, number])[] = [
+  ...Array.from({ length: 6 }, () => [1, 1] as const),
+  [4, 1],
+  [1, 4],
+  [4, 4],
+  [16, 1],
+  [1, 16],
+  [16, 16],
+  [64, 1],
+  [1, 64],
+  [64, 64],
+];
+
+/**
+ * How many times MIXTURE_SAMPLER's steps the mixture runs at a split: 1 from ε_p : ε_v = 0.3 : 0.7 to 0.7 : 0.3,
+ * then 0.3/s for the smaller share s, at most 4 (800 steps from s = 0.075). At extreme splits the target's far
+ * plateau is reached by the wide copies and the random walk, whose moves are accepted less often
+ * (bench/samplerSplits.ts). Public: it depends on the budget's weights alone.
+ */
+export function mixtureStepsFactor(epsP: number, epsV: number): number {
+  const share = Math.min(epsP, epsV) / (epsP + epsV);
+  if (!(share > 0)) return MIXTURE_MAX_STEPS_FACTOR;
+  return Math.min(MIXTURE_MAX_STEPS_FACTOR, Math.max(1, 0.3 / share));
+}
+
+export const MIXTURE_MAX_STEPS_FACTOR = 4;
 
 /**
  * The largest dimension of the space on which the mixture runs; above it, the walk. Checked up to shapes with 8

@@ -117,7 +117,10 @@ export function prepareKngJoint(
   const inBall = responsesInBall(M, ys, calibration.yRadius);
   // 'mixture': the target linearised at the non-private fit (in the centred parametrisation, p at t = 0). It only
   // shapes the proposal; the target, and so the privacy argument, is the same.
-  const mixture = jointSamplerInForce(settings, M.dim).proposal === 'mixture';
+  // the sampler in force: the settings' own, the walk above MIXTURE_MAX_DIMENSION, the mixture's steps scaled
+  // at extreme splits (all public)
+  const sampler = jointSamplerInForce(settings, M.dim);
+  const mixture = sampler.proposal === 'mixture';
   const linearisation = mixture
     ? linearisationOf(M, xs, ys, settings, calibration, () =>
         linearise(
@@ -133,8 +136,7 @@ export function prepareKngJoint(
   const linearised = linearisation && lawAtBudget(linearisation, calibration);
   // where there is none (a space above MIXTURE_MAX_DIMENSION, no closed-form Jacobian of Exp, a singular A) the
   // mixture's short chain would not reach the target: the walk with its own steps instead
-  const inForce =
-    settings.proposal === 'mixture' && !linearised ? { ...settings, ...WALK_SAMPLER } : settings;
+  const inForce = mixture && !linearised ? { ...settings, ...WALK_SAMPLER } : sampler;
   return {
     M,
     kernel: jointKernel(M, ts, inBall.ys, settings.clip),

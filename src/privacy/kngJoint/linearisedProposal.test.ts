@@ -113,6 +113,42 @@ describe('the linearised proposal: chart and density', () => {
     });
   }
 
+  for (const kind of ['sphere', 'kendall', 'spd'] as const) {
+    it(`${kind}: with wide copies (widths) the linearised share's density integrates to its draws' mass too`, () => {
+      // as above, for a mixture of copies widened in either block: each component's normaliser and share
+      const ctx = context(kind, 60);
+      const law = ctx.linearised!;
+      const widths = [
+        [1, 1],
+        [3, 1],
+        [1, 3],
+        [3, 3],
+      ] as const;
+      const scale = kind === 'kendall' ? 8 : 13;
+      const lin = linearisedProposal(law, { broadWeight: 0, scale, widths });
+      const broad = linearisedProposal(law, { broadWeight: 1 });
+      const rng = Rng.fromKey(8);
+      const z = new Float64Array(2 * ctx.M.ambientDim);
+      const draws = 10000;
+      let landed = 0;
+      for (let i = 0; i < draws; i++)
+        if (lin.draw(rng, z) > -Infinity && broad.logBroad(z) > -Infinity) landed++;
+      const ratios: number[] = [];
+      for (let i = 0; i < (kind === 'kendall' ? 40000 : 20000); i++) {
+        broad.draw(rng, z);
+        ratios.push(Math.exp(lin.logLinearised(z) - broad.logBroad(z)));
+      }
+      const mass = landed / draws;
+      const est = meanSe(ratios);
+      const se = Math.hypot(est.se, Math.sqrt((mass * (1 - mass)) / draws));
+      expect(Math.abs(est.m - mass)).toBeLessThan(4 * se);
+      expect(mass).toBeGreaterThan(0.03);
+      // and it is the mixture's density, not the law's alone
+      const single = linearisedProposal(law, { broadWeight: 0, scale });
+      expect(lin.logLinearised(z)).not.toBeCloseTo(single.logLinearised(z), 3);
+    });
+  }
+
   it('sphere and Kendall: the covering law integrates to 1 (against the uniform law of the domain)', () => {
     // E_broad[u/q_broad] = 1 for u the uniform density of the domain, 1/(vol M · V_d(R_v)); the weights are
     // bounded (J ≤ 1), so the estimate is sharp. Without the Jacobian it would be V_d(R_b)/vol M instead.

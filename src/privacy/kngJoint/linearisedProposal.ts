@@ -17,6 +17,11 @@
  * |a| beyond the injectivity radius are not pushed (the step stays); the reverse move's density uses the
  * state's own chart coordinates, a = Log_p̂ p, which always lie inside.
  *
+ * Wide copies. Where a block's share of ε is small its gradient term levels off a few of the law's widths from
+ * the fit and the target spreads over a plateau the law hardly reaches; `widths` mixes in copies of the law
+ * widened in either block (β/width in its exponent, the normaliser scaled to match), each with its known density,
+ * so the mixture's density stays exact (MIXTURE_WIDTHS, bench/samplerSplits.ts).
+ *
  * Defensive component. The linearised law's tails fall like exp(−n·distance), far faster than the target's
  * (whose gradient terms level off at n·ε/4), so from a state far out (the public start, or a well) the ratio
  * q(z)/f(z) would be astronomically small and no move back would be accepted. A share `broadWeight` of the
@@ -275,6 +280,13 @@ export interface LinearisedProposalOptions {
   broadWeight?: number;
   /** Widen the linearised law by this factor (A/scale). Tests use it to reach where J matters. */
   scale?: number;
+  /**
+   * The linearised share's components, in equal parts: [footpoint width, shooting-vector width] each, the law of
+   * w = A(ξ − ξ*) ∝ exp(−β|w_p|/width_p − β|w_v|/width_v) (default [[1, 1]], the law itself). Wider copies reach the
+   * target's heavier tails, where a gradient term levels off beyond the linearisation's reach (a small share of
+   * ε on it: an extreme split).
+   */
+  widths?: readonly (readonly [number, number])[];
 }
 
 /**
@@ -303,7 +315,20 @@ export function linearisedProposal(
     const column = solveLinear(A, unit, D)!;
     for (let i = 0; i < D; i++) inverse[i * D + j] = column[i];
   }
-  const logNormaliser = D * Math.log(beta) + law.logAbsDetA - 2 * logKNormConstant(d);
+  const widths = options.widths ?? [[1, 1]];
+  if (!(widths.length > 0 && widths.flat().every((x) => x > 0 && Number.isFinite(x))))
+    throw new RangeError('linearisedProposal: widths must be positive finite numbers');
+  const betasP = widths.map(([wp]) => beta / wp);
+  const betasV = widths.map(([, wv]) => beta / wv);
+  // each component's ln density in ξ without its exponent, its share 1/K included
+  const logNormalisers = widths.map(
+    (_, k) =>
+      d * Math.log(betasP[k]) +
+      d * Math.log(betasV[k]) +
+      law.logAbsDetA -
+      2 * logKNormConstant(d) -
+      Math.log(widths.length),
+  );
   const xi = new Float64Array(D);
   const w = new Float64Array(D);
   const logP = new Float64Array(a);
@@ -330,7 +355,12 @@ export function linearisedProposal(
       if (i < d) np += s * s;
       else nv += s * s;
     }
-    return logNormaliser - beta * (Math.sqrt(np) + Math.sqrt(nv)) - logJacobian(law.pHat, logP);
+    const rp = Math.sqrt(np);
+    const rv = Math.sqrt(nv);
+    let logQ = logNormalisers[0] - betasP[0] * rp - betasV[0] * rv;
+    for (let k = 1; k < widths.length; k++)
+      logQ = logAddExp(logQ, logNormalisers[k] - betasP[k] * rp - betasV[k] * rv);
+    return logQ - logJacobian(law.pHat, logP);
   };
   const logBroad = (z: Float64Array): number => {
     const p = z.subarray(0, a);
@@ -367,8 +397,9 @@ export function linearisedProposal(
           throw e;
         }
       } else {
-        kNormLaplace(rng, d, 1 / beta, w.subarray(0, d));
-        kNormLaplace(rng, d, 1 / beta, w.subarray(d));
+        const k = widths.length === 1 ? 0 : Math.floor(rng.uniform() * widths.length);
+        kNormLaplace(rng, d, 1 / betasP[k], w.subarray(0, d));
+        kNormLaplace(rng, d, 1 / betasV[k], w.subarray(d));
         for (let i = 0; i < D; i++) {
           let s = centre[i];
           for (let j = 0; j < D; j++) s += inverse[i * D + j] * w[j];

@@ -5,7 +5,7 @@ import { runReplicaExchange } from '../../sampling/replicaExchange';
 import { fusedGeometry } from '../kernels';
 import { uniformTangentBall } from '../kng';
 import type { Rng } from '../../sampling/rng';
-import type { KngJointCalibration, KngJointSettings } from './calibration';
+import { MIXTURE_WIDTHS, type KngJointCalibration, type KngJointSettings } from './calibration';
 import type { JointKernel } from './jointKernel';
 import { linearisedProposal, type LinearisedLaw } from './linearisedProposal';
 
@@ -213,7 +213,11 @@ export function runJointChain(
         ? (beta, k) =>
             stepsWithIndependence(
               { ...target, potential: (z) => beta * target.potential(z) },
-              linearisedProposal(law, { beta, broadWeight: s.coveringWeight }),
+              linearisedProposal(law, {
+                beta,
+                broadWeight: s.coveringWeight,
+                widths: s.linearisedWidths ?? MIXTURE_WIDTHS,
+              }),
               s.independenceWeight ?? 0.5,
               counts[k],
             )

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KNG_JOINT, MIXTURE_MAX_DIMENSION, WALK_SAMPLER } from './calibration';
+import {
+  DEFAULT_KNG_JOINT,
+  MIXTURE_MAX_DIMENSION,
+  mixtureStepsFactor,
+  splitJointBudget,
+  WALK_SAMPLER,
+} from './calibration';
 import { jointSamplerInForce, jointSamplerInWords, samplerFields } from './samplerInForce';
 
 describe('the joint sampler in force', () => {
@@ -8,6 +14,20 @@ describe('the joint sampler in force', () => {
     expect(jointSamplerInForce(DEFAULT_KNG_JOINT, MIXTURE_MAX_DIMENSION + 2)).toMatchObject(WALK_SAMPLER);
     const walk = { ...DEFAULT_KNG_JOINT, ...WALK_SAMPLER };
     expect(jointSamplerInForce(walk, 2)).toBe(walk);
+  });
+
+  it('runs the mixture longer at extreme splits only, by a rule of the budget alone', () => {
+    const at = (split: number) =>
+      jointSamplerInForce({ ...DEFAULT_KNG_JOINT, ...splitJointBudget(1, split, 'sphere') }, 4);
+    for (const split of [0.3, 0.5, 0.7]) expect(at(split)).toMatchObject({ burnIn: 100, frozenSteps: 100 });
+    expect(at(0.1)).toMatchObject({ burnIn: 300, frozenSteps: 300 });
+    expect(at(0.9)).toMatchObject({ burnIn: 300, frozenSteps: 300 });
+    for (const split of [0.02, 0.05, 0.95, 0.98])
+      expect(at(split)).toMatchObject({ burnIn: 400, frozenSteps: 400 });
+    expect(mixtureStepsFactor(1, 1)).toBe(1);
+    // the walk keeps its own steps at every split
+    const walk = { ...DEFAULT_KNG_JOINT, ...WALK_SAMPLER, ...splitJointBudget(1, 0.02, 'sphere') };
+    expect(jointSamplerInForce(walk, 4)).toBe(walk);
   });
 
   it('is described by what runs: the mixture its independence share and 100 + 100 steps, the walk its copies', () => {

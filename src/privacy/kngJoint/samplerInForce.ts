@@ -1,5 +1,6 @@
 import {
   MIXTURE_MAX_DIMENSION,
+  mixtureStepsFactor,
   WALK_SAMPLER,
   type KngJointSettings,
   type MIXTURE_SAMPLER,
@@ -10,13 +11,25 @@ export type JointSamplerFields = Pick<KngJointSettings, keyof typeof MIXTURE_SAM
 
 /**
  * The sampler that runs on a space of dimension `dim`: the settings' own, or the walk where the mixture does not
- * apply (above MIXTURE_MAX_DIMENSION). Public: it depends on the settings and the space alone. prepareKngJoint
- * also falls back to the walk where the linearisation fails on the data; its context's settings say what ran.
+ * apply (above MIXTURE_MAX_DIMENSION); where the settings carry the budget's weights ε_p and ε_v, the mixture's
+ * steps scaled by mixtureStepsFactor (longer at extreme splits). Public: it depends on the settings and the space
+ * alone. prepareKngJoint also falls back to the walk where the linearisation fails on the data; its context's
+ * settings say what ran.
  */
-export function jointSamplerInForce<S extends JointSamplerFields>(settings: S, dim: number): S {
-  return settings.proposal === 'mixture' && dim > MIXTURE_MAX_DIMENSION
-    ? { ...settings, ...WALK_SAMPLER }
-    : settings;
+export function jointSamplerInForce<S extends JointSamplerFields & { epsP?: number; epsV?: number }>(
+  settings: S,
+  dim: number,
+): S {
+  if (settings.proposal !== 'mixture') return settings;
+  if (dim > MIXTURE_MAX_DIMENSION) return { ...settings, ...WALK_SAMPLER };
+  if (settings.epsP === undefined || settings.epsV === undefined) return settings;
+  const factor = mixtureStepsFactor(settings.epsP, settings.epsV);
+  if (factor === 1) return settings;
+  return {
+    ...settings,
+    burnIn: Math.round(settings.burnIn * factor),
+    frozenSteps: Math.round(settings.frozenSteps * factor),
+  };
 }
 
 /**
@@ -31,7 +44,8 @@ export function jointSamplerInWords(s: JointSamplerFields): string {
     const share = Math.round((s.independenceWeight ?? 0.5) * 100);
     return (
       `Each chain starts at a public point; ${share}% of its moves are independent draws from the target ` +
-      `linearised at the non-private fit (these leave a wrong well at their first acceptance), the rest small ` +
+      `linearised at the non-private fit or from copies of it up to 64 times wider (these leave a wrong well at ` +
+      `their first acceptance), the rest small ` +
       `random steps; ${steps}.`
     );
   }
