@@ -1,4 +1,4 @@
-import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT } from '../../src/privacy/kngJoint/calibration';
+import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT, splitJointBudget } from '../../src/privacy/kngJoint/calibration';
 import { jointSamplerInForce, jointSamplerInWords } from '../../src/privacy/kngJoint/samplerInForce';
 import { Explainers } from '../help/Explain';
 import { ImportData } from './ImportData';
@@ -130,8 +130,14 @@ export function ControlPanel() {
               testId="m"
             />
             <p className="hint" data-testid="joint-sampler-hint">
-              {jointSamplerInWords(jointSamplerInForce(DEFAULT_KNG_JOINT, dimension))} Its last state is one
-              release. Each draw is a release of its own: showing {s.m} costs {s.m} × ε.
+              {jointSamplerInWords(
+                // at the current split: the chains run longer where either share of ε is small
+                jointSamplerInForce(
+                  { ...DEFAULT_KNG_JOINT, ...splitJointBudget(s.eps, s.split, kind) },
+                  dimension,
+                ),
+              )}{' '}
+              Its last state is one release. Each draw is a release of its own: showing {s.m} costs {s.m} × ε.
             </p>
           </>
         ) : (
