@@ -78,7 +78,7 @@ export const CALIBRATION_TOPICS = {
           it small: chains start at a public point, never at the fit; the private-for-any-data release mixes
           the small steps with independent draws from the target linearised at the non-private fit, and from
           copies of it up to 64 times wider, which leave a wrong well at their first acceptance and reach the
-          far plateaus the target has when one share of ε is small (there the chains also run longer) (on
+          far plateaus the target has when one share of ε is small, where the chains also run longer (on
           shapes with more than {(MIXTURE_MAX_DIMENSION + 4) / 2} landmarks, where that linearisation no
           longer matches the target, it runs hotter copies of each chain that trade states with it instead);
           and the tests compare the chains with exact draws where those can be made.
