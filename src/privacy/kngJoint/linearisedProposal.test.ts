@@ -13,7 +13,7 @@ import {
   WALK_SAMPLER,
   type KngJointSettings,
 } from '.';
-import { chartCoordinates, chartState } from './linearisedProposal';
+import { chartCoordinates, chartState } from './jointChart';
 import { dataManifold } from '../../data/manifolds';
 import { spd } from '../../geometry/spd';
 

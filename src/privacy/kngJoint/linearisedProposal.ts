@@ -39,6 +39,7 @@ import type { IndependenceProposal } from '../../sampling/independenceMix';
 import type { Rng } from '../../sampling/rng';
 import { logGamma } from '../../sampling/stats';
 import type { KngJointCalibration } from './calibration';
+import { chartCoordinates, chartState, type JointChart } from './jointChart';
 
 /** The linearisation of the joint target at the fit at one budget: its chart and the linear map A (2d × 2d). */
 export interface LinearisedLaw extends Omit<JointLinearisation, 'H' | 'gradientAtCentre'> {
@@ -50,86 +51,13 @@ export interface LinearisedLaw extends Omit<JointLinearisation, 'H' | 'gradientA
   calibration: KngJointCalibration;
 }
 
-/** The state (p, v) of chart coordinates ξ into pOut, vOut; false where the chart does not reach (|a| ≥ r_inj). */
-export function chartState(
-  law: Pick<LinearisedLaw, 'M' | 'd' | 'pHat' | 'vHat' | 'basis' | 'chartRadius'>,
-  xi: Float64Array,
-  pOut: Float64Array,
-  vOut: Float64Array,
-  scratch = new Float64Array(2 * law.M.ambientDim),
-): boolean {
-  const { M, d, basis, pHat, vHat } = law;
-  const a = M.ambientDim;
-  const tangent = scratch.subarray(0, a);
-  const fibre = scratch.subarray(a);
-  tangent.fill(0);
-  fibre.set(vHat);
-  let r2 = 0;
-  for (let i = 0; i < d; i++) {
-    r2 += xi[i] * xi[i];
-    const e = basis[i];
-    for (let k = 0; k < a; k++) {
-      tangent[k] += xi[i] * e[k];
-      fibre[k] += xi[d + i] * e[k];
-    }
-  }
-  if (!(Math.sqrt(r2) < law.chartRadius)) return false;
-  try {
-    M.exp(pHat, tangent, pOut);
-    M.transport(pHat, pOut, fibre, vOut);
-  } catch (e) {
-    if (e instanceof GeometryError) return false;
-    throw e;
-  }
-  return Number.isFinite(pOut[0]) && Number.isFinite(vOut[0]);
-}
-
-/**
- * Chart coordinates ξ of (p, v) into out (2d), and Log_p̂ p into `logOut` (ambient); false where there are none
- * (p at or beyond p̂'s cut locus).
- */
-export function chartCoordinates(
-  law: Pick<LinearisedLaw, 'M' | 'd' | 'pHat' | 'vHat' | 'basis' | 'chartRadius'>,
-  p: Float64Array,
-  v: Float64Array,
-  out: Float64Array,
-  logOut = new Float64Array(law.M.ambientDim),
-  scratch = new Float64Array(law.M.ambientDim),
-): boolean {
-  const { M, d, basis, pHat, vHat } = law;
-  try {
-    M.log(pHat, p, logOut);
-    if (!(M.norm(pHat, logOut) < law.chartRadius)) return false;
-    M.transport(p, pHat, v, scratch);
-  } catch (e) {
-    if (e instanceof GeometryError) return false;
-    throw e;
-  }
-  for (let i = 0; i < d; i++) {
-    out[i] = M.inner(pHat, logOut, basis[i]);
-    out[d + i] = M.inner(pHat, scratch, basis[i]) - M.inner(pHat, vHat, basis[i]);
-  }
-  return true;
-}
-
 /**
  * What the linearised law takes from the data alone (not from the budget): the chart at the fit, the critical
  * point ξ* of the clipped energy in it, H = ∂Ĝ/∂ξ of the unscaled transported gradients Ĝ = (Γ∇_pE_c, Γ∇_vE_c)
  * (row-major, 2d × 2d), and Ĝ(ξ*). The noise scales only rescale Ĝ's rows (G = diag(1/σ_p, 1/σ_v)Ĝ), and Newton's
  * step A⁻¹G = H⁻¹Ĝ does not see them, so one linearisation serves every budget (lawAtBudget).
  */
-export interface JointLinearisation {
-  M: Manifold;
-  d: number;
-  pHat: Float64Array;
-  vHat: Float64Array;
-  /** Orthonormal basis of T_p̂M (d ambient vectors). */
-  basis: Float64Array[];
-  /**
-   * The chart's radius: the injectivity radius, or on SPD the farthest the domain reaches from p̂,
-   * d(p̂, I) + R_p (beyond it the target is 0, and long vectors would overflow Exp).
-   */
-  chartRadius: number;
+export interface JointLinearisation extends JointChart {
   /** ξ* (2d): the clipped energy's critical point in the chart (Newton steps from the fit given). */
   centre: Float64Array;
   H: Float64Array;
