@@ -25,16 +25,8 @@ import {
   type KngJointContext,
 } from '../src/privacy/kngJoint';
 import { Rng } from '../src/sampling/rng';
+import { LAB_SPACES, log, SPLITS } from './labSpaces';
 
-const log = (msg: string) => process.stderr.write(`${msg}\n`);
-
-const SPACES = [
-  { manifold: 'sphere', n: 300, noise: 0.001 },
-  { manifold: 'spd', n: 1000, noise: 0.01 },
-  { manifold: 'kendall', n: 2000, noise: 1, landmarks: 8 },
-] as const;
-
-const SPLITS = [0.02, 0.1, 0.3, 0.5, 0.7, 0.9, 0.98];
 const CHAIN_STEPS = [40, 100];
 
 const cpuMs = () => {
@@ -91,7 +83,7 @@ function importanceDraws(ctx: KngJointContext, draws: number, key: number) {
 
 export function adviceEstimators(quick: boolean, draws: number, only?: string) {
   const results = [];
-  for (const space of SPACES.filter((s) => !only || s.manifold === only)) {
+  for (const space of LAB_SPACES.filter((s) => !only || s.manifold === only)) {
     const source = { kind: 'synthetic', seed: 1, ...space } as DataSource;
     const reg = prepareRegression(source);
     const splits = quick ? [0.1, 0.5, 0.9] : SPLITS;

@@ -31,14 +31,7 @@ import {
 } from '../src/privacy/kngJoint';
 import { Rng } from '../src/sampling/rng';
 import { effectiveSampleSize } from '../src/sampling/stats';
-
-const log = (msg: string) => process.stderr.write(`${msg}\n`);
-
-const SPACES = [
-  { manifold: 'sphere', n: 300, noise: 0.001 },
-  { manifold: 'spd', n: 1000, noise: 0.01 },
-  { manifold: 'kendall', n: 2000, noise: 1, landmarks: 8 },
-] as const;
+import { LAB_SPACES, log } from './labSpaces';
 
 function median(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
@@ -144,8 +137,8 @@ export function ksDistance(sample: number[], reference: ReturnType<typeof weight
 
 /** Spaces of a run: the lab's three defaults, or shapes alone with `landmarks` landmarks (and n records). */
 function spacesOf(landmarks?: number, n?: number) {
-  if (landmarks === undefined) return SPACES;
-  return [{ ...SPACES[2], landmarks, n: n ?? SPACES[2].n }];
+  if (landmarks === undefined) return LAB_SPACES;
+  return [{ ...LAB_SPACES[2], landmarks, n: n ?? LAB_SPACES[2].n }];
 }
 
 export function mixingBench(quick: boolean, releases: number, landmarks?: number, n?: number) {

@@ -32,16 +32,8 @@ import {
 } from '../src/privacy/kngJoint';
 import { Rng } from '../src/sampling/rng';
 import { ksTwoSample } from '../src/sampling/stats/goodnessOfFit';
+import { LAB_SPACES, log, SPLITS } from './labSpaces';
 
-const log = (msg: string) => process.stderr.write(`${msg}\n`);
-
-const SPACES = [
-  { manifold: 'sphere', n: 300, noise: 0.001 },
-  { manifold: 'spd', n: 1000, noise: 0.01 },
-  { manifold: 'kendall', n: 2000, noise: 1, landmarks: 8 },
-] as const;
-
-export const SPLITS = [0.02, 0.1, 0.3, 0.5, 0.7, 0.9, 0.98];
 /** Shapes by default at the ends and the middle only: a reference walk there costs 2 s a chain. */
 const KENDALL_SPLITS = [0.02, 0.5, 0.98];
 
@@ -168,7 +160,7 @@ export interface SamplerSplitsOptions {
 
 export function samplerSplits(o: SamplerSplitsOptions) {
   const results = [];
-  for (const space of SPACES.filter((s) => o.spaces.includes(s.manifold))) {
+  for (const space of LAB_SPACES.filter((s) => o.spaces.includes(s.manifold))) {
     const source = { kind: 'synthetic', seed: 1, ...space } as DataSource;
     const reg = prepareRegression(source);
     const kind = reg.M.family?.kind;

@@ -11,12 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { releaseCell, releaseCellCount, type ReleaseSpec } from '../src/experiments/release';
 import type { DataSource } from '../src/experiments/regressionSetup';
 import { DEFAULT_KNG_SETTINGS } from '../src/privacy/kng';
-
-const SPACES = [
-  { manifold: 'sphere', n: 300, noise: 0.001 },
-  { manifold: 'spd', n: 1000, noise: 0.01 },
-  { manifold: 'kendall', n: 2000, noise: 1, landmarks: 8 },
-] as const;
+import { LAB_SPACES } from './labSpaces';
 
 const cpuSeconds = () => {
   const u = process.cpuUsage();
@@ -28,7 +23,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 export function splitStepBench(steps = 5) {
   const rows: Record<string, { firstDrawCpuSeconds: number; jobCpuSeconds: number; ratioToSphere?: number }> =
     {};
-  for (const space of SPACES) {
+  for (const space of LAB_SPACES) {
     const source = { kind: 'synthetic', seed: 1, ...space } as DataSource;
     const firstDraw: number[] = [];
     const job: number[] = [];

@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DataFormatError, parseDataFile, type ParseOptions } from '.';
-
-type Manifold = ParseOptions['manifold'];
-
-const parse = (text: string, manifold: Manifold, extra: Partial<ParseOptions> = {}) =>
-  parseDataFile(text, { fileName: 'data.csv', manifold, ...extra });
-
-/** Parses and returns the DataFormatError (fails the test if none is thrown). */
-function failure(text: string, manifold: Manifold, extra: Partial<ParseOptions> = {}): DataFormatError {
-  try {
-    parse(text, manifold, extra);
-  } catch (e) {
-    expect(e).toBeInstanceOf(DataFormatError);
-    return e as DataFormatError;
-  }
-  throw new Error('expected a DataFormatError');
-}
+import { failure } from './parseTestkit';
 
 describe('validation errors', () => {
   it('empty file, header only', () => {

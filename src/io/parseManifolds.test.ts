@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DataFormatError, parseDataFile, type ParseOptions } from '.';
-
-type Manifold = ParseOptions['manifold'];
-
-const parse = (text: string, manifold: Manifold, extra: Partial<ParseOptions> = {}) =>
-  parseDataFile(text, { fileName: 'data.csv', manifold, ...extra });
-
-/** Parses and returns the DataFormatError (fails the test if none is thrown). */
-function failure(text: string, manifold: Manifold, extra: Partial<ParseOptions> = {}): DataFormatError {
-  try {
-    parse(text, manifold, extra);
-  } catch (e) {
-    expect(e).toBeInstanceOf(DataFormatError);
-    return e as DataFormatError;
-  }
-  throw new Error('expected a DataFormatError');
-}
-
-const norm = (v: Float64Array) => Math.hypot(...v);
-const s2 = Math.SQRT1_2;
+import { parseDataFile } from '.';
+import { failure, norm, parse, s2 } from './parseTestkit';
 
 describe('sphere', () => {
   it('converts latitude/longitude in degrees (header lat/lon or latitude/longitude)', () => {

@@ -12,33 +12,14 @@ import {
   PROPERTY_SEED,
   toCsv,
   toJson,
-  type CsvStyle,
   type DataTable,
   type TableManifold,
 } from '../testing/arbitraries';
 import { DataFormatError, parseDataFile, type ParsedData } from '.';
+import { csvStyleFor, formatError, parseCsv, parseJson } from './propertiesTestkit';
 
 const params = { seed: PROPERTY_SEED, numRuns: 80 };
 const MANIFOLDS: TableManifold[] = ['sphere', 'spd', 'kendall', 'euclidean'];
-
-const parseCsv = (text: string, manifold: TableManifold) =>
-  parseDataFile(text, { fileName: 'data.csv', manifold });
-const parseJson = (text: string, manifold: TableManifold) =>
-  parseDataFile(text, { fileName: 'data.json', manifold });
-
-/** Latitude/longitude columns are recognised by their header only. */
-const csvStyleFor = (t: DataTable, s: CsvStyle): CsvStyle => (t.latLon ? { ...s, header: true } : s);
-
-/** The DataFormatError f throws (fails the test if it returns or throws anything else). */
-function formatError(f: () => unknown): DataFormatError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof DataFormatError) return e;
-    throw e;
-  }
-  throw new Error('expected a DataFormatError, but the file was accepted');
-}
 
 /** A bad cell: the text written instead of a number, and what the message must say. */
 const badCsvCell = fc.constantFrom(

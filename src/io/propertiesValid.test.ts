@@ -21,7 +21,8 @@ import {
   type DataTable,
   type TableManifold,
 } from '../testing/arbitraries';
-import { DataFormatError, parseDataFile, type ParsedData } from '.';
+import type { ParsedData } from '.';
+import { csvStyleFor, formatError, parseCsv, parseJson } from './propertiesTestkit';
 
 const params = { seed: PROPERTY_SEED, numRuns: 80 };
 const plainCsv: CsvStyle = {
@@ -72,25 +73,6 @@ function expectSameData(d: ParsedData, t: DataTable, file: DataFile) {
   // Every accepted response is a point the geometry works with.
   const M = t.manifold === 'kendall' ? kendall(d.ys[0].length / 2) : dataManifold(t.manifold, d.ys[0].length);
   for (const y of d.ys) expect(Number.isFinite(M.dist(d.ys[0], y))).toBe(true);
-}
-
-const parseCsv = (text: string, manifold: TableManifold) =>
-  parseDataFile(text, { fileName: 'data.csv', manifold });
-const parseJson = (text: string, manifold: TableManifold) =>
-  parseDataFile(text, { fileName: 'data.json', manifold });
-
-/** Latitude/longitude columns are recognised by their header only. */
-const csvStyleFor = (t: DataTable, s: CsvStyle): CsvStyle => (t.latLon ? { ...s, header: true } : s);
-
-/** The DataFormatError f throws (fails the test if it returns or throws anything else). */
-function formatError(f: () => unknown): DataFormatError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof DataFormatError) return e;
-    throw e;
-  }
-  throw new Error('expected a DataFormatError, but the file was accepted');
 }
 
 describe.each(MANIFOLDS)('%s tables: valid files read back to the same numbers', (m) => {
