@@ -11,7 +11,6 @@ import {
   calibrateKngJoint,
   centredCovariates,
   DEFAULT_DOMAIN,
-  DEFAULT_KNG_JOINT,
   genericJointKernel,
   huber,
   jointPotential,
@@ -23,15 +22,10 @@ import {
   publicStart,
   sphereJointKernel,
   WALK_SAMPLER,
-  type KngJointSettings,
 } from '.';
+import { testSettings } from './testSettings';
 
-const settings = (over: Partial<KngJointSettings> = {}): KngJointSettings => ({
-  ...DEFAULT_KNG_JOINT,
-  clip: 0.1,
-  xRange: [0, 1],
-  ...over,
-});
+const settings = testSettings;
 
 /** A random point of the domain: uniform-ish p (near I on SPD), v of length up to R_v. */
 function randomState(M: Manifold, rng: Rng, vRadius: number, pRadius: number) {

@@ -7,20 +7,10 @@ import { sphereData } from '../../data/sphereData';
 import { sphere } from '../../geometry/sphere';
 import { fitGeodesicRegression } from '../../regression';
 import { genericGradientNormKernel } from '../kernels';
-import {
-  calibrateKngJoint,
-  DEFAULT_KNG_JOINT,
-  jointPotential,
-  sphereJointKernel,
-  type KngJointSettings,
-} from '.';
+import { calibrateKngJoint, jointPotential, sphereJointKernel, type KngJointSettings } from '.';
+import { testSettings } from './testSettings';
 
-const settings = (over: Partial<KngJointSettings> = {}): KngJointSettings => ({
-  ...DEFAULT_KNG_JOINT,
-  clip: 0.1,
-  xRange: [0, 1],
-  ...over,
-});
+const settings = testSettings;
 
 /** An equal-area grid of S² (Fibonacci) × a polar grid of the disc ‖v‖ ≤ R: points and Liouville weights. */
 function bundleGrid(nP: number, nR: number, nPhi: number, R: number) {
