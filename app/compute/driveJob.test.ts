@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { idleJob, useLab, type LabState } from '../store';
 import { driveJob, type JobDescription } from './driveJob';
 import { step } from './runner';
-import { testRunner } from './testRunner';
+import { squareStep, testRunner } from './testRunner';
 
 /**
  * The jobs here square numbers into the store's `release` slice (the driver does not look into cells), so
  * their descriptions are cast to a release job's.
  */
-type SquareJob = Partial<JobDescription<'square', 'release'>>;
+type SquareJob = Partial<JobDescription<'release', 'release'>>;
 type ReleaseJob = JobDescription<'release', 'release'>;
 
 const values = [1, 2, 3, 4, 5];
@@ -36,7 +36,7 @@ describe('the job driver', () => {
       {
         slice: 'release',
         pool: 'release',
-        steps: [step('square', { values })],
+        steps: [squareStep(values)],
         ...job,
       } as unknown as ReleaseJob,
       runner,
@@ -95,7 +95,7 @@ describe('the job driver', () => {
       {
         slice: 'release',
         pool: 'release',
-        steps: [step('square', { values })],
+        steps: [squareStep(values)],
         current: () => settings === 'a',
         onStale,
         onDone,
@@ -153,7 +153,7 @@ describe('the job driver', () => {
     const job = {
       slice: 'release',
       pool: 'release',
-      steps: [step('square', { values })],
+      steps: [squareStep(values)],
     } as unknown as ReleaseJob;
     const first = driveJob(job, runner);
     const shown = useLab.getState().release;
@@ -162,10 +162,7 @@ describe('the job driver', () => {
     expect(useLab.getState().release).toBe(shown);
     // a newer job in the same lane cancels the running one
     const older = driveJob(job, runner);
-    const newer = driveJob(
-      { ...job, steps: [step('square', { values: [7] })] } as unknown as ReleaseJob,
-      runner,
-    );
+    const newer = driveJob({ ...job, steps: [squareStep([7])] } as unknown as ReleaseJob, runner);
     expect(await older.ended).toBe('cancelled');
     expect(await newer.ended).toBe('done');
     expect(useLab.getState().release.cells).toEqual([49]);

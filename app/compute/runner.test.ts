@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enableFaultInjectionFromUrl, injectFault, withFaults } from './faults';
 import { POOL_NAMES, poolSize, type PoolName } from './pools';
 import { runForCells, step, type Progress } from './runner';
-import { inlineWorker, testRunner, tick } from './testRunner';
+import { inlineWorker, squareStep, testRunner, tick } from './testRunner';
 
 const values = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const squares = (n: number) => values(n).map((v) => v * v);
@@ -18,11 +18,11 @@ describe('the job runner', () => {
   it('runs the steps of a job one after the other, cells in one list, progress from 0 to the total', async () => {
     const { runner } = testRunner();
     stop = runner.terminate;
-    const progress: Progress<number>[] = [];
+    const progress: Progress<unknown>[] = [];
     const done = vi.fn();
     const { ended } = runner.run('lane', {
       pool: 'sweep',
-      steps: [step('square', { values: values(5) }), step('square', { values: [10, 20] })],
+      steps: [squareStep(values(5)), squareStep([10, 20])],
       onProgress: (p) => progress.push(p),
       onDone: done,
       onError: (m) => {
@@ -48,9 +48,9 @@ describe('the job runner', () => {
     const progress: number[] = [];
     const job = {
       pool: 'release' as const,
-      steps: [step('square', { values: values(4) })],
+      steps: [squareStep(values(4))],
       current: () => settings === key,
-      onProgress: (p: Progress<number>) => progress.push(p.done),
+      onProgress: (p: Progress<unknown>) => progress.push(p.done),
       onDone,
       onError: vi.fn(),
     };
@@ -79,8 +79,8 @@ describe('the job runner', () => {
     const callbacks = vi.fn();
     const job = (n: number, pool: PoolName = 'sweep', spy = callbacks) => ({
       pool,
-      steps: [step('square', { values: values(n) })],
-      onProgress: (p: Progress<number>) => {
+      steps: [squareStep(values(n))],
+      onProgress: (p: Progress<unknown>) => {
         if (p.done > 0) spy(p);
       },
       onDone: spy,
@@ -148,7 +148,7 @@ describe('the job runner', () => {
     const handler = vi.fn();
     await runner.run('x', {
       pool: 'parse',
-      steps: [step('square', { values: [2] })],
+      steps: [squareStep([2])],
       onDone: () => {
         throw new Error('nothing to aggregate');
       },
@@ -165,7 +165,7 @@ describe('the job runner', () => {
     const progress = vi.fn();
     const { ended } = runner.run('lane', {
       pool: 'sweep',
-      steps: [step('square', { values: values(30) })],
+      steps: [squareStep(values(30))],
       onProgress: progress,
       onDone: vi.fn(),
       onError: vi.fn(),
@@ -187,13 +187,11 @@ describe('the job runner', () => {
     expect(runner.pool('release').size).toBe(1);
     expect(runner.pools()).toEqual(['sweep', 'advice', 'release']);
     expect(created).toEqual(['sweep', 'sweep', 'sweep', 'sweep', 'advice', 'advice', 'release']);
-    expect(
-      await runForCells(runner, 'r', { pool: 'release', steps: [step('square', { values: [3] })] }),
-    ).toEqual([9]);
+    expect(await runForCells(runner, 'r', { pool: 'release', steps: [squareStep([3])] })).toEqual([9]);
     // a superseded one-off job resolves with null
     const superseded = runForCells(runner, 'r', {
       pool: 'release',
-      steps: [step('square', { values: values(9) })],
+      steps: [squareStep(values(9))],
     });
     runner.cancel('r');
     expect(await superseded).toBeNull();
@@ -220,7 +218,7 @@ describe('the job runner', () => {
         const error = vi.fn();
         const { ended } = runner.run(name, {
           pool: name,
-          steps: [step('square', { values: values(3) })],
+          steps: [squareStep(values(3))],
           onDone: vi.fn(),
           onError: error,
         });
@@ -229,9 +227,7 @@ describe('the job runner', () => {
           expect.stringMatching(fault === 'throw' ? /deliberate failure/ : /worker died.*injected fault/),
         );
         // the pool recovers: the next job runs
-        expect(
-          await runForCells(runner, name, { pool: name, steps: [step('square', { values: [4] })] }),
-        ).toEqual([16]);
+        expect(await runForCells(runner, name, { pool: name, steps: [squareStep([4])] })).toEqual([16]);
       }
     }
   });

@@ -14,7 +14,8 @@
 import { createBrowserWorker } from '../../src/workers/browser';
 import { CancelledError, WorkerPool, type JobHandle, type WorkerLike } from '../../src/workers/pool';
 import { CELL_COUNTS } from '../../src/workers/cellCounts';
-import type { TaskName, TaskParams, TaskResult } from '../../src/workers/tasks';
+import type { CellCounts } from '../../src/workers/defineTask';
+import type { TaskName, TaskParams, TaskRegistry, TaskResult } from '../../src/workers/tasks';
 import { errorText } from '../errors';
 import { withFaults } from './faults';
 import { frameBatcher } from './frameBatcher';
@@ -68,6 +69,8 @@ export interface RunnerOptions {
   cores(): number;
   /** Wraps a flush so that calls coalesce (default: once per animation frame). */
   batch?(flush: () => void): () => void;
+  /** Each task's number of cells, checking its spec (default: the lab's tasks, cellCounts.ts; tests add theirs). */
+  cellCounts?: CellCounts<TaskRegistry>;
 }
 
 export interface Runner {
@@ -86,13 +89,15 @@ export function createRunner(options: RunnerOptions): Runner {
   const pools = new Map<PoolName, WorkerPool>();
   const lanes = new Map<string, () => void>();
   const batch = options.batch ?? frameBatcher;
+  const cellCounts = options.cellCounts ?? CELL_COUNTS;
 
   function pool(name: PoolName): WorkerPool {
     let p = pools.get(name);
     if (!p) {
-      p = new WorkerPool({
+      p = new WorkerPool<TaskRegistry>({
         size: poolSize(name, options.cores()),
         createWorker: () => options.createWorker(name),
+        cellCounts,
       });
       pools.set(name, p);
     }
@@ -128,7 +133,7 @@ export function createRunner(options: RunnerOptions): Runner {
     let counts: number[];
     try {
       // checks each step's spec: a bad one fails here, with its message, before any work
-      counts = job.steps.map((s) => (CELL_COUNTS[s.task] as (p: unknown) => number)(s.params));
+      counts = job.steps.map((s) => (cellCounts[s.task] as (p: unknown) => number)(s.params));
     } catch (e) {
       finish('error');
       job.onError(errorText(e));

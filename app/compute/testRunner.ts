@@ -1,11 +1,26 @@
 /**
- * For tests: a job runner whose workers run on this thread (the real worker runtime and task registry,
- * messages passed in later macrotasks as a port would), and whose progress is reported after every cell.
+ * For tests: a job runner whose workers run on this thread (the real worker runtime and the lab's task registry
+ * with the test task `square`, messages passed in later macrotasks as a port would), and whose progress is
+ * reported after every cell.
  */
+import { CELL_COUNTS } from '../../src/workers/cellCounts';
 import type { FromWorker, WorkerLike } from '../../src/workers/protocol';
 import { createWorkerRuntime } from '../../src/workers/runtime';
+import { TASKS } from '../../src/workers/tasks';
+import { squareTask } from '../../src/workers/testTasks';
 import type { PoolName } from './pools';
-import { createRunner, type RunnerOptions } from './runner';
+import { createRunner, type JobStep, type RunnerOptions } from './runner';
+
+/** The lab's tasks and `square`, whose cell i is `values[i]²`, with their cell counts. */
+const TEST_TASKS = { ...TASKS, square: squareTask };
+const TEST_CELL_COUNTS = { ...CELL_COUNTS, square: squareTask.cellCount };
+
+/**
+ * A step of the test task `square`. The jobs that run it are typed as the lab's `release` jobs (the runner and
+ * the driver never look into cells), so a test names it where the lab names its tasks.
+ */
+export const squareStep = (values: number[]) =>
+  ({ task: 'square', params: { values } }) as unknown as JobStep<'release'>;
 
 export const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -16,6 +31,7 @@ export function inlineWorker(): WorkerLike {
   const handle = createWorkerRuntime(
     (m) => setTimeout(() => !dead && deliver?.(m)),
     () => tick(),
+    TEST_TASKS,
   );
   return {
     listen(onMessage) {
@@ -37,6 +53,8 @@ export function testRunner(overrides: Partial<RunnerOptions> = {}) {
     },
     cores: () => 4,
     batch: (flush) => flush,
+    // the runner and its pools count `square`'s cells too (the lab's own tasks never name it)
+    cellCounts: TEST_CELL_COUNTS,
     ...overrides,
   });
   return { runner, created };

@@ -16,7 +16,7 @@ import { sensitivityCellCount } from '../experiments/sensitivityCheck';
 import { sweepCellCount } from '../experiments/sweep';
 import { oneCell } from './defineTask';
 import type { TaskName, TaskParams } from './tasks';
-import { failTask, squareTask } from './testTasks';
+import { failTask } from './testTasks';
 
 export const CELL_COUNTS: { readonly [K in TaskName]: (params: TaskParams<K>) => number } = {
   data: oneCell,
@@ -34,7 +34,6 @@ export const CELL_COUNTS: { readonly [K in TaskName]: (params: TaskParams<K>) =>
   audit: auditCellCount,
   auditPair: oneCell,
   advicePrivacy: oneCell,
-  // the test tasks the lab's registry carries (tasks.ts says why)
+  // the lab's fault injection (tasks.ts says why)
   fail: failTask.cellCount,
-  square: squareTask.cellCount,
 };

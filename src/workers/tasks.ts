@@ -41,7 +41,7 @@ import { sensitivityTask } from '../experiments/sensitivityCheck';
 import { sweepTask } from '../experiments/sweep';
 
 import type { AnyTaskDef, ParamsOf, ResultOf } from './defineTask';
-import { failTask, squareTask } from './testTasks';
+import { failTask } from './testTasks';
 
 /** The registry. Add a task with one line: `name: nameTask,`. */
 export const TASKS = {
@@ -61,13 +61,9 @@ export const TASKS = {
   auditPair: auditPairTask,
   advicePrivacy: advicePrivacyTask,
 
-  // Not computations, two test tasks (testTasks.ts) that the lab's own workers must still run:
-  // `fail` is the lab's fault injection (`?faults=1`, app/compute/faults.ts, e2e/faults.spec.ts): it turns a chunk
-  // of real work into a `fail` job, so the browser workers need it in production.
+  // Not a computation: the lab's fault injection (`?faults=1`, app/compute/faults.ts, e2e/faults.spec.ts) turns a
+  // chunk of real work into a `fail` job (testTasks.ts), so the browser workers need it in production.
   fail: failTask,
-  // `square` only for the job runner's tests (app/compute/runner.test.ts, driveJob.test.ts), whose inline
-  // workers (app/compute/testRunner.ts) run this registry and whose jobs name it as a TaskName.
-  square: squareTask,
 } as const;
 
 export type TaskRegistry = typeof TASKS;

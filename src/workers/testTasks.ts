@@ -1,8 +1,8 @@
 /**
- * Small tasks for the pool's own tests (pool.test.ts), whose worker threads (testWorker.node.ts) run
- * `POOL_TEST_TASKS`. `fail` (the lab's fault injection) and `square` (the job runner's tests) are in the lab's
- * registry too (tasks.ts says why); this module lets cellCounts.ts and tasks.ts both name them without one
- * loading the other.
+ * Small tasks for the tests of the pools and the job runner: the pool's worker threads (testWorker.node.ts) run
+ * `POOL_TEST_TASKS`, the app runner's inline workers (app/compute/testRunner.ts) the lab's registry with `square`
+ * added. `fail` (the lab's fault injection) is in the lab's registry too (tasks.ts says why); this module lets
+ * cellCounts.ts and tasks.ts both name it without one loading the other.
  */
 import { defineTask } from './defineTask';
 
