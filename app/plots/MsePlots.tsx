@@ -65,23 +65,19 @@ function liveCli(cli: CliReproduction, r: SweepRefinement): CliReproduction {
   return { ...cli, note: cli.note + note };
 }
 
-/** The current sweep's refinement, read when an export is made. */
-function refinementNow(): SweepRefinement {
+/**
+ * What an export of the current plots says beside its rows: the sweep's notes, with what the plots pool where it
+ * is fewer pairs than the release's, and the command line's sweep (the refinement read once, when it is made).
+ */
+function exportContext(): { notes: string[]; cli: CliReproduction } {
   const st = useLab.getState();
-  return sweepRefinement(sweepSpec(st.settings, st.imported[st.settings.workspace]), st.sweep.cells);
-}
-
-/** The command line's sweep for an export of the current plots. */
-function exportCli(): CliReproduction {
-  const st = useLab.getState();
-  return liveCli(sweepCliCommand(st.settings, st.imported[st.settings.workspace]), refinementNow());
-}
-
-/** The sweep's notes for an export, with what the plots pool where it is fewer pairs than the release's. */
-function exportNotes(): string[] {
-  const cap = capNote(refinementNow());
-  const { notes } = useLab.getState().sweep;
-  return cap ? [...notes, cap] : notes;
+  const imported = st.imported[st.settings.workspace];
+  const refinement = sweepRefinement(sweepSpec(st.settings, imported), st.sweep.cells);
+  const cap = capNote(refinement);
+  return {
+    notes: cap ? [...st.sweep.notes, cap] : st.sweep.notes,
+    cli: liveCli(sweepCliCommand(st.settings, imported), refinement),
+  };
 }
 
 /** The two panels, in order: the split plot (with the advisor under it), then the total-ε plot. */
@@ -178,14 +174,14 @@ export function MseTab() {
           return {
             rows: s.rows as unknown as Record<string, unknown>[],
             columns: SWEEP_ROW_COLUMNS,
-            notes: exportNotes(),
-            cli: exportCli(),
+            ...exportContext(),
           };
         }}
         json={() => {
           const st = useLab.getState();
           const imp = st.imported[st.settings.workspace];
           const spec = sweepSpec(st.settings, imp);
+          const { notes, cli } = exportContext();
           return {
             sweep: {
               ...spec,
@@ -193,11 +189,11 @@ export function MseTab() {
                 ? { label: spec.imported.label, n: spec.imported.ys.length }
                 : undefined,
             },
-            ...cliFields(exportCli()),
+            ...cliFields(cli),
             status: st.sweep.status,
             cellsDone: st.sweep.done,
             cellsTotal: st.sweep.total,
-            notes: exportNotes(),
+            notes,
             rows: st.sweep.rows,
             currentRelease: { ...currentBudget(st.settings), n: releaseN, ...release },
           };
