@@ -2,7 +2,7 @@ import { kendall } from '../geometry/kendall';
 import { rescaleCovariates } from '../regression/covariates';
 import { Rng } from '../sampling/rng';
 import type { RegressionData } from './types';
-import { catmullRom, resampleClosed, resampleOpen, smoothClosed } from './planeCurves';
+import { catmullRom, closedArcLength, resampleClosed, resampleOpen, smoothClosed } from './planeCurves';
 
 /**
  * SYNTHETIC mid-sagittal corpus-callosum outlines (docs/experiments.md). The ADNI shapes of paper 000 are
@@ -123,10 +123,12 @@ function subjectControls(age: number, s: Subject): Control[] {
   });
 }
 
-/** A smooth random displacement field of the plane: Σ_j a_j cos(⟨κ_j, x⟩ + φ_j). */
-interface Warp {
-  waves: { kx: number; ky: number; phase: number; ax: number; ay: number }[];
-}
+/**
+ * A smooth random displacement field of the plane: Σ_j a_j cos(⟨κ_j, x⟩ + φ_j), stored flat as
+ * (kx, ky, phase, ax, ay) per wave.
+ */
+type Warp = Float64Array;
+const WAVE = 5;
 
 function applyWarp(poly: Float64Array, warp: Warp): void {
   for (let i = 0; i < poly.length; i += 2) {
@@ -134,75 +136,117 @@ function applyWarp(poly: Float64Array, warp: Warp): void {
     const y = poly[i + 1];
     let dx = 0;
     let dy = 0;
-    for (const w of warp.waves) {
-      const c = Math.cos(w.kx * x + w.ky * y + w.phase);
-      dx += w.ax * c;
-      dy += w.ay * c;
+    for (let w = 0; w < warp.length; w += WAVE) {
+      const c = Math.cos(warp[w] * x + warp[w + 1] * y + warp[w + 2]);
+      dx += warp[w + 3] * c;
+      dy += warp[w + 4] * c;
     }
     poly[i] = x + dx;
     poly[i + 1] = y + dy;
   }
 }
 
+/** Unit tangent t, left normal n and clamped thickness slope r′ = dr/ds of the medial axis at a point. */
+interface AxisFrame {
+  tx: number;
+  ty: number;
+  nx: number;
+  ny: number;
+  dr: number;
+}
+
+/** Frame at row i of the axis (flat x, y, w rows, m of them, ds apart), from central differences. */
+function axisFrame(axis: Float64Array, m: number, ds: number, i: number): AxisFrame {
+  const i0 = Math.max(i - 1, 0);
+  const i1 = Math.min(i + 1, m - 1);
+  const a = 3 * i0;
+  const b = 3 * i1;
+  const tl = Math.hypot(axis[b] - axis[a], axis[b + 1] - axis[a + 1]);
+  const tx = (axis[b] - axis[a]) / tl;
+  const ty = (axis[b + 1] - axis[a + 1]) / tl;
+  // Left normal of the direction of travel: superior on the body, inferior under the rostrum.
+  const nx = -ty;
+  const ny = tx;
+  const dr = Math.min(Math.max((axis[b + 2] - axis[a + 2]) / (2 * (i1 - i0) * ds), -0.9), 0.9);
+  return { tx, ty, nx, ny, dr };
+}
+
+/** Steps of each end cap's arc (its ARC_STEPS − 1 interior points are on the outline). */
+const ARC_STEPS = 24;
+
+/**
+ * Writes points s = sFrom … sTo − 1 of the arc of the disk at axis row i (angles from t towards n, α0 → α1 in
+ * ARC_STEPS steps, ends excluded) into out, starting at point `at`.
+ */
+function writeArc(
+  out: Float64Array,
+  at: number,
+  axis: Float64Array,
+  i: number,
+  f: AxisFrame,
+  a0: number,
+  a1: number,
+  sFrom: number,
+  sTo: number,
+): void {
+  const cx = axis[3 * i];
+  const cy = axis[3 * i + 1];
+  const w = axis[3 * i + 2];
+  for (let s = sFrom; s < sTo; s++, at++) {
+    const al = a0 + ((a1 - a0) * s) / ARC_STEPS;
+    const c = Math.cos(al);
+    const sn = Math.sin(al);
+    out[2 * at] = cx + (w / 2) * (c * f.tx + sn * f.nx);
+    out[2 * at + 1] = cy + (w / 2) * (c * f.ty + sn * f.ny);
+  }
+}
+
+const AXIS_POINTS = 240;
+
 /** Dense closed outline (mm), vertex 0 at the rostrum tip, clockwise as drawn with y up. */
 function denseOutline(ctrl: readonly Control[]): Float64Array {
   // Medial axis, equally spaced in arc length; the outline is the envelope of the disks of radius w/2 centred on
   // it (a Blum medial-axis model): c + r(−r′ t ± √(1 − r′²) n), with r′ = dr/ds, closed by the arcs of the end
   // disks. Unlike a plain ± r n offset this stays smooth where the thickness changes quickly (the splenium).
-  const axis = resampleOpen(catmullRom(ctrl, 24), 240);
-  const m = axis.length;
-  const ds = Math.hypot(axis[1][0] - axis[0][0], axis[1][1] - axis[0][1]);
-  const upper: number[][] = [];
-  const lower: number[][] = [];
-  const frame: { tx: number; ty: number; nx: number; ny: number; dr: number }[] = [];
+  const m = AXIS_POINTS;
+  const axis = resampleOpen(catmullRom(ctrl, 24), 3, m);
+  const ds = Math.hypot(axis[3] - axis[0], axis[4] - axis[1]);
+  // Ring order: second half of the start cap (round the tip), upper side, end cap, lower side backwards, first
+  // half of the start cap. Each cap has ARC_STEPS − 1 points.
+  const capPts = ARC_STEPS - 1;
+  const half = Math.floor(capPts / 2);
+  const upperAt = capPts - half;
+  const endCapAt = upperAt + m;
+  const lowerEnd = endCapAt + capPts; // the lower side runs backwards, point m − 1 first
+  const poly = new Float64Array(2 * (lowerEnd + m + half));
   for (let i = 0; i < m; i++) {
-    const i0 = Math.max(i - 1, 0);
-    const i1 = Math.min(i + 1, m - 1);
-    const a = axis[i0];
-    const b = axis[i1];
-    const tl = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    const tx = (b[0] - a[0]) / tl;
-    const ty = (b[1] - a[1]) / tl;
-    // Left normal of the direction of travel: superior on the body, inferior under the rostrum.
-    const nx = -ty;
-    const ny = tx;
-    const dr = Math.min(Math.max((b[2] - a[2]) / (2 * (i1 - i0) * ds), -0.9), 0.9);
-    frame.push({ tx, ty, nx, ny, dr });
-    const r = axis[i][2] / 2;
+    const { tx, ty, nx, ny, dr } = axisFrame(axis, m, ds, i);
+    const x = axis[3 * i];
+    const y = axis[3 * i + 1];
+    const r = axis[3 * i + 2] / 2;
     const q = Math.sqrt(1 - dr * dr);
-    upper.push([axis[i][0] + r * (-dr * tx + q * nx), axis[i][1] + r * (-dr * ty + q * ny)]);
-    lower.push([axis[i][0] + r * (-dr * tx - q * nx), axis[i][1] + r * (-dr * ty - q * ny)]);
+    const u = 2 * (upperAt + i);
+    poly[u] = x + r * (-dr * tx + q * nx);
+    poly[u + 1] = y + r * (-dr * ty + q * ny);
+    const l = 2 * (lowerEnd + m - 1 - i);
+    poly[l] = x + r * (-dr * tx - q * nx);
+    poly[l + 1] = y + r * (-dr * ty - q * ny);
   }
-  // Arc of the disk at axis point i, angles measured from t towards n, from α0 to α1 (exclusive of both ends).
-  const arc = (i: number, a0: number, a1: number): number[][] => {
-    const [cx, cy, w] = axis[i];
-    const { tx, ty, nx, ny } = frame[i];
-    const steps = 24;
-    const pts: number[][] = [];
-    for (let s = 1; s < steps; s++) {
-      const al = a0 + ((a1 - a0) * s) / steps;
-      const c = Math.cos(al);
-      const sn = Math.sin(al);
-      pts.push([cx + (w / 2) * (c * tx + sn * nx), cy + (w / 2) * (c * ty + sn * ny)]);
-    }
-    return pts;
-  };
-  const envelopeAngle = (i: number) => Math.atan2(Math.sqrt(1 - frame[i].dr ** 2), -frame[i].dr);
-  const aEnd = envelopeAngle(m - 1);
-  const endCap = arc(m - 1, aEnd, -aEnd); // upper side, round the end (through +t), to the lower side
-  const aStart = envelopeAngle(0);
-  const startCap = arc(0, -aStart, aStart - 2 * Math.PI); // lower side, round the tip (through −t), to upper
-  const half = Math.floor(startCap.length / 2);
-  const ring = [...startCap.slice(half), ...upper, ...endCap, ...lower.reverse(), ...startCap.slice(0, half)];
-  const poly = Float64Array.from(ring.flat());
+  const envelopeAngle = (f: AxisFrame) => Math.atan2(Math.sqrt(1 - f.dr ** 2), -f.dr);
+  const start = axisFrame(axis, m, ds, 0);
+  const end = axisFrame(axis, m, ds, m - 1);
+  const aEnd = envelopeAngle(end);
+  const aStart = envelopeAngle(start);
+  // End cap: upper side, round the end (through +t), to the lower side.
+  writeArc(poly, endCapAt, axis, m - 1, end, aEnd, -aEnd, 1, ARC_STEPS);
+  // Start cap: lower side, round the tip (through −t), to the upper side; split across the ring's two ends.
+  writeArc(poly, 0, axis, 0, start, -aStart, aStart - 2 * Math.PI, half + 1, ARC_STEPS);
+  writeArc(poly, lowerEnd + m, axis, 0, start, -aStart, aStart - 2 * Math.PI, 1, half + 1);
   // Equal spacing (≈ 0.25 mm), then Gaussian smoothing with sd ≈ 0.8 mm to soften the cap junctions.
-  let perimeter = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const b = ring[(i + 1) % ring.length];
-    perimeter += Math.hypot(b[0] - ring[i][0], b[1] - ring[i][1]);
-  }
+  const cum = closedArcLength(poly);
+  const perimeter = cum[cum.length - 1];
   const count = Math.ceil(perimeter / 0.25);
-  const even = resampleClosed(poly, count);
+  const even = resampleClosed(poly, count, cum);
   return smoothClosed(even, 0.8 / (perimeter / count));
 }
 
@@ -248,30 +292,28 @@ function drawSubject(rng: Rng, noise: number): { subject: Subject; warp: Warp } 
     rostrum: f(0.1, 0.6, 1.4),
     atrophy: f(0.3, 0.2, 1.8),
   };
-  const waves: Warp['waves'] = [];
+  const warp: Warp = new Float64Array(4 * WAVE);
   let lipschitz = 0;
   for (let j = 0; j < 4; j++) {
     const dir = 2 * Math.PI * rng.uniform();
     const wavelength = 30 + 40 * rng.uniform();
     const k = (2 * Math.PI) / wavelength;
-    const wave = {
-      kx: k * Math.cos(dir),
-      ky: k * Math.sin(dir),
-      phase: 2 * Math.PI * rng.uniform(),
-      ax: 0.3 * noise * rng.normal(),
-      ay: 0.3 * noise * rng.normal(),
-    };
-    lipschitz += k * Math.hypot(wave.ax, wave.ay);
-    waves.push(wave);
+    const kx = k * Math.cos(dir);
+    const ky = k * Math.sin(dir);
+    const phase = 2 * Math.PI * rng.uniform();
+    const ax = 0.3 * noise * rng.normal();
+    const ay = 0.3 * noise * rng.normal();
+    lipschitz += k * Math.hypot(ax, ay);
+    warp.set([kx, ky, phase, ax, ay], j * WAVE);
   }
   // Keep x ↦ x + d(x) a diffeomorphism (Lipschitz constant of d < 1, with margin).
   if (lipschitz > 0.6) {
-    for (const w of waves) {
-      w.ax *= 0.6 / lipschitz;
-      w.ay *= 0.6 / lipschitz;
+    for (let w = 0; w < warp.length; w += WAVE) {
+      warp[w + 3] *= 0.6 / lipschitz;
+      warp[w + 4] *= 0.6 / lipschitz;
     }
   }
-  return { subject, warp: { waves } };
+  return { subject, warp };
 }
 
 export interface CorpusCallosumOptions {
