@@ -69,6 +69,11 @@ describe('the advice export', () => {
       m: 2,
       fineM: cli.settings.fineM,
     });
+    // the chains as they ran: the even split's steps, and the longer ones at the advice's extreme splits
+    const sampler = (out.computedOn as { sampler: Record<string, unknown> }).sampler;
+    for (const key of ['sampler', 'burnIn', 'frozenSteps', 'longerStepsAtSplits'])
+      expect(roundTrip(sampler[key])).toEqual(cli.settings[key]);
+    expect(sampler.longerStepsAtSplits).toContainEqual({ split: 0.02, burnIn: 400, frozenSteps: 400 });
     expect(cli.notes.join(' ')).toContain(
       `--eps-e ${+(out.release as { epsE: number }).epsE.toPrecision(3)}`,
     );

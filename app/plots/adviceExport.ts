@@ -10,7 +10,7 @@ import { CORPUS_CALLOSUM_LANDMARKS } from '../../src/data/corpusCallosum';
 import { dataManifold, manifoldOfResponses } from '../../src/data/manifolds';
 import { adviseFineM, type Advice, type AdviseSpec } from '../../src/experiments';
 import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT, splitJointBudget } from '../../src/privacy/kngJoint/calibration';
-import { jointSamplerInForce } from '../../src/privacy/kngJoint/samplerInForce';
+import { jointSamplerInForce, longerStepsAtSplits } from '../../src/privacy/kngJoint/samplerInForce';
 import type { PrivacyStatement } from '../../src/privacy/statement';
 import type { CsvExport } from '../export/ExportButtons';
 
@@ -39,7 +39,7 @@ const STAND_IN_NOTE =
   'public noise level, not on your data, so it reveals nothing of them beyond their number of records.';
 
 /** What the advice was computed on, and with: the data's settings and seed, the budget, the sampler. */
-export function adviceComputedOn(x: Pick<AdviceExportInput, 'spec' | 'file'>) {
+export function adviceComputedOn(x: Pick<AdviceExportInput, 'spec' | 'file' | 'advice'>) {
   const { spec, file } = x;
   const onData = spec.imported !== undefined;
   const standIn = !onData && file !== null;
@@ -72,20 +72,27 @@ export function adviceComputedOn(x: Pick<AdviceExportInput, 'spec' | 'file'>) {
     m: spec.kng.m,
     fineM: adviseFineM(spec),
     // as `advise` reports them: kng-joint's domain and chains, or paper 000's bounds, rules and chains
-    sampler: mechanism === 'kng-joint' ? jointSampler(spec) : { ...spec.kng, traceEvery: undefined },
+    sampler:
+      mechanism === 'kng-joint'
+        ? jointSampler(
+            spec,
+            x.advice.points.map((p) => p.split),
+          )
+        : { ...spec.kng, traceEvery: undefined },
   };
 }
 
-/** The joint release's domain and chains as the advisor ran them: the sampler in force on the data's space. */
-function jointSampler(spec: AdviseSpec) {
+/**
+ * The joint release's domain and chains as the advisor ran them: the sampler in force on the data's space, its
+ * steps at the even split and at the advice's splits where they ran longer.
+ */
+function jointSampler(spec: AdviseSpec, splits: readonly number[]) {
   const domain = DEFAULT_DOMAIN[spec.manifold] ?? DEFAULT_DOMAIN.sphere;
   const space = spec.imported
     ? manifoldOfResponses(spec.manifold, spec.imported.ys)
     : dataManifold(spec.manifold, spec.d ?? 1, spec.landmarks ?? CORPUS_CALLOSUM_LANDMARKS);
-  const { proposal, replicas, burnIn, frozenSteps, adaptTarget } = jointSamplerInForce(
-    DEFAULT_KNG_JOINT,
-    space.dim,
-  );
+  const inForce = jointSamplerInForce(DEFAULT_KNG_JOINT, space.dim);
+  const { proposal, replicas, burnIn, frozenSteps, adaptTarget } = inForce;
   return {
     energyShare: domain.energyShare,
     clip: domain.clip,
@@ -93,6 +100,7 @@ function jointSampler(spec: AdviseSpec) {
     replicas,
     burnIn,
     frozenSteps,
+    longerStepsAtSplits: longerStepsAtSplits(inForce, space.dim, splits),
     adaptTarget,
   };
 }

@@ -13,6 +13,7 @@ import {
 import { advicePrivacy } from '../experiments/advicePrivacy';
 import { calibrateKng } from '../privacy/kng';
 import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT, splitJointBudget } from '../privacy/kngJoint/calibration';
+import { jointSamplerInForce, longerStepsAtSplits } from '../privacy/kngJoint/samplerInForce';
 import { kngSettingsEcho, samplerSeedField } from './config';
 import { landmarksOf, loadUserData, note, outputHead, privacyNotes, sourceOf, type Ctx } from './context';
 import { Progress, writeOutput } from './output';
@@ -64,7 +65,11 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
   if (joint) {
     for (const n of advice.notes) note(ctx, n);
     const cov = jointCovariates(reg, source);
-    const resolved = resolveJointSettings(reg, { ...DEFAULT_KNG_JOINT, m: cfg.kng.m }, cov);
+    // the sampler in force: the walk where the mixture does not apply, the mixture longer at extreme splits
+    const resolved = jointSamplerInForce(
+      resolveJointSettings(reg, { ...DEFAULT_KNG_JOINT, m: cfg.kng.m }, cov),
+      reg.M.dim,
+    );
     const energyShare = (DEFAULT_DOMAIN[cfg.manifold] ?? DEFAULT_DOMAIN.sphere).energyShare;
     // the split shares what the energy term leaves (jointSettingsFromBudget): say what to pass to `release`
     const best = splitJointBudget(cfg.eps, advice.split, cfg.manifold);
@@ -82,8 +87,14 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
       xRange: [cov.range],
       m: cfg.kng.m,
       replicas: resolved.replicas,
+      sampler: resolved.proposal ?? 'walk',
       burnIn: resolved.burnIn,
       frozenSteps: resolved.frozenSteps,
+      longerStepsAtSplits: longerStepsAtSplits(
+        resolved,
+        reg.M.dim,
+        advice.points.map((p) => p.split),
+      ),
       adaptTarget: resolved.adaptTarget,
     };
   } else {

@@ -47,6 +47,14 @@ describe('--sampler walk|mixture (kng-joint)', () => {
     expect(walk.settings).toMatchObject(WALK);
     expect(mix.rows.map((r: { eps: number }) => r.eps)).toEqual(walk.rows.map((r: { eps: number }) => r.eps));
     expect(mix.rows[0].lnMeanMse).not.toBe(walk.rows[0].lnMeanMse);
+    // an equal split runs the even split's steps; the unequal panel's extreme splits run longer chains
+    expect(mix.settings.longerStepsAtSplits).toEqual([]);
+    const unequal = await json(...base.slice(0, -2), '--split', 'unequal', '--points', '3', '--quiet');
+    expect(unequal.settings.longerStepsAtSplits).toEqual([
+      { split: 1 / 101, burnIn: 400, frozenSteps: 400 },
+      { split: 100 / 101, burnIn: 400, frozenSteps: 400 },
+    ]);
+    expect(walk.settings.longerStepsAtSplits).toEqual([]);
   });
 
   it('audit: the releases on D and D′ come from the chosen sampler', async () => {

@@ -15,7 +15,7 @@ import { poolReplicates } from '../experiments/sweepReplicates';
 import { jointClaim, kngClaimFor } from '../privacy/claims';
 import { calibrateKng } from '../privacy/kng';
 import { DEFAULT_DOMAIN, DEFAULT_KNG_JOINT } from '../privacy/kngJoint/calibration';
-import { jointSamplerInForce } from '../privacy/kngJoint/samplerInForce';
+import { jointSamplerInForce, longerStepsAtSplits } from '../privacy/kngJoint/samplerInForce';
 import { kngPairsBatch, privacyStatement, type ClaimBatch } from '../privacy/statement';
 import { kngSettingsEcho, samplerSeedField, type Config } from './config';
 import { landmarksOf, loadUserData, note, outputHead, privacyNotes, sourceOf, type Ctx } from './context';
@@ -99,6 +99,12 @@ export async function sweepCommand(ctx: Ctx): Promise<void> {
       adaptTarget: resolved.adaptTarget,
       sampler: resolved.proposal ?? 'walk',
       independenceWeight: resolved.proposal === 'mixture' ? (resolved.independenceWeight ?? null) : null,
+      // the unequal panel's extreme splits ran longer chains
+      longerStepsAtSplits: longerStepsAtSplits(
+        resolved,
+        regs[0].M.dim,
+        allRows.map((r) => r.epsP / (r.epsP + r.epsV)),
+      ),
     };
     // each row: m pairs, each ε-DP at the row's total ε
     batches = allRows.map((r) => {

@@ -6,7 +6,12 @@ import {
   splitJointBudget,
   WALK_SAMPLER,
 } from './calibration';
-import { jointSamplerInForce, jointSamplerInWords, samplerFields } from './samplerInForce';
+import {
+  jointSamplerInForce,
+  jointSamplerInWords,
+  longerStepsAtSplits,
+  samplerFields,
+} from './samplerInForce';
 
 describe('the joint sampler in force', () => {
   it('is the mixture up to MIXTURE_MAX_DIMENSION and the walk above it', () => {
@@ -28,6 +33,16 @@ describe('the joint sampler in force', () => {
     // the walk keeps its own steps at every split
     const walk = { ...DEFAULT_KNG_JOINT, ...WALK_SAMPLER, ...splitJointBudget(1, 0.02, 'sphere') };
     expect(jointSamplerInForce(walk, 4)).toBe(walk);
+  });
+
+  it('names the splits whose chains ran longer, for the exports', () => {
+    expect(longerStepsAtSplits(DEFAULT_KNG_JOINT, 4, [0.02, 0.1, 0.5, 0.7, 0.1, 0.98])).toEqual([
+      { split: 0.02, burnIn: 400, frozenSteps: 400 },
+      { split: 0.1, burnIn: 300, frozenSteps: 300 },
+      { split: 0.98, burnIn: 400, frozenSteps: 400 },
+    ]);
+    // the walk, and the mixture above its dimension, run the same steps everywhere
+    expect(longerStepsAtSplits(jointSamplerInForce(DEFAULT_KNG_JOINT, 96), 96, [0.02, 0.5])).toEqual([]);
   });
 
   it('is described by what runs: the mixture its independence share and 100 + 100 steps, the walk its copies', () => {

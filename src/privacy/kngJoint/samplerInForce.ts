@@ -33,6 +33,24 @@ export function jointSamplerInForce<S extends JointSamplerFields & { epsP?: numb
 }
 
 /**
+ * The steps of the chains at each of `splits` (shares ε_p/(ε_p + ε_v)) where they differ from `inForce`'s, the
+ * sampler in force without a budget: the mixture runs longer at extreme splits. For the exports of sweeps and
+ * advice, which name the even split's steps beside these.
+ */
+export function longerStepsAtSplits(
+  inForce: JointSamplerFields,
+  dim: number,
+  splits: readonly number[],
+): { split: number; burnIn: number; frozenSteps: number }[] {
+  return [...new Set(splits)].flatMap((split) => {
+    const { burnIn, frozenSteps } = jointSamplerInForce({ ...inForce, epsP: split, epsV: 1 - split }, dim);
+    return burnIn === inForce.burnIn && frozenSteps === inForce.frozenSteps
+      ? []
+      : [{ split, burnIn, frozenSteps }];
+  });
+}
+
+/**
  * One release's chain in words, from the settings in force: what the kernel proposes, how it leaves a wrong
  * well, and its steps (the adapting ones, then the frozen ones; the draw is the final state).
  */
