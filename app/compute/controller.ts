@@ -1,8 +1,8 @@
 /**
  * Starts the background jobs the current settings ask for through the job driver (driveJob.ts), which streams
  * their cells into the store. A change of settings supersedes the running job (its late results are dropped),
- * so what the plots show always belongs to the current settings. The release the views draw runs on the small
- * release pool (fast feedback), the sweeps behind the plots on the sweep pool (one worker per core).
+ * so what the plots show always belongs to the current settings. The release the views draw runs on the release
+ * pool (fast feedback), the sweeps behind the plots on the sweep pool (one worker per core).
  */
 import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
 import { driveJob, jobView } from './driveJob';

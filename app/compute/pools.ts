@@ -6,8 +6,11 @@
 export const POOLS = {
   /** The synthetic data the views draw. */
   data: { max: 1 },
-  /** The release the views draw (and the Fréchet view's releases): small, for fast feedback. */
-  release: { max: 1 },
+  /**
+   * The release the views draw (and the Fréchet view's releases): its chains split over up to two workers (a split
+   * step on shapes waits for ten chains over 2,000 outlines), beside the sweep.
+   */
+  release: { max: 2 },
   /** The sweeps behind the plots (regression and Fréchet): one worker per core. */
   sweep: { max: Infinity },
   /** The Euclidean workspace's DP linear-regression comparison (beside the sweep). */
@@ -19,8 +22,8 @@ export const POOLS = {
   jointRelease: { max: 2, spare: 1 },
   /** Fig. 5's private geodesics at ten budgets. */
   budgets: { max: 2, spare: 1 },
-  /** The split advisor's two sweeps. */
-  advice: { max: 2, spare: 1 },
+  /** The split advisor's two sweeps: every core, as for the audit (a person waits for its answer). */
+  advice: { max: 2 },
   /** Reading and checking an imported file. */
   parse: { max: 1 },
   /** The privacy audit. */
