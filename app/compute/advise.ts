@@ -83,6 +83,8 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
     slice: 'advisor',
     pool: 'advice',
     updates: 'fromFirstCell',
+    // its progress is a line of words: four updates a second leave the cores to the chains
+    progressEveryMs: 250,
     failed: (error: string): Advisor => ({ run: { ...base, status: 'error', error } }),
   } as const;
   const stageProgress = (stage: AdviceRun['stage'], { done, total }: Progress<unknown>): Advisor => ({

@@ -74,6 +74,16 @@ describe('the job driver', () => {
     expect(atEnd.writes).toEqual([{ status: 'done', cells: squares, done: 5, total: 5, error: null }]);
   });
 
+  it('writes progress at most every `progressEveryMs`: the first cell at once, then the finished job', async () => {
+    // the cells arrive within a second: one progress write, then the finished job
+    const sparse = await drive({ updates: 'fromFirstCell', progressEveryMs: 1000 } as SquareJob);
+    expect(sparse.writes.map((w) => [w.status, w.done])).toEqual([
+      ['running', 1],
+      ['done', 5],
+    ]);
+    expect(sparse.slice).toEqual({ status: 'done', cells: squares, done: 5, total: 5, error: null });
+  });
+
   it('maps the cells through `view`; a view that returns the slice as it is writes nothing', async () => {
     const view = vi.fn((status: string, p: { done: number }, slice: LabState['release']) =>
       status === 'done' ? { ...slice, status: 'done', key: `sum of ${p.done}` } : slice,

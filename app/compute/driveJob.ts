@@ -51,6 +51,12 @@ export type JobDescription<K extends TaskName, S extends SliceName> = MappingOf<
   starting?: LabState[S];
   /** Default: 'fromStart'. */
   updates?: SliceUpdates;
+  /**
+   * Least time between two progress writes, in ms (default 0: every batch of cells, at most one a frame). A job
+   * whose progress is only words and a bar need not redraw the page every frame: on two cores that drawing takes
+   * time from the workers.
+   */
+  progressEveryMs?: number;
   /** Whether the lab still asks for this job (its settings have not changed). Default: always. */
   current?: () => boolean;
   /**
@@ -96,6 +102,7 @@ export function driveJob<K extends TaskName, S extends SliceName>(
   const show = (status: JobStatus, progress: Progress<C>) => write(view(status, progress, read()));
 
   if (job.starting !== undefined) write(job.starting);
+  let lastProgress = -Infinity;
   return runner.run(job.lane ?? job.slice, {
     pool: job.pool,
     steps: job.steps,
@@ -104,7 +111,11 @@ export function driveJob<K extends TaskName, S extends SliceName>(
       updates === 'atEnd'
         ? undefined
         : (progress) => {
-            if (progress.done > 0 || updates === 'fromStart') show('running', progress);
+            if (progress.done === 0 && updates !== 'fromStart') return;
+            const now = performance.now();
+            if (now - lastProgress < (job.progressEveryMs ?? 0)) return;
+            lastProgress = now;
+            show('running', progress);
           },
     onDone: (cells) => {
       show('done', allCells(cells));

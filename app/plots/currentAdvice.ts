@@ -9,11 +9,13 @@ import { timesInWords } from './curveShape';
 
 /** The advice for the current settings, if one has been computed (null when settings moved on). */
 export function useCurrentAdvice(): Advice | null {
-  const run = useAdvice((s) => s.run);
+  // the finished run only: a running advisor's progress, a store write per frame, re-renders none of the plots
+  // that draw the advice
+  const done = useAdvice((s) => (s.run?.status === 'done' ? s.run : null));
   const settings = useLab((s) => s.settings);
   const imported = useLab((s) => s.imported[s.settings.workspace]);
-  if (!run || run.status !== 'done') return null;
-  return run.key === adviceKey(settings, imported, run.source) ? run.advice : null;
+  if (!done) return null;
+  return done.key === adviceKey(settings, imported, done.source) ? done.advice : null;
 }
 
 /** The advice in words: its summary and how far its best split stays above the non-private error. */
