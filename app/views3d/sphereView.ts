@@ -15,6 +15,19 @@ export const SPHERE_VIEW = {
   dataSize: 0.014,
 } as const;
 
+/** The camera's limits of every globe (the sphere workspace's and the Fréchet mean's), as View3D takes them. */
+export const GLOBE_CAMERA: {
+  target: [number, number, number];
+  fov: number;
+  minDistance: number;
+  maxDistance: number;
+} = {
+  target: [0, 0, 0],
+  fov: SPHERE_VIEW.fov,
+  minDistance: SPHERE_VIEW.minDistance,
+  maxDistance: SPHERE_VIEW.maxDistance,
+};
+
 /** Initial camera: on the ray from the centre through the data's centre of mass, looking at the centre. */
 export function sphereHome(ys: readonly ArrayLike<number>[]): [number, number, number] {
   let x = 0;

@@ -11,7 +11,7 @@ import { AuditRecordLegend, isRecord, pickAuditRecord, useAuditRecord } from '..
 import { isGlobeClick, RECORD_MARKS_3D, RecordMarks } from '../../audit/RecordMarks3d';
 import { useLab } from '../../store';
 import { Label, Markers } from '../../views3d/primitives';
-import { SPHERE_VIEW as SV, sphereHome } from '../../views3d/sphereView';
+import { GLOBE_CAMERA, SPHERE_VIEW as SV, sphereHome } from '../../views3d/sphereView';
 import { CameraLights, View3D, type Vec3 } from '../../views3d/View3D';
 import { Globe, Graticule } from '../../views3d/Globe';
 import { CloudLegend } from './CloudLegend';
@@ -72,13 +72,10 @@ export function FrechetSphereView({ data, clouds }: { data: FrechetDataset; clou
           label="Sphere: data, true Fréchet mean and private releases of each mechanism (3D)"
           testId="frechet-sphere-canvas"
           describedBy="frechet-sphere-keys"
-          target={[0, 0, 0]}
+          {...GLOBE_CAMERA}
           home={home}
           camera={camera}
           onCameraSaved={onCameraSaved}
-          fov={SV.fov}
-          minDistance={SV.minDistance}
-          maxDistance={SV.maxDistance}
         >
           <CameraLights />
           <Globe />

@@ -15,7 +15,7 @@ import { useLab } from '../../store';
 import { sphereGeodesic } from '../../views3d/geodesics';
 import { ReleaseStatus } from '../../release/ReleaseStatus';
 import { useNonPrivateFit } from '../../views3d/useFit';
-import { SPHERE_VIEW as SV, sphereHome } from '../../views3d/sphereView';
+import { GLOBE_CAMERA, SPHERE_VIEW as SV, sphereHome } from '../../views3d/sphereView';
 import { View3D, type Vec3 } from '../../views3d/View3D';
 import '../../views3d/views3d.css';
 import { Fig5Caption } from './Fig5Caption';
@@ -77,13 +77,10 @@ export function SphereWorkspace() {
           label="Sphere: data, non-private and private geodesics (3D)"
           testId="sphere-canvas"
           describedBy="sphere-keys"
-          target={[0, 0, 0]}
+          {...GLOBE_CAMERA}
           home={home}
           camera={camera}
           onCameraSaved={onCameraSaved}
-          fov={SV.fov}
-          minDistance={SV.minDistance}
-          maxDistance={SV.maxDistance}
           onKey={onKey}
           overlay={readout}
         >
