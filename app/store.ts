@@ -121,6 +121,8 @@ export interface AdviceRun {
   done: number;
   total: number;
   advice: Advice | null;
+  /** The coarse sweep's answer, shown while the fine sweep refines it (then the advice replaces it). */
+  firstAnswer?: Advice;
   error: string | null;
   /**
    * What the advice reveals (the CLI's statement), built in a worker once the advice is done: undefined while it

@@ -13,11 +13,25 @@ test('the advisor recommends a split with an interval, drawn on the split plot',
   await page.goto('/?ws=sphere&n=20&m=3&burn=200');
   const panel = page.getByTestId('advice-panel');
   await expect(panel).toContainText('On the synthetic data shown (n = 20)');
+  // what the panel says while the advisor runs: its first answer once the coarse sweep is done
+  await page.evaluate(() => {
+    const lab = (window as unknown as { __dpLab: { subscribe(f: () => void): void } }).__dpLab;
+    const said: string[] = [];
+    (window as unknown as { __adviceSaid: string[] }).__adviceSaid = said;
+    lab.subscribe(() =>
+      queueMicrotask(() =>
+        said.push(document.querySelector('[data-testid="advice-result"]')?.textContent ?? ''),
+      ),
+    );
+  });
   await page.getByTestId('advice-run').click();
   const result = page.getByTestId('advice-result');
   await expect(result).toHaveText(/^(Give the footpoint \d+%–\d+% of ε|No split is clearly better)/, {
     timeout: 120_000,
   });
+  const said = await page.evaluate(() => (window as unknown as { __adviceSaid: string[] }).__adviceSaid);
+  const first = said.find((t) => t.startsWith('First answer, from the coarse sweep: '));
+  expect(first).toMatch(/Refining it near its best split\. Sweeping the split \(fine, more pairs\)/);
   await expect(result).toContainText('at ε = 1, n = 20');
   // the distance from the non-private error in words, and the advisor's own entries in the plot's legend
   await expect(result).toContainText(/the error is about [\d.,]+× the non-private one/);

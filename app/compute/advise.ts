@@ -7,7 +7,9 @@
 import {
   adviceFromCells,
   adviseCoarseSpec,
+  coarseAdviceFromCells,
   adviseFineSpec,
+  type Advice,
   type AdviseSpec,
   type SweepCellResult,
 } from '../../src/experiments';
@@ -87,8 +89,12 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
     progressEveryMs: 250,
     failed: (error: string): Advisor => ({ run: { ...base, status: 'error', error } }),
   } as const;
-  const stageProgress = (stage: AdviceRun['stage'], { done, total }: Progress<unknown>): Advisor => ({
-    run: { ...base, stage, done, total },
+  const stageProgress = (
+    stage: AdviceRun['stage'],
+    { done, total }: Progress<unknown>,
+    firstAnswer?: Advice,
+  ): Advisor => ({
+    run: { ...base, stage, done, total, ...(firstAnswer ? { firstAnswer } : {}) },
   });
   driveJob({
     ...sweep,
@@ -96,13 +102,16 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
     starting: { run: base },
     // the run is done once the fine sweep is
     view: (status, progress, slice) => (status === 'running' ? stageProgress('coarse', progress) : slice),
-    onDone: (coarse) =>
+    onDone: (coarse) => {
+      // the coarse sweep's own answer, shown while the fine sweep refines it
+      const firstAnswer = coarseAdviceFromCells(spec, coarse);
       driveJob({
         ...sweep,
         steps: [step('sweep', adviseFineSpec(spec, coarse))],
+        starting: stageProgress('fine', { cells: [], done: 0, total: 0 }, firstAnswer),
         view: (status, progress) =>
           status === 'running'
-            ? stageProgress('fine', progress)
+            ? stageProgress('fine', progress, firstAnswer)
             : {
                 run: {
                   ...base,
@@ -114,7 +123,8 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
                 },
               },
         onDone: () => explainAdvice(spec, imported),
-      }),
+      });
+    },
   });
 }
 

@@ -46,6 +46,36 @@ describe('the split advisor after an import', () => {
   });
 });
 
+describe('the advisor’s first answer', () => {
+  it('shows the coarse sweep’s answer while the fine sweep refines it, for the settings it was computed for', () => {
+    useLab.getState().set({ workspace: 'sphere', mechanism: 'kng-joint', n: 20, m: 2, eps: 1 });
+    const settings = useLab.getState().settings;
+    const firstAnswer = runAdvice(adviseSpec(settings, undefined, 'synthetic'));
+    render(<AdvicePanel />);
+    const running = {
+      key: adviceKey(settings, undefined, 'synthetic'),
+      source: 'synthetic' as const,
+      status: 'running' as const,
+      stage: 'fine' as const,
+      done: 35,
+      total: 180,
+      advice: null,
+      error: null,
+    };
+    act(() => useLab.setState({ advisor: { run: running } }));
+    const result = () => screen.getByTestId('advice-result').textContent;
+    expect(result()).toBe('Sweeping the split (fine, more pairs): 35 of 180 chain groups…');
+    act(() => useLab.setState({ advisor: { run: { ...running, firstAnswer } } }));
+    expect(result()).toBe(
+      `First answer, from the coarse sweep: ${firstAnswer.summary} Refining it near its best split. ` +
+        'Sweeping the split (fine, more pairs): 35 of 180 chain groups…',
+    );
+    // not once the settings moved on (it is another data set's answer)
+    act(() => useLab.getState().set({ eps: 2 }));
+    expect(result()).toBe('Sweeping the split (fine, more pairs): 35 of 180 chain groups…');
+  });
+});
+
 describe('the advice’s exports', () => {
   let saved: Blob[];
   beforeEach(() => {

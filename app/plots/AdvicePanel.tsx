@@ -11,7 +11,7 @@ import { clampSetting, DATA_DEFAULTS, LIMITS } from '../state/settings';
 import { useLab } from '../store';
 import type { Advice } from '../../src/experiments';
 import { adviceCsv, adviceJson, type AdviceExportInput } from './adviceExport';
-import { adviceInWords, advisorProgress, useCurrentAdvice } from './currentAdvice';
+import { adviceInWords, advisorProgress, useCurrentAdvice, useFirstAnswer } from './currentAdvice';
 
 /**
  * What the advice's exports need once an advice is shown and its privacy statement has been built (the advisor's
@@ -41,6 +41,7 @@ export function AdvicePanel() {
   const imported = useLab((s) => s.imported[s.settings.workspace]);
   const run = useAdvice((s) => s.run);
   const current = useCurrentAdvice();
+  const firstAnswer = useFirstAnswer();
   const [source, setSource] = useState<AdviceSource>('synthetic');
   const name = useId();
   const n = imported ? imported.ys.length : settings.n;
@@ -92,7 +93,7 @@ export function AdvicePanel() {
       </button>
       <p className="advice-result" role="status" aria-live="polite" data-testid="advice-result">
         {running
-          ? advisorProgress(run)
+          ? advisorProgress(run, firstAnswer)
           : run?.status === 'error'
             ? `The advisor failed: ${run.error}`
             : current

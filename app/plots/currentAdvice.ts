@@ -18,12 +18,30 @@ export function useCurrentAdvice(): Advice | null {
   return done.key === adviceKey(settings, imported, done.source) ? done.advice : null;
 }
 
+/**
+ * The coarse sweep's first answer while the fine sweep refines it, for the current settings (null otherwise, and
+ * once the advice is done).
+ */
+export function useFirstAnswer(): Advice | null {
+  const running = useAdvice((s) => (s.run?.status === 'running' && s.run.firstAnswer ? s.run : null));
+  const settings = useLab((s) => s.settings);
+  const imported = useLab((s) => s.imported[s.settings.workspace]);
+  if (!running?.firstAnswer) return null;
+  return running.key === adviceKey(settings, imported, running.source) ? running.firstAnswer : null;
+}
+
 /** The advice in words: its summary and how far its best split stays above the non-private error. */
 export function adviceInWords(advice: Advice): string {
   return `${advice.summary} At its best split the error is ${timesInWords(Math.exp(advice.excess))} the non-private one.`;
 }
 
-/** What a running advisor is doing, in words. */
-export function advisorProgress(run: Pick<AdviceRun, 'stage' | 'done' | 'total'>): string {
-  return `Sweeping the split (${run.stage === 'coarse' ? 'coarse' : 'fine, more pairs'}): ${run.done} of ${run.total || '…'} chain groups…`;
+/** What a running advisor is doing, in words: after the coarse sweep, its first answer first. */
+export function advisorProgress(
+  run: Pick<AdviceRun, 'stage' | 'done' | 'total'>,
+  firstAnswer: Advice | null = null,
+): string {
+  const progress = `Sweeping the split (${run.stage === 'coarse' ? 'coarse' : 'fine, more pairs'}): ${run.done} of ${run.total || '…'} chain groups…`;
+  return firstAnswer
+    ? `First answer, from the coarse sweep: ${firstAnswer.summary} Refining it near its best split. ${progress}`
+    : progress;
 }

@@ -3,7 +3,15 @@ import type { DataManifold } from '../data';
 import { DEFAULT_KNG_SETTINGS } from '../privacy/kng';
 import { adviceStage, fitAdvice, loess } from './advise';
 import { linspace } from './budgets';
-import { adviseCoarseSpec, runAdvice, sweepCells, type AdviseSpec, type SweepSpec } from '.';
+import {
+  adviseCoarseSpec,
+  adviseFineSpec,
+  coarseAdviceFromCells,
+  runAdvice,
+  sweepCells,
+  type AdviseSpec,
+  type SweepSpec,
+} from '.';
 
 /**
  * Small seeded runs (a few seconds in all): shapes need a larger ε than the others before the split matters at
@@ -65,6 +73,23 @@ describe('split advisor against a brute-force fine sweep (seeded, all four manif
       expect(advice.summary).toContain(`between sweep points ${Math.round(100 * advice.resolution)}% apart`);
     });
   }
+});
+
+describe('the coarse stage’s first answer', () => {
+  it('is an advice from the coarse points alone, and the fine stage looks around its best split', () => {
+    const a = spec(CASES[0]);
+    const coarse = sweepCells(adviseCoarseSpec(a));
+    const first = coarseAdviceFromCells(a, coarse);
+    expect(first.points.every((p) => p.stage === 'coarse')).toBe(true);
+    expect(first.points).toHaveLength(9);
+    expect(first.interval[0]).toBeLessThanOrEqual(first.split);
+    expect(first.split).toBeLessThanOrEqual(first.interval[1]);
+    const fine = adviseFineSpec(a, coarse).budgets!.splits!;
+    expect(fine[0]).toBeLessThanOrEqual(first.split);
+    expect(fine[fine.length - 1]).toBeGreaterThanOrEqual(first.split);
+    // the finished advice places its best split more finely than the coarse points are apart
+    expect(runAdvice(a).resolution).toBeLessThan(first.resolution);
+  });
 });
 
 describe('split advisor fit', () => {

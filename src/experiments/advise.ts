@@ -126,10 +126,15 @@ export function adviseCoarseSpec(a: AdviseSpec): SweepSpec {
   return stageSpec(a, linspace(lo, hi, a.coarsePoints ?? 11), a.kng.m, COARSE_STREAM);
 }
 
+/** The coarse stage's own answer: where the fine stage looks, and a first answer while it runs. */
+export function coarseAdviceFromCells(a: AdviseSpec, coarse: readonly SweepCellResult[]): Advice {
+  return fitAdvice(a, adviceStage(adviseCoarseSpec(a), coarse, 'coarse'));
+}
+
 /** Stage 2: a finer grid with more pairs around the coarse stage's minimum (± 1.5 coarse steps). */
 export function adviseFineSpec(a: AdviseSpec, coarse: readonly SweepCellResult[]): SweepSpec {
   const [lo, hi] = rangeOf(a);
-  const first = fitAdvice(a, adviceStage(adviseCoarseSpec(a), coarse, 'coarse'));
+  const first = coarseAdviceFromCells(a, coarse);
   const half = (1.5 * (hi - lo)) / Math.max(1, (a.coarsePoints ?? 11) - 1);
   const from = Math.max(lo, Math.min(first.split - half, hi - 2 * half));
   const to = Math.min(hi, from + 2 * half);

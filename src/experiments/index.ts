@@ -73,6 +73,7 @@ export {
 export {
   runAdvice,
   adviceFromCells,
+  coarseAdviceFromCells,
   adviseCoarseSpec,
   adviseFineSpec,
   adviseFineM,
