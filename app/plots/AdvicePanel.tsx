@@ -93,7 +93,15 @@ export function AdvicePanel() {
       </button>
       <p className="advice-result" role="status" aria-live="polite" data-testid="advice-result">
         {running
-          ? advisorProgress(run, firstAnswer)
+          ? firstAnswer
+            ? // the coarse sweep's answer, then how far the fine sweep has got (quieter: it is not the answer)
+              [
+                `First answer, from the coarse sweep: ${firstAnswer.summary} `,
+                <span key="progress" className="advice-progress">
+                  Refining it near its best split. {advisorProgress(run)}
+                </span>,
+              ]
+            : advisorProgress(run)
           : run?.status === 'error'
             ? `The advisor failed: ${run.error}`
             : current

@@ -35,13 +35,7 @@ export function adviceInWords(advice: Advice): string {
   return `${advice.summary} At its best split the error is ${timesInWords(Math.exp(advice.excess))} the non-private one.`;
 }
 
-/** What a running advisor is doing, in words: after the coarse sweep, its first answer first. */
-export function advisorProgress(
-  run: Pick<AdviceRun, 'stage' | 'done' | 'total'>,
-  firstAnswer: Advice | null = null,
-): string {
-  const progress = `Sweeping the split (${run.stage === 'coarse' ? 'coarse' : 'fine, more pairs'}): ${run.done} of ${run.total || '…'} chain groups…`;
-  return firstAnswer
-    ? `First answer, from the coarse sweep: ${firstAnswer.summary} Refining it near its best split. ${progress}`
-    : progress;
+/** What a running advisor is doing, in words. */
+export function advisorProgress(run: Pick<AdviceRun, 'stage' | 'done' | 'total'>): string {
+  return `Sweeping the split (${run.stage === 'coarse' ? 'coarse' : 'fine, more pairs'}): ${run.done} of ${run.total || '…'} chain groups…`;
 }
