@@ -7,15 +7,20 @@ import { adviceKey, useAdvice, type AdviceRun } from '../compute/advise';
 import { useLab } from '../store';
 import { timesInWords } from './curveShape';
 
-/** The advice for the current settings, if one has been computed (null when settings moved on). */
-export function useCurrentAdvice(): Advice | null {
-  // the finished run only: a running advisor's progress, a store write per frame, re-renders none of the plots
-  // that draw the advice
-  const done = useAdvice((s) => (s.run?.status === 'done' ? s.run : null));
+/**
+ * The advisor's run in `status` while it belongs to the current settings (null otherwise). Only a run in that
+ * status is selected, so a running advisor's progress re-renders none of the plots that draw a finished advice.
+ */
+function useRunForSettings(status: AdviceRun['status']): AdviceRun | null {
+  const run = useAdvice((s) => (s.run?.status === status ? s.run : null));
   const settings = useLab((s) => s.settings);
   const imported = useLab((s) => s.imported[s.settings.workspace]);
-  if (!done) return null;
-  return done.key === adviceKey(settings, imported, done.source) ? done.advice : null;
+  return run && run.key === adviceKey(settings, imported, run.source) ? run : null;
+}
+
+/** The advice for the current settings, if one has been computed (null when settings moved on). */
+export function useCurrentAdvice(): Advice | null {
+  return useRunForSettings('done')?.advice ?? null;
 }
 
 /**
@@ -23,11 +28,7 @@ export function useCurrentAdvice(): Advice | null {
  * once the advice is done).
  */
 export function useFirstAnswer(): Advice | null {
-  const running = useAdvice((s) => (s.run?.status === 'running' && s.run.firstAnswer ? s.run : null));
-  const settings = useLab((s) => s.settings);
-  const imported = useLab((s) => s.imported[s.settings.workspace]);
-  if (!running?.firstAnswer) return null;
-  return running.key === adviceKey(settings, imported, running.source) ? running.firstAnswer : null;
+  return useRunForSettings('running')?.firstAnswer ?? null;
 }
 
 /** The advice in words: its summary and how far its best split stays above the non-private error. */
