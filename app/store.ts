@@ -208,8 +208,13 @@ export interface LabState {
   auditPair: AuditPairView;
   /** Messages for the user (bad link parameters, failed jobs …), newest last. */
   notices: string[];
-  /** Change settings (clamping is the controls' job). */
-  set(patch: Partial<LabSettings>): void;
+  /**
+   * Whether the last settings change was a slider's step: its jobs start at once. Other changes (a number typed
+   * digit by digit) start them once the settings have settled (`watchSettings`).
+   */
+  settingsStep: boolean;
+  /** Change settings (clamping is the controls' job); `step`: a slider moved (see `settingsStep`). */
+  set(patch: Partial<LabSettings>, how?: { step: boolean }): void;
   /** Switch workspace, with that workspace's data defaults. */
   setWorkspace(w: WorkspaceId): void;
   setImported(w: WorkspaceId, data: ImportedData | null): void;
@@ -227,6 +232,7 @@ const initial = initialSettings();
 /** The single source of truth of the lab. */
 export const useLab = create<LabState>((set, get) => ({
   settings: initial.settings,
+  settingsStep: false,
   generated: { key: '', workspace: null, data: null, error: null },
   imported: {},
   release: idleJob(),
@@ -247,7 +253,7 @@ export const useLab = create<LabState>((set, get) => ({
   audit: idleAudit(),
   auditPair: { key: '', pair: null, error: null, records: 0 },
   notices: initial.problems,
-  set: (patch) => set({ settings: { ...get().settings, ...patch } }),
+  set: (patch, how) => set({ settings: { ...get().settings, ...patch }, settingsStep: how?.step ?? false }),
   setWorkspace: (workspace) => {
     const s = get().settings;
     if (s.workspace === workspace) return;
@@ -260,6 +266,7 @@ export const useLab = create<LabState>((set, get) => ({
       (o) => o.curves.join() === s.curves.join(),
     );
     set({
+      settingsStep: false,
       settings: {
         ...s,
         workspace,
@@ -286,11 +293,14 @@ export const useLab = create<LabState>((set, get) => ({
   dismissNotice: (index) => set({ notices: get().notices.filter((_, i) => i !== index) }),
 }));
 
+/** The store's slices: its parts that are objects of their own. */
+type SliceKey = { [K in keyof LabState]: LabState[K] extends object ? K : never }[keyof LabState];
+
 /**
  * A hook on one slice of the store, `useSlice()` or `useSlice(selector)`, with `useSlice.getState()`: how the
  * views read the slices that were once stores of their own (audit, advisor, analysis runs, budgets).
  */
-export function sliceHook<K extends keyof LabState>(key: K) {
+export function sliceHook<K extends SliceKey>(key: K) {
   function use(): LabState[K];
   function use<T>(selector: (slice: LabState[K]) => T): T;
   function use<T>(selector?: (slice: LabState[K]) => T): T | LabState[K] {
@@ -305,17 +315,31 @@ export function sliceHook<K extends keyof LabState>(key: K) {
 
 /**
  * Calls `check` now and again whenever the settings or the imported data change, once they have settled for
- * `delayMs` (sliders fire many changes); `onChange` runs at once on every change (e.g. to mark results as
- * stale while the debounce waits). Returns a function that stops watching.
+ * `delayMs` (a dragged slider or a number typed digit by digit fires many changes). A slider's step after a quiet
+ * spell is checked at once, and changes following it within `delayMs` once they settle. `onChange` runs at once on
+ * every change (e.g. to mark results as stale while the debounce waits). Returns a function that stops watching.
  */
 export function watchSettings(check: () => void, delayMs = 150, onChange?: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let unchecked = false;
+  const settle = () => {
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (unchecked) {
+        unchecked = false;
+        check();
+      }
+    }, delayMs);
+  };
   check();
   const unsubscribe = useLab.subscribe((s, prev) => {
     if (s.settings === prev.settings && s.imported === prev.imported) return;
     onChange?.();
+    const quiet = timer === undefined;
     clearTimeout(timer);
-    timer = setTimeout(check, delayMs);
+    settle();
+    if (quiet && s.settingsStep && s.settings !== prev.settings) check();
+    else unchecked = true;
   });
   return () => {
     unsubscribe();

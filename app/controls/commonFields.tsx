@@ -78,7 +78,7 @@ export function EpsilonSlider({ label, hint }: { label: string; hint?: string })
       max={Math.log10(sliderRange('eps')[1])}
       step={0.01}
       display={formatBudget(eps)}
-      onChange={(v) => set({ eps: +Math.pow(10, v).toPrecision(3) })}
+      onChange={(v) => set({ eps: +Math.pow(10, v).toPrecision(3) }, { step: true })}
       hint={hint}
       testId="eps"
     />
@@ -98,7 +98,7 @@ export function SplitSlider({ hint }: { hint?: string }) {
       max={LIMITS.split[1]}
       step={0.01}
       display={`${formatBudget(split * eps)} : ${formatBudget((1 - split) * eps)}`}
-      onChange={(v) => set({ split: v })}
+      onChange={(v) => set({ split: v }, { step: true })}
       hint={hint}
       testId="split"
     />

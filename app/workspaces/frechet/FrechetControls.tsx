@@ -190,7 +190,7 @@ export function FrechetControls() {
           max={Math.log10(sliderRange('delta')[1])}
           step={1}
           display={formatPowerOfTen(s.delta)}
-          onChange={(v) => set({ delta: +Math.pow(10, v).toPrecision(3) })}
+          onChange={(v) => set({ delta: +Math.pow(10, v).toPrecision(3) }, { step: true })}
           hint="← smaller δ: more private (the Laplace mechanisms have δ = 0)"
           testId="frechet-delta"
         />
