@@ -48,6 +48,8 @@ function runRelease(state: LabState, key: string, onStale: () => void) {
   driveJob({
     slice: 'release',
     pool: 'release',
+    // its draws appear as they come, ten times a second: drawing each frame took a core from its chains
+    progressEveryMs: 100,
     steps: [step('release', releaseSpec(state.settings, imported))],
     current: () => wantedKey('release') === key,
     view: (status, progress) => ({ ...jobView(status, progress), key }),

@@ -82,6 +82,14 @@ describe('the job driver', () => {
       ['done', 5],
     ]);
     expect(sparse.slice).toEqual({ status: 'done', cells: squares, done: 5, total: 5, error: null });
+
+    // from the start: the start (no cell yet), the first cell at once all the same, then the finished job
+    const fromStart = await drive({ progressEveryMs: 1000 } as SquareJob);
+    expect(fromStart.writes.map((w) => [w.status, w.done])).toEqual([
+      ['running', 0],
+      ['running', 1],
+      ['done', 5],
+    ]);
   });
 
   it('maps the cells through `view`; a view that returns the slice as it is writes nothing', async () => {

@@ -52,9 +52,9 @@ export type JobDescription<K extends TaskName, S extends SliceName> = MappingOf<
   /** Default: 'fromStart'. */
   updates?: SliceUpdates;
   /**
-   * Least time between two progress writes, in ms (default 0: every batch of cells, at most one a frame). A job
-   * whose progress is only words and a bar need not redraw the page every frame: on two cores that drawing takes
-   * time from the workers.
+   * Least time between two progress writes with cells, in ms (default 0: every batch of cells, at most one a
+   * frame); the first cell is written at once. A job need not redraw the page every frame: on two cores that
+   * drawing takes time from the workers.
    */
   progressEveryMs?: number;
   /** Whether the lab still asks for this job (its settings have not changed). Default: always. */
@@ -112,9 +112,12 @@ export function driveJob<K extends TaskName, S extends SliceName>(
         ? undefined
         : (progress) => {
             if (progress.done === 0 && updates !== 'fromStart') return;
-            const now = performance.now();
-            if (now - lastProgress < (job.progressEveryMs ?? 0)) return;
-            lastProgress = now;
+            // the start (no cell yet) does not hold back the first cell
+            if (progress.done > 0) {
+              const now = performance.now();
+              if (now - lastProgress < (job.progressEveryMs ?? 0)) return;
+              lastProgress = now;
+            }
             show('running', progress);
           },
     onDone: (cells) => {
