@@ -121,8 +121,12 @@ export interface AdviceRun {
   done: number;
   total: number;
   advice: Advice | null;
-  /** The coarse sweep's answer, shown while the fine sweep refines it (then the advice replaces it). */
+  /**
+   * The coarse sweep's answer, shown while the sweeps refine it (then the advice replaces it): while the coarse
+   * sweep runs, from its first `firstAnswerGroups` of `groupsTotal` groups at every split; then from all of them.
+   */
   firstAnswer?: Advice;
+  firstAnswerGroups?: { groups: number; groupsTotal: number };
   error: string | null;
   /**
    * What the advice reveals (the CLI's statement), built in a worker once the advice is done: undefined while it

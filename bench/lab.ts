@@ -8,8 +8,8 @@
  *    still filling in shows a running progress bar; one whose points are all drawn and only refining them, the
  *    MSE plots' later passes, marks its bar `job-refining`) — and until it has settled (no job running at all:
  *    the end of refinement);
- *  - "Advise the split" per workspace, until its first answer (the coarse sweep's) and until the advice and its
- *    privacy statement are shown;
+ *  - "Advise the split" per workspace, until its first answer (from the coarse sweep's first passes) and until the
+ *    advice and its privacy statement are shown;
  * each with its ratio to the sphere's (split step, advisor) or to Fig. 1's (presets) in the same run.
  * It builds the lab into a temporary folder and serves it with `vite preview`, so it measures the code as it is.
  */
@@ -160,8 +160,8 @@ async function presetTimes(page: Page, presetId: string) {
 }
 
 /**
- * Seconds from "Advise the split" until its first answer (the coarse sweep's, shown while the fine sweep refines
- * it) and until the advice and its privacy statement are shown.
+ * Seconds from "Advise the split" until its first answer (from the coarse sweep's first passes, shown while the
+ * sweeps refine it) and until the advice and its privacy statement are shown.
  */
 async function adviceTime(page: Page, workspace: string) {
   await page.goto(`/?ws=${workspace}`);

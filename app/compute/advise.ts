@@ -8,8 +8,8 @@ import {
   adviceFromCells,
   adviseCoarseSpec,
   coarseAdviceFromCells,
+  coarseAdviceSoFar,
   adviseFineSpec,
-  type Advice,
   type AdviseSpec,
   type SweepCellResult,
 } from '../../src/experiments';
@@ -92,19 +92,33 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
   const stageProgress = (
     stage: AdviceRun['stage'],
     { done, total }: Progress<unknown>,
-    firstAnswer?: Advice,
+    firstAnswer?: Pick<AdviceRun, 'firstAnswer' | 'firstAnswerGroups'> | null,
   ): Advisor => ({
-    run: { ...base, stage, done, total, ...(firstAnswer ? { firstAnswer } : {}) },
+    run: { ...base, stage, done, total, ...firstAnswer },
   });
   driveJob({
     ...sweep,
     steps: [step('sweep', adviseCoarseSpec(spec))],
     starting: { run: base },
-    // the run is done once the fine sweep is
-    view: (status, progress, slice) => (status === 'running' ? stageProgress('coarse', progress) : slice),
+    // an answer from the coarse sweep's first passes while it runs; the run is done once the fine sweep is
+    view: (status, progress, slice) => {
+      if (status !== 'running') return slice;
+      const soFar = coarseAdviceSoFar(spec, progress.cells as (SweepCellResult | undefined)[]);
+      return stageProgress(
+        'coarse',
+        progress,
+        soFar && {
+          firstAnswer: soFar.advice,
+          // from part of the coarse sweep (with all of it, it is the coarse sweep's answer)
+          ...(soFar.groups < soFar.groupsTotal
+            ? { firstAnswerGroups: { groups: soFar.groups, groupsTotal: soFar.groupsTotal } }
+            : {}),
+        },
+      );
+    },
     onDone: (coarse) => {
       // the coarse sweep's own answer, shown while the fine sweep refines it
-      const firstAnswer = coarseAdviceFromCells(spec, coarse);
+      const firstAnswer = { firstAnswer: coarseAdviceFromCells(spec, coarse) };
       driveJob({
         ...sweep,
         steps: [step('sweep', adviseFineSpec(spec, coarse))],

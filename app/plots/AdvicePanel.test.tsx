@@ -47,7 +47,7 @@ describe('the split advisor after an import', () => {
 });
 
 describe('the advisor’s first answer', () => {
-  it('shows the coarse sweep’s answer while the fine sweep refines it, for the settings it was computed for', () => {
+  it('shows the coarse sweep’s answer while the sweeps refine it, for the settings it was computed for', () => {
     useLab.getState().set({ workspace: 'sphere', mechanism: 'kng-joint', n: 20, m: 2, eps: 1 });
     const settings = useLab.getState().settings;
     const firstAnswer = runAdvice(adviseSpec(settings, undefined, 'synthetic'));
@@ -70,6 +70,15 @@ describe('the advisor’s first answer', () => {
       `First answer, from the coarse sweep: ${firstAnswer.summary} Refining it near its best split. ` +
         'Sweeping the split (fine, more pairs): 35 of 180 chain groups…',
     );
+    // while the coarse sweep runs: from its first whole passes, and it says how many
+    const coarse = { ...running, stage: 'coarse' as const, done: 40, total: 110 };
+    const groups = { groups: 3, groupsTotal: 10 };
+    act(() => useLab.setState({ advisor: { run: { ...coarse, firstAnswer, firstAnswerGroups: groups } } }));
+    expect(result()).toBe(
+      `First answer, from 3 of the coarse sweep’s 10 chain groups at each split: ${firstAnswer.summary} ` +
+        'Refining it. Sweeping the split (coarse): 40 of 110 chain groups…',
+    );
+    act(() => useLab.setState({ advisor: { run: { ...running, firstAnswer } } }));
     // not once the settings moved on (it is another data set's answer)
     act(() => useLab.getState().set({ eps: 2 }));
     expect(result()).toBe('Sweeping the split (fine, more pairs): 35 of 180 chain groups…');

@@ -94,11 +94,15 @@ export function AdvicePanel() {
       <p className="advice-result" role="status" aria-live="polite" data-testid="advice-result">
         {running
           ? firstAnswer
-            ? // the coarse sweep's answer, then how far the fine sweep has got (quieter: it is not the answer)
+            ? // the coarse sweep's answer, then how far the sweeps have got (quieter: it is not the answer)
               [
-                `First answer, from the coarse sweep: ${firstAnswer.summary} `,
+                run.firstAnswerGroups
+                  ? `First answer, from ${run.firstAnswerGroups.groups} of the coarse sweep’s ` +
+                    `${run.firstAnswerGroups.groupsTotal} chain groups at each split: ${firstAnswer.summary} `
+                  : `First answer, from the coarse sweep: ${firstAnswer.summary} `,
                 <span key="progress" className="advice-progress">
-                  Refining it near its best split. {advisorProgress(run)}
+                  {run.stage === 'fine' ? 'Refining it near its best split. ' : 'Refining it. '}
+                  {advisorProgress(run)}
                 </span>,
               ]
             : advisorProgress(run)

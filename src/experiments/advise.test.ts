@@ -7,6 +7,7 @@ import {
   adviseCoarseSpec,
   adviseFineSpec,
   coarseAdviceFromCells,
+  coarseAdviceSoFar,
   runAdvice,
   sweepCells,
   type AdviseSpec,
@@ -89,6 +90,34 @@ describe('the coarse stage’s first answer', () => {
     expect(fine[fine.length - 1]).toBeGreaterThanOrEqual(first.split);
     // the finished advice places its best split more finely than the coarse points are apart
     expect(runAdvice(a).resolution).toBeLessThan(first.resolution);
+  });
+
+  it('while the coarse sweep runs: from its first whole passes, once every split has three groups', () => {
+    const a = spec(CASES[0]);
+    const cs = adviseCoarseSpec(a);
+    const coarse = sweepCells(cs);
+    const perPass = cs.budgets!.splits!.length;
+    const groupsTotal = coarse.length / perPass;
+    const arrived = (has: (i: number) => boolean) => coarse.map((c, i) => (has(i) ? c : undefined));
+    // two whole passes and cells of the fourth: not yet
+    expect(
+      coarseAdviceSoFar(
+        a,
+        arrived((i) => i < 2 * perPass || i >= 3 * perPass),
+      ),
+    ).toBeNull();
+    // three whole passes and a cell of the fourth: the three passes alone
+    const soFar = coarseAdviceSoFar(
+      a,
+      arrived((i) => i <= 3 * perPass),
+    )!;
+    expect(soFar.groups).toBe(3);
+    expect(soFar.groupsTotal).toBe(groupsTotal);
+    expect(soFar.advice).toEqual(fitAdvice(a, adviceStage(cs, coarse.slice(0, 3 * perPass), 'coarse')));
+    expect(soFar.advice.points).toHaveLength(perPass);
+    expect(new Set(soFar.advice.points.map((p) => p.pairs)).size).toBe(1);
+    // every cell: the coarse sweep's own answer
+    expect(coarseAdviceSoFar(a, coarse)!.advice).toEqual(coarseAdviceFromCells(a, coarse));
   });
 });
 

@@ -1,6 +1,6 @@
 import type { DataManifold } from '../data';
 import { linspace } from './budgets';
-import { sweepCells, type SweepCellResult, type SweepSpec } from './sweep';
+import { sweepCells, sweepRefinement, type SweepCellResult, type SweepSpec } from './sweep';
 
 /**
  * Split advisor: "how should I split my ε between footpoint and shooting vector?" Two budget-split sweeps of
@@ -129,6 +129,28 @@ export function adviseCoarseSpec(a: AdviseSpec): SweepSpec {
 /** The coarse stage's own answer: where the fine stage looks, and a first answer while it runs. */
 export function coarseAdviceFromCells(a: AdviseSpec, coarse: readonly SweepCellResult[]): Advice {
   return fitAdvice(a, adviceStage(adviseCoarseSpec(a), coarse, 'coarse'));
+}
+
+/** Groups per split the coarse sweep must have at every split before its answer is shown while it runs. */
+const FIRST_ANSWER_GROUPS = 3;
+
+/**
+ * The coarse stage's answer while it runs: from its first complete passes (its cells come pass by pass, one group
+ * at every split each), once there are FIRST_ANSWER_GROUPS of them; null before. Only whole passes count, so
+ * every split has as many groups and the answer depends on which cells arrived, not on when.
+ */
+export function coarseAdviceSoFar(
+  a: AdviseSpec,
+  cells: readonly (SweepCellResult | undefined)[],
+): { advice: Advice; groups: number; groupsTotal: number } | null {
+  const spec = adviseCoarseSpec(a);
+  const { pointsTotal: perPass, groupsTotal } = sweepRefinement(spec, []);
+  let arrived = 0;
+  while (arrived < cells.length && cells[arrived] !== undefined) arrived++;
+  const groups = perPass > 0 ? Math.floor(arrived / perPass) : 0;
+  if (groups < Math.min(FIRST_ANSWER_GROUPS, groupsTotal)) return null;
+  const passes = cells.slice(0, groups * perPass) as SweepCellResult[];
+  return { advice: fitAdvice(a, adviceStage(spec, passes, 'coarse')), groups, groupsTotal };
 }
 
 /** Stage 2: a finer grid with more pairs around the coarse stage's minimum (± 1.5 coarse steps). */

@@ -74,6 +74,7 @@ export {
   runAdvice,
   adviceFromCells,
   coarseAdviceFromCells,
+  coarseAdviceSoFar,
   adviseCoarseSpec,
   adviseFineSpec,
   adviseFineM,
