@@ -92,9 +92,9 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
   const stageProgress = (
     stage: AdviceRun['stage'],
     { done, total }: Progress<unknown>,
-    firstAnswer?: Pick<AdviceRun, 'firstAnswer' | 'firstAnswerGroups'> | null,
+    answer?: Pick<AdviceRun, 'firstAnswer' | 'firstAnswerGroups'> | null,
   ): Advisor => ({
-    run: { ...base, stage, done, total, ...firstAnswer },
+    run: { ...base, stage, done, total, ...answer },
   });
   driveJob({
     ...sweep,

@@ -24,8 +24,8 @@ export function useCurrentAdvice(): Advice | null {
 }
 
 /**
- * The coarse sweep's first answer while the fine sweep refines it, for the current settings (null otherwise, and
- * once the advice is done).
+ * The coarse sweep's first answer while the sweeps refine it, for the current settings (null otherwise, and once
+ * the advice is done).
  */
 export function useFirstAnswer(): Advice | null {
   return useRunForSettings('running')?.firstAnswer ?? null;
