@@ -95,3 +95,85 @@ export function wideLine({
       }),
   );
 }
+
+/** Anchors in three's Lambert shaders that `ballLambert` patches; a three.js update that moves one fails loudly. */
+const BALL_PATCHES = {
+  vertex: [
+    ['#include <common>', '#include <common>\nvarying vec3 vBallCentre;\nvarying float vBallRadius;'],
+    [
+      '#include <project_vertex>',
+      `vec4 mvPosition = vec4( 0.0, 0.0, 0.0, 1.0 );
+#ifdef USE_INSTANCING
+	mvPosition = instanceMatrix * mvPosition;
+#endif
+	mvPosition = modelViewMatrix * mvPosition;
+	vBallCentre = mvPosition.xyz;
+	vBallRadius = abs( position.x ) / BALL_MARGIN;
+	mvPosition.xy += position.xy;
+	gl_Position = projectionMatrix * mvPosition;`,
+    ],
+  ],
+  fragment: [
+    [
+      '#include <common>',
+      '#include <common>\nuniform mat4 projectionMatrix;\nvarying vec3 vBallCentre;\nvarying float vBallRadius;',
+    ],
+    [
+      '#include <normal_fragment_begin>',
+      `#include <normal_fragment_begin>
+	// the eye ray through this pixel meets the ball where the discriminant is positive
+	vec3 rayDir = normalize( - vViewPosition );
+	float along = dot( rayDir, vBallCentre );
+	float disc = along * along - dot( vBallCentre, vBallCentre ) + vBallRadius * vBallRadius;
+	float coverage = clamp( 0.5 + disc / fwidth( disc ), 0.0, 1.0 );
+	if ( coverage == 0.0 ) discard;
+	diffuseColor.a *= coverage;
+	vec3 hit = ( along - sqrt( max( disc, 0.0 ) ) ) * rayDir;
+	normal = ( hit - vBallCentre ) / vBallRadius;
+	vec4 hitClip = projectionMatrix * vec4( hit, 1.0 );
+	gl_FragDepth = 0.5 + 0.5 * hitClip.z / hitClip.w;`,
+    ],
+  ],
+} as const;
+
+/** The square around a ball is this much wider than the ball: under perspective its outline is a little larger. */
+export const BALL_MARGIN = 1.25;
+
+/** The Lambert shaders patched to draw balls (exported so a test can check every anchor is found). */
+export function patchBallShaders(shader: { vertexShader: string; fragmentShader: string }) {
+  const patch = (code: string, edits: readonly (readonly [string, string])[]) =>
+    edits.reduce((c, [anchor, replacement]) => {
+      if (!c.includes(anchor)) throw new Error(`ballLambert: three's Lambert shader has no "${anchor}"`);
+      return c.replace(anchor, replacement);
+    }, code);
+  shader.vertexShader = `#define BALL_MARGIN ${BALL_MARGIN.toFixed(2)}\n${patch(shader.vertexShader, BALL_PATCHES.vertex)}`;
+  shader.fragmentShader = patch(shader.fragmentShader, BALL_PATCHES.fragment);
+}
+
+/**
+ * Matte shaded balls drawn as squares facing the camera (geometry: `ballSquare`, one instance per ball, translated
+ * only): the fragment shader traces the eye ray to the ball, keeps the pixels it hits (their edge smoothed by
+ * alpha to coverage), shades them with the ball's normal under the scene's lights and writes the ball's depth. A
+ * ball costs two triangles instead of a few hundred — a thousand data balls on a software renderer were most of
+ * every frame. Perspective cameras only.
+ */
+export function ballLambert(colour: string, opacity = 1): THREE.MeshLambertMaterial {
+  return cached(`ball|${colour}|${opacity}`, () => {
+    const m = new THREE.MeshLambertMaterial({
+      color: colour,
+      transparent: opacity < 1,
+      opacity,
+      depthWrite: opacity >= 1,
+      alphaToCoverage: true,
+    });
+    m.onBeforeCompile = patchBallShaders;
+    m.customProgramCacheKey = () => 'ball';
+    return m;
+  });
+}
+
+/** The square a ball of this radius is drawn on (see ballLambert). */
+export function ballSquare(radius: number): THREE.PlaneGeometry {
+  const side = 2 * radius * BALL_MARGIN;
+  return new THREE.PlaneGeometry(side, side);
+}

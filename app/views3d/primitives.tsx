@@ -10,7 +10,7 @@ import * as THREE from 'three';
 import { LineSegments2 } from 'three/examples/jsm/lines/LineSegments2.js';
 import { LineSegmentsGeometry } from 'three/examples/jsm/lines/LineSegmentsGeometry.js';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
-import { hairline, lambert, wideLine } from './materials';
+import { ballLambert, ballSquare, hairline, lambert, wideLine } from './materials';
 
 export interface SegmentsProps {
   /** Segment pairs (start xyz, end xyz), as from packSegments. */
@@ -109,7 +109,7 @@ export type MarkerShape = 'sphere' | 'cube' | 'octahedron' | 'tetrahedron' | 'cr
 function markerGeometry(shape: MarkerShape, size: number): THREE.BufferGeometry {
   switch (shape) {
     case 'sphere':
-      return new THREE.SphereGeometry(size, 14, 10);
+      return ballSquare(size);
     case 'cube':
       return new THREE.BoxGeometry(size * 1.6, size * 1.6, size * 1.6);
     case 'octahedron':
@@ -184,7 +184,7 @@ export function Markers({ points, shape, size, colour, opacity = 1, onPick, pick
     });
     return out;
   }, [points]);
-  const material = lambert(colour, { opacity });
+  const material = shape === 'sphere' ? ballLambert(colour, opacity) : lambert(colour, { opacity });
   const mesh = useMemo(
     () => instanced(geometry, material, matrices, points.length),
     [geometry, material, matrices, points.length],
