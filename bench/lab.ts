@@ -1,8 +1,9 @@
 /**
  * The lab benchmark: drives the built lab in Chromium as a person would and reports what that person waits for,
  * in seconds measured inside the page (from the key press or click to the moment the lab is quiet):
- *  - a split step (the split slider's → key) per workspace, at the lab's defaults: until the view shows the new
- *    release's first draw (the release streams its draws) and until everything has settled;
+ *  - a split step (the split slider's → key, to a split the lab computed ahead) and a jump (Page Up / Down, to one
+ *    it has not) per workspace, at the lab's defaults: until the view shows the new release's first draw (the
+ *    release streams its draws) and until everything has settled;
  *  - each figure preset, chosen from the Figures menu: until its first complete figure — what a person sees as
  *    the whole figure: the view's release drawn, and every plotted point of every plot on screen present (a plot
  *    still filling in shows a running progress bar; one whose points are all drawn and only refining them, the
@@ -22,7 +23,7 @@ import { PRESETS } from '../app/presets';
 import { findChromium } from '../scripts/chromium.mjs';
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
-const round = (x: number) => +x.toFixed(2);
+const round = (x: number, digits = 2) => +x.toFixed(digits);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -37,11 +38,12 @@ const QUIET_MS = 1500;
  * first complete figure: the view's release is done and no plot on screen shows a loading placeholder or the
  * progress bar of a figure still filling in — a bar marked `job-refining` belongs to a plot whose every point is
  * drawn (MsePlots.tsx counts them from the sweep's cells) and counts as complete — after the change has started
- * a job (or after the checks' debounce, if it starts none). Settled waits for the refinement too.
+ * a job or shown a release kept from before (or after the checks' debounce, if it does neither). Settled waits for
+ * the refinement too.
  */
 async function armWatch(page: Page) {
   await page.evaluate((quiet) => {
-    type Job = { status: string; done?: number } | null | undefined;
+    type Job = { status: string; done?: number; key?: string } | null | undefined;
     type State = Record<string, Job> & { advisor: { run: Job } };
     const lab = (window as unknown as { __dpLab: { getState(): State } }).__dpLab;
     const JOBS = [
@@ -72,6 +74,8 @@ async function armWatch(page: Page) {
         if (!armed) return;
         armed = false;
         const t0 = performance.now();
+        // a release kept from before (or computed ahead) is shown without a job: its key changes
+        const releaseKey = lab.getState().release?.key;
         let started = false;
         let firstFigure = -1;
         let firstDraw = -1;
@@ -81,9 +85,10 @@ async function armWatch(page: Page) {
           const now = performance.now();
           const s = lab.getState();
           const busy = JOBS.some((k) => running(s[k])) || running(s.advisor.run);
-          started ||= busy;
+          const releaseShown = s.release?.key !== releaseKey;
+          started ||= busy || releaseShown;
           // the first private draw of the new release in the view (the release job streams its draws)
-          releaseRestarted ||= running(s.release);
+          releaseRestarted ||= running(s.release) || releaseShown;
           if (releaseRestarted && firstDraw < 0 && (s.release?.done ?? 0) >= 1) firstDraw = now;
           const past = started || now - t0 > quiet;
           if (past && firstFigure < 0 && figureComplete()) firstFigure = now;
@@ -126,25 +131,40 @@ async function waitQuiet(page: Page) {
   await watchResult(page);
 }
 
-/**
- * Seconds from a press of → on the split slider until the view shows the new release's first draw and until the
- * view and the plot have settled, `steps` times.
- */
-async function splitSteps(page: Page, workspace: string, steps: number) {
-  await page.goto(`/?ws=${workspace}`);
-  await waitQuiet(page);
+/** Seconds from each key press on the split slider until the view shows the new release's first draw and until
+ * the view and the plot have settled. */
+async function splitKeys(page: Page, keys: readonly string[]) {
   const slider = page.locator('#lab-controls').getByTestId('split');
   await slider.focus();
   const settled: number[] = [];
   const firstDraw: number[] = [];
-  for (let i = 0; i < steps; i++) {
+  for (const key of keys) {
+    // a person pausing between steps: the lab has computed its releases ahead
+    await page.waitForFunction(() => !(window as unknown as { __dpLabBusy(): boolean }).__dpLabBusy());
     await armWatch(page);
-    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press(key);
     const t = await watchResult(page);
     settled.push(t.settled);
     if (t.firstDraw !== null) firstDraw.push(t.firstDraw);
   }
   return { settled, firstDraw };
+}
+
+/**
+ * A workspace's split steps: jumps to splits the lab has not computed (Page Up twice from the default 0.5, Page
+ * Down twice on a fresh page: 0.6, 0.7, 0.4, 0.3, where the sampler runs its usual number of steps), then steps of
+ * → from 0.3, each to a split whose release the lab computed ahead while it was idle (app/compute/releaseAhead.ts).
+ */
+async function splitSteps(page: Page, workspace: string, steps: number) {
+  const jumps = { settled: [] as number[], firstDraw: [] as number[] };
+  for (const key of ['PageUp', 'PageDown']) {
+    await page.goto(`/?ws=${workspace}`);
+    await waitQuiet(page);
+    const t = await splitKeys(page, Array(Math.max(1, steps - 1)).fill(key));
+    jumps.settled.push(...t.settled);
+    jumps.firstDraw.push(...t.firstDraw);
+  }
+  return { jumps, steps: await splitKeys(page, Array(steps).fill('ArrowRight')) };
 }
 
 /** Seconds from choosing a preset in the Figures menu until its first complete figure and until it settles. */
@@ -240,26 +260,27 @@ export async function labBench(quick: boolean, presets = true) {
     page.setDefaultTimeout(600_000);
 
     const workspaces = ['sphere', 'spd', 'kendall', 'euclidean'];
-    const split: Record<
-      string,
-      {
-        seconds: number[];
-        medianSeconds: number;
-        ratioToSphere?: number;
-        firstDrawMedianSeconds: number | null;
-      }
-    > = {};
+    type SplitTimes = { seconds: number[]; medianSeconds: number; ratioToSphere?: number };
+    // milliseconds: a step to a release computed ahead is a frame or two
+    const times = (t: { settled: number[] }): SplitTimes => ({
+      seconds: t.settled.map((x) => round(x, 3)),
+      medianSeconds: round(median(t.settled), 3),
+    });
+    const split: Record<string, SplitTimes & { firstDrawMedianSeconds: number | null; jump: SplitTimes }> =
+      {};
     for (const ws of workspaces) {
       log(`lab benchmark: split steps on ${ws}…`);
       const t = await splitSteps(page, ws, quick ? 1 : 3);
       split[ws] = {
-        seconds: t.settled.map(round),
-        medianSeconds: round(median(t.settled)),
-        firstDrawMedianSeconds: t.firstDraw.length ? round(median(t.firstDraw)) : null,
+        ...times(t.steps),
+        firstDrawMedianSeconds: t.steps.firstDraw.length ? round(median(t.steps.firstDraw), 3) : null,
+        jump: times(t.jumps),
       };
     }
-    for (const ws of workspaces)
+    for (const ws of workspaces) {
       split[ws].ratioToSphere = round(split[ws].medianSeconds / split.sphere.medianSeconds);
+      split[ws].jump.ratioToSphere = round(split[ws].jump.medianSeconds / split.sphere.jump.medianSeconds);
+    }
 
     const presetTimings: Record<
       string,

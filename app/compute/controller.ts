@@ -5,7 +5,9 @@
  * pool (fast feedback), the sweeps behind the plots on the sweep pool (one worker per core).
  */
 import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
+import type { ReleaseCell } from '../../src/experiments';
 import { driveJob, jobView } from './driveJob';
+import { releaseAhead } from './releaseAhead';
 import { labRunner, step } from './runner';
 import { useLab, idleJob, type LabState, watchSettings } from '../store';
 import { generatedKey, jobKey, landmarksOf, releaseSpec, sweepSpec } from './jobs';
@@ -43,7 +45,12 @@ function wantedKey(kind: 'release' | 'sweep'): string | null {
   return jobKey(kind === 'release' ? releaseSpec(settings, data) : sweepSpec(settings, data), data);
 }
 
-function runRelease(state: LabState, key: string, onStale: () => void) {
+function runRelease(
+  state: LabState,
+  key: string,
+  onStale: () => void,
+  onDone: (cells: ReleaseCell[]) => void,
+) {
   const imported = state.imported[state.settings.workspace];
   driveJob({
     slice: 'release',
@@ -54,7 +61,16 @@ function runRelease(state: LabState, key: string, onStale: () => void) {
     current: () => wantedKey('release') === key,
     view: (status, progress) => ({ ...jobView(status, progress), key }),
     onStale,
+    onDone,
   });
+}
+
+/** Shows a release kept from before (or computed ahead) for the current settings, in place of a new job. */
+function showKeptRelease(key: string, cells: ReleaseCell[]) {
+  // a job for the settings before is superseded, as a new job would supersede it
+  labRunner().cancel('release');
+  const all = { cells, done: cells.length, total: cells.length };
+  useLab.setState({ release: { ...jobView('done', all), key } });
 }
 
 function runSweep(state: LabState, key: string, onStale: () => void) {
@@ -84,8 +100,15 @@ export function retryFailedJobs(): void {
   retry?.();
 }
 
-/** Starts watching the store; returns a function that stops watching and ends the workers. */
-export function startComputeController(): () => void {
+/**
+ * Starts watching the store; returns `stop`, which stops watching and ends the workers, and `busy`: whether any
+ * computation runs or is about to. `releaseAhead`: compute the neighbouring splits' releases while the lab is idle
+ * (releaseAhead.ts).
+ */
+export function startComputeController({ releaseAhead: computeAhead = true } = {}): {
+  stop: () => void;
+  busy: () => boolean;
+} {
   let dataKey = '';
   let releaseKey = '';
   let sweepKey = '';
@@ -96,6 +119,7 @@ export function startComputeController(): () => void {
   let inFrechet = false;
   // The Euclidean workspace's DP linear-regression comparison runs on a pool of its own.
   const linreg = linregJobs();
+  const ahead = releaseAhead(labRunner(), computeAhead, useLab.getState);
   const check = () => {
     const state = useLab.getState();
     linreg.check(state);
@@ -116,10 +140,18 @@ export function startComputeController(): () => void {
     const rKey = jobKey(releaseSpec(state.settings, imported), imported);
     if (rKey !== releaseKey) {
       releaseKey = rKey;
-      runRelease(state, rKey, () => {
-        releaseKey = '';
-        check();
-      });
+      const kept = ahead.kept(rKey);
+      if (kept) showKeptRelease(rKey, kept);
+      else
+        runRelease(
+          state,
+          rKey,
+          () => {
+            releaseKey = '';
+            check();
+          },
+          (cells) => ahead.keep(rKey, cells),
+        );
     } else if (markedStale && state.release.status === 'running') {
       // the settings came back to those of the finished release before a new job started
       useLab.setState({ release: { ...state.release, status: 'done' } });
@@ -151,6 +183,8 @@ export function startComputeController(): () => void {
     }
   };
   const stopWatching = watchSettings(check, 150, markStale);
+  // any change may leave the lab idle: the moment to compute a release ahead
+  const stopAhead = useLab.subscribe(() => ahead.next());
   retry = () => {
     const { release, sweep } = useLab.getState();
     if (release.status === 'error') releaseKey = '';
@@ -158,10 +192,14 @@ export function startComputeController(): () => void {
     linreg.retry();
     check();
   };
-  return () => {
+  const stop = () => {
     retry = null;
     stopWatching();
+    stopAhead();
+    ahead.stop();
     linreg.stop();
     labRunner().terminate();
   };
+
+  return { stop, busy: () => labRunner().busy() || ahead.pending() };
 }

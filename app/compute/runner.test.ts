@@ -38,6 +38,21 @@ describe('the job runner', () => {
     expect(progress.at(-1)!.cells.slice(5)).toEqual([100, 400]);
   });
 
+  it('says whether a job runs, in any lane or in any lane but one', async () => {
+    const { runner } = testRunner();
+    stop = runner.terminate;
+    expect(runner.busy()).toBe(false);
+    const { ended } = runner.run('a', {
+      pool: 'sweep',
+      steps: [squareStep(values(3))],
+      onDone() {},
+      onError() {},
+    });
+    expect([runner.busy(), runner.busy('a'), runner.busy('b')]).toEqual([true, false, true]);
+    await ended;
+    expect(runner.busy()).toBe(false);
+  });
+
   it('never reports a result computed for settings that changed as current: it goes to onStale or is dropped', async () => {
     const { runner } = testRunner();
     stop = runner.terminate;

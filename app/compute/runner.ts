@@ -77,6 +77,8 @@ export interface Runner {
   run<K extends TaskName>(lane: string, job: Job<K>): RunHandle;
   /** Cancels the job of `lane`; returns whether one was running. */
   cancel(lane: string): boolean;
+  /** Whether any job is running (`except`: in any lane but that one). */
+  busy(except?: string): boolean;
   /** The registry's pool `name` (created on first use). */
   pool(name: PoolName): WorkerPool;
   /** The pools created so far. */
@@ -196,7 +198,14 @@ export function createRunner(options: RunnerOptions): Runner {
     pools.clear();
   }
 
-  return { run, cancel, pool, pools: () => [...pools.keys()], terminate };
+  return {
+    run,
+    cancel,
+    busy: (except) => [...lanes.keys()].some((lane) => lane !== except),
+    pool,
+    pools: () => [...pools.keys()],
+    terminate,
+  };
 }
 
 /**

@@ -1,0 +1,142 @@
+/**
+ * Releases computed ahead. A split step moves the split slider by one step, so while the lab is idle the release
+ * pool computes the releases one step either side of the current split (the last step's direction first) and
+ * keeps them beside the releases already shown. A release is a deterministic function of its spec — the data, the
+ * budget, the sampler seed — so the release kept is the one a new job would compute: a step to it shows it at
+ * once, on every space. Nothing computed ahead is shown unless the settings ask for it.
+ */
+import type { ReleaseCell } from '../../src/experiments';
+import { LIMITS, type LabSettings } from '../state/settings';
+import { runsJob } from '../workspaces/registry';
+import type { ImportedData, LabState } from '../store';
+import { jobKey, releaseSpec } from './jobs';
+import { step, type Runner } from './runner';
+
+/** The split slider's step (SplitSlider). */
+export const SPLIT_STEP = 0.01;
+
+/** Releases kept: the current one, its two neighbours and a few just left behind. */
+const KEPT = 8;
+
+const LANE = 'releaseAhead';
+
+/** Idle this long before a release ahead starts: the page first draws what it was given, with the cores to itself. */
+const START_AFTER_MS = 250;
+
+/**
+ * The splits one slider step either side of `split`, the one in the direction of the last step (`lastStep`, the
+ * last change of the split, > 0 for a step up) first; only those within the split's limits. Rounded as the
+ * slider's own values are, so their job keys are the ones a step produces.
+ */
+export function neighbourSplits(split: number, lastStep: number): number[] {
+  const [lo, hi] = LIMITS.split;
+  const up = lastStep >= 0 ? 1 : -1;
+  return [up, -up].map((d) => +(split + d * SPLIT_STEP).toFixed(2)).filter((s) => s >= lo && s <= hi);
+}
+
+export interface ReleaseAhead {
+  /** The release kept for this job key, if any. */
+  kept(key: string): ReleaseCell[] | undefined;
+  /** Keeps a finished release (the one shown, or one computed ahead). */
+  keep(key: string, cells: ReleaseCell[]): void;
+  /** Starts the next release ahead if the lab is idle and one is missing. */
+  next(): void;
+  /** Cancels the release ahead running or about to start, if any. */
+  stop(): void;
+  /** Whether a release ahead is running or about to start. */
+  pending(): boolean;
+}
+
+/**
+ * Keeps releases and computes the neighbours' on `runner`'s release pool, `startAfterMs` after the lab fell idle.
+ * `enabled: false` (under the test-only
+ * pacing and fault injection, which count the release pool's jobs) keeps the releases shown and computes none
+ * ahead.
+ */
+export function releaseAhead(
+  runner: Runner,
+  enabled: boolean,
+  lab: () => LabState,
+  startAfterMs = START_AFTER_MS,
+): ReleaseAhead {
+  const releases = new Map<string, ReleaseCell[]>();
+  let lastSplit: number | null = null;
+  let lastStep = 0;
+  let running: string | null = null;
+  let waiting: ReturnType<typeof setTimeout> | null = null;
+
+  const keep = (key: string, cells: ReleaseCell[]) => {
+    releases.delete(key);
+    releases.set(key, cells);
+    // the oldest first in a Map's order
+    while (releases.size > KEPT) releases.delete(releases.keys().next().value!);
+  };
+
+  const neighbours = (settings: LabSettings, imported: ImportedData | undefined) =>
+    neighbourSplits(settings.split, lastStep).map((split) => {
+      const spec = releaseSpec({ ...settings, split }, imported);
+      return { spec, key: jobKey(spec, imported) };
+    });
+
+  /** The next release to compute ahead: one missing while the lab is idle — the release shown is done for the
+   * current settings and no job runs. */
+  function missingNeighbour() {
+    const state = lab();
+    const { settings, release } = state;
+    if (!runsJob(settings, 'regression') || release.status !== 'done' || runner.busy()) return undefined;
+    const imported = state.imported[settings.workspace];
+    if (release.key !== jobKey(releaseSpec(settings, imported), imported)) return undefined;
+    return neighbours(settings, imported).find((n) => !releases.has(n.key));
+  }
+
+  function next() {
+    const { split } = lab().settings;
+    if (lastSplit !== null && split !== lastSplit) lastStep = split - lastSplit;
+    lastSplit = split;
+    if (!enabled) return;
+    // a release ahead gives way to any job the lab starts (it runs again once the lab is idle)
+    if (running !== null) {
+      if (runner.busy(LANE)) stop();
+      return;
+    }
+    if (waiting === null && missingNeighbour()) waiting = setTimeout(start, startAfterMs);
+  }
+
+  function start() {
+    waiting = null;
+    const missing = missingNeighbour();
+    if (running !== null || !missing) return;
+    running = missing.key;
+    const { ended } = runner.run(LANE, {
+      pool: 'release',
+      steps: [step('release', missing.spec)],
+      onDone: (cells) => keep(missing.key, cells),
+      // a release ahead that fails is one not kept: the step to it runs the job and shows its error
+      onError: () => {},
+    });
+    void ended.then(() => {
+      if (running !== missing.key) return;
+      running = null;
+      next();
+    });
+  }
+
+  function stop() {
+    runner.cancel(LANE);
+    running = null;
+    if (waiting !== null) clearTimeout(waiting);
+    waiting = null;
+  }
+
+  return {
+    kept: (key) => {
+      const cells = releases.get(key);
+      if (cells) keep(key, cells);
+      return cells;
+    },
+    keep,
+    next,
+    stop,
+    pending: () => running !== null || waiting !== null,
+  };
+}
