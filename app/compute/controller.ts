@@ -8,6 +8,7 @@ import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
 import type { ReleaseCell } from '../../src/experiments';
 import { driveJob, jobView } from './driveJob';
 import { releaseAhead } from './releaseAhead';
+import { usePresent } from '../present/presentStore';
 import { labRunner, step } from './runner';
 import { useLab, idleJob, type LabState, watchSettings } from '../store';
 import { generatedKey, jobKey, landmarksOf, releaseSpec, sweepSpec } from './jobs';
@@ -119,7 +120,10 @@ export function startComputeController({ releaseAhead: computeAhead = true } = {
   let inFrechet = false;
   // The Euclidean workspace's DP linear-regression comparison runs on a pool of its own.
   const linreg = linregJobs();
-  const ahead = releaseAhead(labRunner(), computeAhead, useLab.getState);
+  const ahead = releaseAhead(labRunner(), computeAhead, {
+    lab: useLab.getState,
+    upcoming: () => usePresent.getState().upcoming,
+  });
   const check = () => {
     const state = useLab.getState();
     linreg.check(state);
@@ -183,8 +187,9 @@ export function startComputeController({ releaseAhead: computeAhead = true } = {
     }
   };
   const stopWatching = watchSettings(check, 150, markStale);
-  // any change may leave the lab idle: the moment to compute a release ahead
-  const stopAhead = useLab.subscribe(() => ahead.next());
+  // any change may leave the lab idle, or name the next slide: the moment to compute a release ahead
+  const stopAheadLab = useLab.subscribe(() => ahead.next());
+  const stopAheadSlide = usePresent.subscribe(() => ahead.next());
   retry = () => {
     const { release, sweep } = useLab.getState();
     if (release.status === 'error') releaseKey = '';
@@ -195,7 +200,8 @@ export function startComputeController({ releaseAhead: computeAhead = true } = {
   const stop = () => {
     retry = null;
     stopWatching();
-    stopAhead();
+    stopAheadLab();
+    stopAheadSlide();
     ahead.stop();
     linreg.stop();
     labRunner().terminate();

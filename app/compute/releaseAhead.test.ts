@@ -47,6 +47,9 @@ function fakeRunner() {
 
 const settle = () => new Promise<void>((r) => setTimeout(r, 0));
 
+/** The lab as `lab` gives it, and the next slide's settings (none unless given). */
+const sources = (lab: () => LabState, upcoming: () => LabSettings | null = () => null) => ({ lab, upcoming });
+
 describe('releaseAhead', () => {
   const settings: LabSettings = { ...defaultsFor('sphere'), split: 0.5 };
   const keyAt = (split: number) => jobKey(releaseSpec({ ...settings, split }, undefined), undefined);
@@ -62,7 +65,12 @@ describe('releaseAhead', () => {
   it('computes the two neighbours, one after the other, once the lab is idle, and keeps them', async () => {
     const { runner, jobs, state } = fakeRunner();
     let lab = labAt(0.5, 'running');
-    const ahead = releaseAhead(runner, true, () => lab, 0);
+    const ahead = releaseAhead(
+      runner,
+      true,
+      sources(() => lab),
+      0,
+    );
     ahead.next();
     await settle();
     expect(jobs).toHaveLength(0); // the release shown still runs
@@ -99,7 +107,12 @@ describe('releaseAhead', () => {
   it('gives way to any job the lab starts, and runs again once the lab is idle', async () => {
     const { runner, jobs, state } = fakeRunner();
     const cancel = vi.spyOn(runner, 'cancel');
-    const ahead = releaseAhead(runner, true, () => labAt(0.5), 0);
+    const ahead = releaseAhead(
+      runner,
+      true,
+      sources(() => labAt(0.5)),
+      0,
+    );
     ahead.next();
     await settle();
     expect(jobs).toHaveLength(1);
@@ -115,10 +128,50 @@ describe('releaseAhead', () => {
     expect(jobs[1].job.steps[0].params).toEqual(jobs[0].job.steps[0].params);
   });
 
+  it("in the lesson, computes the next slide's release first (on synthetic data), then the splits'", async () => {
+    const { runner, jobs } = fakeRunner();
+    const nextSlide: LabSettings = { ...defaultsFor('kendall'), landmarks: 50 };
+    const ahead = releaseAhead(
+      runner,
+      true,
+      sources(
+        () => labAt(0.5),
+        () => nextSlide,
+      ),
+      0,
+    );
+    ahead.next();
+    await settle();
+    expect(jobs[0].job.steps[0].params).toEqual(releaseSpec(nextSlide, undefined));
+    jobs[0].end(cellsOf(50));
+    await settle();
+    await settle();
+    expect(jobs[1].job.steps[0].params).toEqual(releaseSpec({ ...settings, split: 0.51 }, undefined));
+    expect(ahead.kept(jobKey(releaseSpec(nextSlide, undefined), undefined))).toEqual(cellsOf(50));
+    // a next slide with no release (the Fréchet mean's) adds nothing
+    const { runner: other, jobs: otherJobs } = fakeRunner();
+    releaseAhead(
+      other,
+      true,
+      sources(
+        () => labAt(0.5),
+        () => defaultsFor('frechet'),
+      ),
+      0,
+    ).next();
+    await settle();
+    expect(otherJobs[0].job.steps[0].params).toEqual(releaseSpec({ ...settings, split: 0.51 }, undefined));
+  });
+
   it("after a step, looks first in the step's direction", async () => {
     const { runner, jobs } = fakeRunner();
     let lab = labAt(0.5, 'running');
-    const ahead = releaseAhead(runner, true, () => lab, 0);
+    const ahead = releaseAhead(
+      runner,
+      true,
+      sources(() => lab),
+      0,
+    );
     ahead.next();
     lab = labAt(0.49, 'running');
     ahead.next();
@@ -131,17 +184,37 @@ describe('releaseAhead', () => {
 
   it('computes nothing when disabled, nor for the Fréchet workspace, nor for settings the release shown is not for', async () => {
     const { runner, jobs } = fakeRunner();
-    releaseAhead(runner, false, () => labAt(0.5), 0).next();
+    releaseAhead(
+      runner,
+      false,
+      sources(() => labAt(0.5)),
+      0,
+    ).next();
     const frechet = { ...labAt(0.5), settings: { ...defaultsFor('frechet') } } as LabState;
-    releaseAhead(runner, true, () => frechet, 0).next();
+    releaseAhead(
+      runner,
+      true,
+      sources(() => frechet),
+      0,
+    ).next();
     const moved = { ...labAt(0.5), settings: { ...settings, split: 0.6 } } as LabState;
-    releaseAhead(runner, true, () => moved, 0).next();
+    releaseAhead(
+      runner,
+      true,
+      sources(() => moved),
+      0,
+    ).next();
     await settle();
     expect(jobs).toHaveLength(0);
   });
 
   it('keeps the eight releases used last', () => {
-    const ahead = releaseAhead(fakeRunner().runner, true, () => labAt(0.5), 0);
+    const ahead = releaseAhead(
+      fakeRunner().runner,
+      true,
+      sources(() => labAt(0.5)),
+      0,
+    );
     for (let i = 0; i < 9; i++) ahead.keep(keyAt(0.1 + i / 100), cellsOf(i));
     expect(ahead.kept(keyAt(0.1))).toBeUndefined();
     expect(ahead.kept(keyAt(0.11))).toEqual(cellsOf(1));

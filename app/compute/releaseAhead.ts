@@ -1,9 +1,10 @@
 /**
  * Releases computed ahead. A split step moves the split slider by one step, so while the lab is idle the release
  * pool computes the releases one step either side of the current split (the last step's direction first) and
- * keeps them beside the releases already shown. A release is a deterministic function of its spec — the data, the
- * budget, the sampler seed — so the release kept is the one a new job would compute: a step to it shows it at
- * once, on every space. Nothing computed ahead is shown unless the settings ask for it.
+ * keeps them beside the releases already shown; in the lesson, the next slide's release before those. A release
+ * is a deterministic function of its spec — the data, the budget, the sampler seed — so the release kept is the
+ * one a new job would compute: a step to it shows it at once, on every space. Nothing computed ahead is shown
+ * unless the settings ask for it.
  */
 import type { ReleaseCell } from '../../src/experiments';
 import { LIMITS, type LabSettings } from '../state/settings';
@@ -47,16 +48,22 @@ export interface ReleaseAhead {
   pending(): boolean;
 }
 
+/** Where a release ahead takes its settings from: the lab, and the settings of the presenter's next step. */
+export interface AheadSources {
+  lab(): LabState;
+  /** The settings the presenter's next step shows (the lesson's next slide, on synthetic data), or null. */
+  upcoming(): LabSettings | null;
+}
+
 /**
- * Keeps releases and computes the neighbours' on `runner`'s release pool, `startAfterMs` after the lab fell idle.
- * `enabled: false` (under the test-only
- * pacing and fault injection, which count the release pool's jobs) keeps the releases shown and computes none
- * ahead.
+ * Keeps releases and computes the next slide's and the neighbours' on `runner`'s release pool, `startAfterMs` after
+ * the lab fell idle. `enabled: false` (under the test-only pacing and fault injection, which count the release
+ * pool's jobs) keeps the releases shown and computes none ahead.
  */
 export function releaseAhead(
   runner: Runner,
   enabled: boolean,
-  lab: () => LabState,
+  { lab, upcoming }: AheadSources,
   startAfterMs = START_AFTER_MS,
 ): ReleaseAhead {
   const releases = new Map<string, ReleaseCell[]>();
@@ -72,21 +79,30 @@ export function releaseAhead(
     while (releases.size > KEPT) releases.delete(releases.keys().next().value!);
   };
 
-  const neighbours = (settings: LabSettings, imported: ImportedData | undefined) =>
-    neighbourSplits(settings.split, lastStep).map((split) => {
-      const spec = releaseSpec({ ...settings, split }, imported);
-      return { spec, key: jobKey(spec, imported) };
+  /** The releases to have ready, the likeliest first: the next slide's (its data synthetic), then the splits'. */
+  const candidates = (settings: LabSettings, imported: ImportedData | undefined) => {
+    const next = upcoming();
+    return [
+      ...(next && runsJob(next, 'regression') ? [{ settings: next, imported: undefined }] : []),
+      ...neighbourSplits(settings.split, lastStep).map((split) => ({
+        settings: { ...settings, split },
+        imported,
+      })),
+    ].map((c) => {
+      const spec = releaseSpec(c.settings, c.imported);
+      return { spec, key: jobKey(spec, c.imported) };
     });
+  };
 
   /** The next release to compute ahead: one missing while the lab is idle — the release shown is done for the
    * current settings and no job runs. */
-  function missingNeighbour() {
+  function missingRelease() {
     const state = lab();
     const { settings, release } = state;
     if (!runsJob(settings, 'regression') || release.status !== 'done' || runner.busy()) return undefined;
     const imported = state.imported[settings.workspace];
     if (release.key !== jobKey(releaseSpec(settings, imported), imported)) return undefined;
-    return neighbours(settings, imported).find((n) => !releases.has(n.key));
+    return candidates(settings, imported).find((n) => !releases.has(n.key));
   }
 
   function next() {
@@ -99,12 +115,12 @@ export function releaseAhead(
       if (runner.busy(LANE)) stop();
       return;
     }
-    if (waiting === null && missingNeighbour()) waiting = setTimeout(start, startAfterMs);
+    if (waiting === null && missingRelease()) waiting = setTimeout(start, startAfterMs);
   }
 
   function start() {
     waiting = null;
-    const missing = missingNeighbour();
+    const missing = missingRelease();
     if (running !== null || !missing) return;
     running = missing.key;
     const { ended } = runner.run(LANE, {

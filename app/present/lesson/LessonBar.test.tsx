@@ -11,7 +11,7 @@ import { LESSON } from './slides';
 // test files share their modules (vite.config.ts): leave the stores as they were found
 const reset = () => {
   useLab.getState().set({ ...DEFAULT_SETTINGS });
-  usePresent.setState({ on: false, more: false, sequence: 'figures', slide: 1 });
+  usePresent.setState({ on: false, more: false, sequence: 'figures', slide: 1, upcoming: null });
   useReveal.setState({ revealed: false });
 };
 beforeEach(() => {
@@ -60,6 +60,27 @@ describe('the lesson in presenting mode’s bar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Figures' }));
     expect(step()).toBe('Figures');
     expect(usePresent.getState()).toMatchObject({ sequence: 'figures', slide: 2 });
+  });
+
+  it("names the next slide's settings as it will show them (so the lab computes its release ahead), none after the last", async () => {
+    render(
+      <>
+        <PresentBar />
+        <PresentControls />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Lesson' }));
+    await screen.findByTestId('lesson-question', {}, LOADING);
+    // the presenter's own m carries over, and the advisor's slide caps it: both paths are taken
+    act(() => useLab.getState().set({ m: 4 }));
+    for (let i = 1; i < LESSON.length; i++) {
+      const upcoming = usePresent.getState().upcoming;
+      expect(upcoming).not.toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Next slide (PageDown)' }));
+      expect(usePresent.getState().slide).toBe(i + 1);
+      expect(useLab.getState().settings).toEqual(upcoming);
+    }
+    expect(usePresent.getState().upcoming).toBeNull();
   });
 
   it('reveals the answer with A (not while typing) or Space (when no control has the focus), or its button', async () => {

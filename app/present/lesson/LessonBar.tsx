@@ -8,7 +8,7 @@
  */
 import { useEffect } from 'react';
 import { applySettings } from '../../presets';
-import { linkSetsSettings } from '../../state/settings';
+import { linkSetsSettings, type LabSettings } from '../../state/settings';
 import { useLab } from '../../store';
 import { isTextEntry, openedSlide, openedWith, usePresent } from '../presentStore';
 import { StepNav } from '../StepNav';
@@ -37,6 +37,22 @@ export function stepLesson(dir: 1 | -1): void {
   const at = clampSlide(usePresent.getState().slide);
   const next = clampSlide(at + dir);
   if (next !== at) goToSlide(next);
+}
+
+/** The settings the step from slide `at` to the next would show now (goToSlide's), or null on the last slide. */
+function settingsAfter(at: number, settings: LabSettings): LabSettings | null {
+  if (at >= LESSON.length) return null;
+  return slideSettings(LESSON[at], settings, presenterM(LESSON[at - 1], settings, chosenM));
+}
+
+/** Keeps the present store's `upcoming` the next slide's settings while slide `at` is shown (the lab computes its
+ * release ahead). */
+function useUpcomingSlide(at: number) {
+  const settings = useLab((s) => s.settings);
+  useEffect(() => {
+    usePresent.setState({ upcoming: settingsAfter(at, settings) });
+  }, [at, settings]);
+  useEffect(() => () => usePresent.setState({ upcoming: null }), []);
 }
 
 const setRevealed = (revealed: boolean) => useReveal.setState({ revealed });
@@ -99,6 +115,7 @@ export function LessonBar() {
   useEffect(showOpenedSlide, []);
   useRevealKeys();
   useLessonLayout(slide.id);
+  useUpcomingSlide(i);
   return (
     <>
       <StepNav
