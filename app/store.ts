@@ -217,6 +217,11 @@ export interface LabState {
    * digit by digit) start them once the settings have settled (`watchSettings`).
    */
   settingsStep: boolean;
+  /**
+   * The settings the presenter's next step shows (the lesson's next slide, as the lesson would set them now), so
+   * that the lab computes its release ahead (compute/releaseAhead.ts); null when there is none.
+   */
+  upcoming: LabSettings | null;
   /** Change settings (clamping is the controls' job); `step`: a slider moved (see `settingsStep`). */
   set(patch: Partial<LabSettings>, how?: { step: boolean }): void;
   /** Switch workspace, with that workspace's data defaults. */
@@ -237,6 +242,7 @@ const initial = initialSettings();
 export const useLab = create<LabState>((set, get) => ({
   settings: initial.settings,
   settingsStep: false,
+  upcoming: null,
   generated: { key: '', workspace: null, data: null, error: null },
   imported: {},
   release: idleJob(),

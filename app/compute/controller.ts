@@ -8,7 +8,6 @@ import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
 import type { ReleaseCell } from '../../src/experiments';
 import { driveJob, jobView } from './driveJob';
 import { releaseAhead } from './releaseAhead';
-import { usePresent } from '../present/presentStore';
 import { labRunner, step } from './runner';
 import { useLab, idleJob, type LabState, watchSettings } from '../store';
 import { generatedKey, jobKey, landmarksOf, releaseSpec, sweepSpec } from './jobs';
@@ -122,7 +121,7 @@ export function startComputeController({ releaseAhead: computeAhead = true } = {
   const linreg = linregJobs();
   const ahead = releaseAhead(labRunner(), computeAhead, {
     lab: useLab.getState,
-    upcoming: () => usePresent.getState().upcoming,
+    upcoming: () => useLab.getState().upcoming,
   });
   const check = () => {
     const state = useLab.getState();
@@ -188,8 +187,7 @@ export function startComputeController({ releaseAhead: computeAhead = true } = {
   };
   const stopWatching = watchSettings(check, 150, markStale);
   // any change may leave the lab idle, or name the next slide: the moment to compute a release ahead
-  const stopAheadLab = useLab.subscribe(() => ahead.next());
-  const stopAheadSlide = usePresent.subscribe(() => ahead.next());
+  const stopAhead = useLab.subscribe(() => ahead.next());
   retry = () => {
     const { release, sweep } = useLab.getState();
     if (release.status === 'error') releaseKey = '';
@@ -200,8 +198,7 @@ export function startComputeController({ releaseAhead: computeAhead = true } = {
   const stop = () => {
     retry = null;
     stopWatching();
-    stopAheadLab();
-    stopAheadSlide();
+    stopAhead();
     ahead.stop();
     linreg.stop();
     labRunner().terminate();

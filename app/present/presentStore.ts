@@ -6,7 +6,6 @@
  * screen is a setting of its own), so a bookmark opens the same slide.
  */
 import { create } from 'zustand';
-import type { LabSettings } from '../state/settings';
 
 export interface PresentState {
   /** Presenting mode is on. */
@@ -19,11 +18,6 @@ export interface PresentState {
   sequence: PresentSequence;
   /** The lesson's slide on screen, numbered from 1 (kept while the figures are shown). */
   slide: number;
-  /**
-   * The settings the presenter's next step shows (the lesson's next slide, as the lesson would set them now), so
-   * that the lab computes its release ahead; null when there is none.
-   */
-  upcoming: LabSettings | null;
   setOn(on: boolean): void;
   setMore(more: boolean): void;
   setPlaying(playing: boolean): void;
@@ -72,7 +66,6 @@ export const usePresent = create<PresentState>((set) => ({
   playing: false,
   sequence: openedSlide === null ? 'figures' : 'lesson',
   slide: openedSlide ?? 1,
-  upcoming: null,
   setOn: (on) => set(on ? { on } : { on, more: false, playing: false }),
   setMore: (more) => set({ more }),
   setPlaying: (playing) => set({ playing }),

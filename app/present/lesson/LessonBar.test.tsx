@@ -11,7 +11,8 @@ import { LESSON } from './slides';
 // test files share their modules (vite.config.ts): leave the stores as they were found
 const reset = () => {
   useLab.getState().set({ ...DEFAULT_SETTINGS });
-  usePresent.setState({ on: false, more: false, sequence: 'figures', slide: 1, upcoming: null });
+  usePresent.setState({ on: false, more: false, sequence: 'figures', slide: 1 });
+  useLab.setState({ upcoming: null });
   useReveal.setState({ revealed: false });
 };
 beforeEach(() => {
@@ -74,13 +75,13 @@ describe('the lesson in presenting mode’s bar', () => {
     // the presenter's own m carries over, and the advisor's slide caps it: both paths are taken
     act(() => useLab.getState().set({ m: 4 }));
     for (let i = 1; i < LESSON.length; i++) {
-      const upcoming = usePresent.getState().upcoming;
+      const upcoming = useLab.getState().upcoming;
       expect(upcoming).not.toBeNull();
       fireEvent.click(screen.getByRole('button', { name: 'Next slide (PageDown)' }));
       expect(usePresent.getState().slide).toBe(i + 1);
       expect(useLab.getState().settings).toEqual(upcoming);
     }
-    expect(usePresent.getState().upcoming).toBeNull();
+    expect(useLab.getState().upcoming).toBeNull();
   });
 
   it('reveals the answer with A (not while typing) or Space (when no control has the focus), or its button', async () => {

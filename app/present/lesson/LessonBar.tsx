@@ -45,14 +45,14 @@ function settingsAfter(at: number, settings: LabSettings): LabSettings | null {
   return slideSettings(LESSON[at], settings, presenterM(LESSON[at - 1], settings, chosenM));
 }
 
-/** Keeps the present store's `upcoming` the next slide's settings while slide `at` is shown (the lab computes its
- * release ahead). */
+/** Keeps the store's `upcoming` the next slide's settings while slide `at` is shown (the lab computes its release
+ * ahead). */
 function useUpcomingSlide(at: number) {
   const settings = useLab((s) => s.settings);
   useEffect(() => {
-    usePresent.setState({ upcoming: settingsAfter(at, settings) });
+    useLab.setState({ upcoming: settingsAfter(at, settings) });
   }, [at, settings]);
-  useEffect(() => () => usePresent.setState({ upcoming: null }), []);
+  useEffect(() => () => useLab.setState({ upcoming: null }), []);
 }
 
 const setRevealed = (revealed: boolean) => useReveal.setState({ revealed });
