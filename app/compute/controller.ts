@@ -4,11 +4,10 @@
  * so what the plots show always belongs to the current settings. The release the views draw runs on the release
  * pool (fast feedback), the sweeps behind the plots on the sweep pool (one worker per core).
  */
-import { aggregateSweep, type SweepCellResult } from '../../src/experiments';
-import type { ReleaseCell } from '../../src/experiments';
+import { aggregateSweep, type ReleaseCell, type SweepCellResult } from '../../src/experiments';
 import { driveJob, jobView } from './driveJob';
 import { releaseAhead } from './releaseAhead';
-import { labRunner, step } from './runner';
+import { labRunner, step, type Runner } from './runner';
 import { useLab, idleJob, type LabState, watchSettings } from '../store';
 import { generatedKey, jobKey, landmarksOf, releaseSpec, sweepSpec } from './jobs';
 import { frechetJobs } from '../workspaces/frechet/compute';
@@ -45,24 +44,29 @@ function wantedKey(kind: 'release' | 'sweep'): string | null {
   return jobKey(kind === 'release' ? releaseSpec(settings, data) : sweepSpec(settings, data), data);
 }
 
+/** Runs the release for the current settings on `runner` (the lab's, or one taking over a release ahead). */
 function runRelease(
   state: LabState,
   key: string,
   onStale: () => void,
   onDone: (cells: ReleaseCell[]) => void,
+  runner: Pick<Runner, 'run'>,
 ) {
   const imported = state.imported[state.settings.workspace];
-  driveJob({
-    slice: 'release',
-    pool: 'release',
-    // its draws appear as they come, ten times a second: drawing each frame took a core from its chains
-    progressEveryMs: 100,
-    steps: [step('release', releaseSpec(state.settings, imported))],
-    current: () => wantedKey('release') === key,
-    view: (status, progress) => ({ ...jobView(status, progress), key }),
-    onStale,
-    onDone,
-  });
+  driveJob(
+    {
+      slice: 'release',
+      pool: 'release',
+      // its draws appear as they come, ten times a second: drawing each frame took a core from its chains
+      progressEveryMs: 100,
+      steps: [step('release', releaseSpec(state.settings, imported))],
+      current: () => wantedKey('release') === key,
+      view: (status, progress) => ({ ...jobView(status, progress), key }),
+      onStale,
+      onDone,
+    },
+    runner,
+  );
 }
 
 /** Shows a release kept from before (or computed ahead) for the current settings, in place of a new job. */
@@ -102,8 +106,8 @@ export function retryFailedJobs(): void {
 
 /**
  * Starts watching the store; returns `stop`, which stops watching and ends the workers, and `busy`: whether any
- * computation runs or is about to. `releaseAhead`: compute the neighbouring splits' releases while the lab is idle
- * (releaseAhead.ts).
+ * computation runs or is about to. `releaseAhead`: while the lab is idle, compute the releases the next step is
+ * likely to ask for (releaseAhead.ts).
  */
 export function startComputeController({ releaseAhead: computeAhead = true } = {}): {
   stop: () => void;
@@ -144,8 +148,11 @@ export function startComputeController({ releaseAhead: computeAhead = true } = {
     if (rKey !== releaseKey) {
       releaseKey = rKey;
       const kept = ahead.kept(rKey);
-      if (kept) showKeptRelease(rKey, kept);
-      else
+      if (kept) {
+        // a release ahead that a job took over belonged to the settings before: it must not write
+        ahead.stop();
+        showKeptRelease(rKey, kept);
+      } else
         runRelease(
           state,
           rKey,
@@ -154,6 +161,7 @@ export function startComputeController({ releaseAhead: computeAhead = true } = {
             check();
           },
           (cells) => ahead.keep(rKey, cells),
+          ahead.takeOver(rKey) ?? labRunner(),
         );
     } else if (markedStale && state.release.status === 'running') {
       // the settings came back to those of the finished release before a new job started

@@ -87,7 +87,7 @@ const failedJob = <C>(message: string): JobView<C> => ({ ...idleJob<C>(), status
 /** Runs `job` on `runner` (default: the lab's) and keeps its slice of the store up to date. */
 export function driveJob<K extends TaskName, S extends SliceName>(
   job: JobDescription<K, S>,
-  runner: Runner = labRunner(),
+  runner: Pick<Runner, 'run'> = labRunner(),
 ): RunHandle {
   type C = TaskResult<K>;
   type V = LabState[S];

@@ -163,6 +163,57 @@ describe('releaseAhead', () => {
     expect(otherJobs[0].job.steps[0].params).toEqual(releaseSpec({ ...settings, split: 0.51 }, undefined));
   });
 
+  it('lets the job the lab starts for a release being computed ahead take it over: its cells so far, then the rest', async () => {
+    const { runner, jobs, state } = fakeRunner();
+    const ahead = releaseAhead(
+      runner,
+      true,
+      sources(() => labAt(0.5)),
+      0,
+    );
+    ahead.next();
+    await settle();
+    const cells = [...cellsOf(1), ...cellsOf(2)];
+    jobs[0].job.onProgress?.({ cells: [cells[0], undefined], done: 1, total: 2 });
+    expect(ahead.takeOver(keyAt(0.49))).toBeNull(); // not the release on its way
+    const takeOver = ahead.takeOver(keyAt(0.51))!;
+    const taker = {
+      current: () => true,
+      onProgress: vi.fn(),
+      onDone: vi.fn(),
+      onStale: vi.fn(),
+      onError: vi.fn(),
+    };
+    takeOver.run('release', { pool: 'release', steps: [], ...taker });
+    expect(taker.onProgress).toHaveBeenLastCalledWith({ cells: [cells[0], undefined], done: 1, total: 2 });
+    expect(ahead.takeOver(keyAt(0.51))).toBeNull(); // once
+    // taken over, it no longer gives way to other jobs
+    state.busy = true;
+    ahead.next();
+    jobs[0].job.onProgress?.({ cells, done: 2, total: 2 });
+    expect(taker.onProgress).toHaveBeenLastCalledWith({ cells, done: 2, total: 2 });
+    jobs[0].end(cells);
+    expect(taker.onDone).toHaveBeenCalledWith(cells);
+    expect(ahead.kept(keyAt(0.51))).toEqual(cells);
+
+    // a job that took a release over for settings that changed meanwhile hears of it as stale
+    state.busy = false;
+    await settle();
+    await settle();
+    const later = ahead.takeOver(keyAt(0.49))!;
+    const stale = {
+      current: () => false,
+      onProgress: vi.fn(),
+      onDone: vi.fn(),
+      onStale: vi.fn(),
+      onError: vi.fn(),
+    };
+    later.run('release', { pool: 'release', steps: [], ...stale });
+    jobs[1].end(cellsOf(49));
+    expect(stale.onDone).not.toHaveBeenCalled();
+    expect(stale.onStale).toHaveBeenCalledWith(cellsOf(49));
+  });
+
   it("after a step, looks first in the step's direction", async () => {
     const { runner, jobs } = fakeRunner();
     let lab = labAt(0.5, 'running');

@@ -3,15 +3,15 @@
  * pool computes the releases one step either side of the current split (the last step's direction first) and
  * keeps them beside the releases already shown; in the lesson, the next slide's release before those. A release
  * is a deterministic function of its spec — the data, the budget, the sampler seed — so the release kept is the
- * one a new job would compute: a step to it shows it at once, on every space. Nothing computed ahead is shown
- * unless the settings ask for it.
+ * one a new job would compute: a step to it shows it at once, on every space, and a step to one still on its
+ * way takes it over. Nothing computed ahead is shown unless the settings ask for it.
  */
 import type { ReleaseCell } from '../../src/experiments';
 import { LIMITS, type LabSettings } from '../state/settings';
 import { runsJob } from '../workspaces/registry';
 import type { ImportedData, LabState } from '../store';
 import { jobKey, releaseSpec } from './jobs';
-import { step, type Runner } from './runner';
+import { step, type Job, type Progress, type RunHandle, type Runner } from './runner';
 
 /** The split slider's step (SplitSlider). */
 export const SPLIT_STEP = 0.01;
@@ -46,6 +46,19 @@ export interface ReleaseAhead {
   stop(): void;
   /** Whether a release ahead is running or about to start. */
   pending(): boolean;
+  /**
+   * When the release ahead running is the one for `key`: a runner for the job the lab would start for it, which
+   * takes that release over (its cells so far, then the rest as they come) instead of computing it again.
+   */
+  takeOver(key: string): Pick<Runner, 'run'> | null;
+}
+
+/** A release ahead on its way, and the job that took it over (the lab asked for its settings meanwhile). */
+interface Running {
+  key: string;
+  handle: RunHandle | null;
+  progress: Progress<ReleaseCell> | null;
+  taker: Job<'release'> | null;
 }
 
 /** Where a release ahead takes its settings from: the lab, and the settings of the presenter's next step. */
@@ -69,7 +82,7 @@ export function releaseAhead(
   const releases = new Map<string, ReleaseCell[]>();
   let lastSplit: number | null = null;
   let lastStep = 0;
-  let running: string | null = null;
+  let running: Running | null = null;
   let waiting: ReturnType<typeof setTimeout> | null = null;
 
   const keep = (key: string, cells: ReleaseCell[]) => {
@@ -110,9 +123,10 @@ export function releaseAhead(
     if (lastSplit !== null && split !== lastSplit) lastStep = split - lastSplit;
     lastSplit = split;
     if (!enabled) return;
-    // a release ahead gives way to any job the lab starts (it runs again once the lab is idle)
+    // a release ahead gives way to any job the lab starts (it runs again once the lab is idle), unless the lab's
+    // release job has taken it over
     if (running !== null) {
-      if (runner.busy(LANE)) stop();
+      if (running.taker === null && runner.busy(LANE)) stop();
       return;
     }
     if (waiting === null && missingRelease()) waiting = setTimeout(start, startAfterMs);
@@ -122,20 +136,42 @@ export function releaseAhead(
     waiting = null;
     const missing = missingRelease();
     if (running !== null || !missing) return;
-    running = missing.key;
-    const { ended } = runner.run(LANE, {
+    const job: Running = { key: missing.key, handle: null, progress: null, taker: null };
+    running = job;
+    const current = () => job.taker?.current?.() ?? true;
+    job.handle = runner.run(LANE, {
       pool: 'release',
       steps: [step('release', missing.spec)],
-      onDone: (cells) => keep(missing.key, cells),
-      // a release ahead that fails is one not kept: the step to it runs the job and shows its error
-      onError: () => {},
+      onProgress: (progress) => {
+        job.progress = progress;
+        if (job.taker && current()) job.taker.onProgress?.(progress);
+      },
+      onDone: (cells) => {
+        keep(job.key, cells);
+        if (!job.taker) return;
+        if (current()) job.taker.onDone(cells);
+        else job.taker.onStale?.(cells);
+      },
+      // a release ahead that fails is not kept (a step to it runs the job, which shows the error); one taken over
+      // fails the job that took it
+      onError: (message) => job.taker?.onError(message),
     });
-    void ended.then(() => {
-      if (running !== missing.key) return;
+    void job.handle.ended.then(() => {
+      if (running !== job) return;
       running = null;
       next();
     });
   }
+
+  /** The runner's part for the job that takes `job` over: what a new job in its lane would get. */
+  const takenOver = (job: Running): Pick<Runner, 'run'> => ({
+    run(lane, taker) {
+      runner.cancel(lane);
+      job.taker = taker as unknown as Job<'release'>;
+      if (job.progress && (taker.current?.() ?? true)) job.taker.onProgress?.(job.progress);
+      return { cancel: stop, ended: job.handle!.ended };
+    },
+  });
 
   function stop() {
     runner.cancel(LANE);
@@ -154,5 +190,6 @@ export function releaseAhead(
     next,
     stop,
     pending: () => running !== null || waiting !== null,
+    takeOver: (key) => (running?.key === key && running.taker === null ? takenOver(running) : null),
   };
 }
