@@ -6,7 +6,7 @@
  * columns; the first matrix coordinate points right, the second up. One scale for all ellipses (a scale bar
  * shows length 1).
  */
-import { useId, useMemo, type SVGProps } from 'react';
+import { useCallback, useId, useMemo, type SVGProps } from 'react';
 import { formatFixed, formatSignificant, hyphenMinus } from '../format';
 import type { RegressionData } from '../../src/data';
 import { ellipseOf, magnifyFrom, spdGeodesic, sym2, type Sym2 } from '../views3d/geodesics';
@@ -112,7 +112,7 @@ export function EllipseStrip({
   const type = useChartType();
   const { W, H, PLOT_W, PLOT_H, CY, R_MAX, colX } = useMemo(() => stripLayout(width), [width]);
   const [x0, x1] = data.xRange;
-  const orig = (x: number) => x0 + x * (x1 - x0);
+  const orig = useCallback((x: number) => x0 + x * (x1 - x0), [x0, x1]);
   const columns = useMemo(
     () => Array.from({ length: ELLIPSE_COLUMNS }, (_, k) => k / (ELLIPSE_COLUMNS - 1)),
     [],
@@ -154,6 +154,34 @@ export function EllipseStrip({
     return { out, offChart };
   }, [pairs, columns, scale, colX, W, magnify, npY]);
 
+  // the data's ellipses (a thousand at the lab's defaults) change with the data, not with each release
+  const dataLayer = useMemo(
+    () => (
+      <g className="e-data-layer">
+        {dataEl.map(
+          (d, i) =>
+            d && (
+              <EllipseAt
+                key={i}
+                className="e-data"
+                d={d}
+                cy={CY}
+                title={describe(`data point ${i + 1}`, data.xLabel, orig(data.xs[i]), d, scale)}
+                fill={C.spdData}
+                fillOpacity={0.03}
+                stroke={C.spdData}
+                strokeOpacity={0.28}
+                strokeWidth={0.8}
+                onClick={onPickData ? () => onPickData(i) : undefined}
+                style={onPickData ? { cursor: 'pointer' } : undefined}
+              />
+            ),
+        )}
+      </g>
+    ),
+    [dataEl, CY, data, scale, orig, onPickData],
+  );
+
   // ticks at the seven covariates, in original units
   const ticks = columns.map((x) => ({ x: colX(x), label: formatSignificant(orig(x), 3) }));
   return (
@@ -173,27 +201,7 @@ export function EllipseStrip({
           </clipPath>
         </defs>
         <g clipPath={`url(#${clipId})`}>
-          <g className="e-data-layer">
-            {dataEl.map(
-              (d, i) =>
-                d && (
-                  <EllipseAt
-                    key={i}
-                    className="e-data"
-                    d={d}
-                    cy={CY}
-                    title={describe(`data point ${i + 1}`, data.xLabel, orig(data.xs[i]), d, scale)}
-                    fill={C.spdData}
-                    fillOpacity={0.03}
-                    stroke={C.spdData}
-                    strokeOpacity={0.28}
-                    strokeWidth={0.8}
-                    onClick={onPickData ? () => onPickData(i) : undefined}
-                    style={onPickData ? { cursor: 'pointer' } : undefined}
-                  />
-                ),
-            )}
-          </g>
+          {dataLayer}
           <g className="e-np-layer">
             {np.map(
               (d, k) =>
