@@ -47,8 +47,23 @@ function fakeRunner() {
 
 const settle = () => new Promise<void>((r) => setTimeout(r, 0));
 
+/** A release job, as the job driver would hand it to the runner, for settings that are still `current` or not. */
+const takerJob = (current: boolean) => ({
+  pool: 'release' as const,
+  steps: [],
+  current: () => current,
+  onProgress: vi.fn(),
+  onDone: vi.fn(),
+  onStale: vi.fn(),
+  onError: vi.fn(),
+});
+
 /** The lab as `lab` gives it, and the next slide's settings (none unless given). */
 const sources = (lab: () => LabState, upcoming: () => LabSettings | null = () => null) => ({ lab, upcoming });
+
+/** Releases ahead on `runner`, started as soon as the lab is idle. */
+const aheadFor = (runner: Runner, lab: () => LabState, upcoming?: () => LabSettings | null) =>
+  releaseAhead(runner, true, sources(lab, upcoming), 0);
 
 describe('releaseAhead', () => {
   const settings: LabSettings = { ...defaultsFor('sphere'), split: 0.5 };
@@ -65,12 +80,7 @@ describe('releaseAhead', () => {
   it('computes the two neighbours, one after the other, once the lab is idle, and keeps them', async () => {
     const { runner, jobs, state } = fakeRunner();
     let lab = labAt(0.5, 'running');
-    const ahead = releaseAhead(
-      runner,
-      true,
-      sources(() => lab),
-      0,
-    );
+    const ahead = aheadFor(runner, () => lab);
     ahead.next();
     await settle();
     expect(jobs).toHaveLength(0); // the release shown still runs
@@ -107,12 +117,7 @@ describe('releaseAhead', () => {
   it('gives way to any job the lab starts, and runs again once the lab is idle', async () => {
     const { runner, jobs, state } = fakeRunner();
     const cancel = vi.spyOn(runner, 'cancel');
-    const ahead = releaseAhead(
-      runner,
-      true,
-      sources(() => labAt(0.5)),
-      0,
-    );
+    const ahead = aheadFor(runner, () => labAt(0.5));
     ahead.next();
     await settle();
     expect(jobs).toHaveLength(1);
@@ -131,14 +136,10 @@ describe('releaseAhead', () => {
   it("in the lesson, computes the next slide's release first (on synthetic data), then the splits'", async () => {
     const { runner, jobs } = fakeRunner();
     const nextSlide: LabSettings = { ...defaultsFor('kendall'), landmarks: 50 };
-    const ahead = releaseAhead(
+    const ahead = aheadFor(
       runner,
-      true,
-      sources(
-        () => labAt(0.5),
-        () => nextSlide,
-      ),
-      0,
+      () => labAt(0.5),
+      () => nextSlide,
     );
     ahead.next();
     await settle();
@@ -150,14 +151,10 @@ describe('releaseAhead', () => {
     expect(ahead.kept(jobKey(releaseSpec(nextSlide, undefined), undefined))).toEqual(cellsOf(50));
     // a next slide with no release (the Fréchet mean's) adds nothing
     const { runner: other, jobs: otherJobs } = fakeRunner();
-    releaseAhead(
+    aheadFor(
       other,
-      true,
-      sources(
-        () => labAt(0.5),
-        () => defaultsFor('frechet'),
-      ),
-      0,
+      () => labAt(0.5),
+      () => defaultsFor('frechet'),
     ).next();
     await settle();
     expect(otherJobs[0].job.steps[0].params).toEqual(releaseSpec({ ...settings, split: 0.51 }, undefined));
@@ -165,26 +162,15 @@ describe('releaseAhead', () => {
 
   it('lets the job the lab starts for a release being computed ahead take it over: its cells so far, then the rest', async () => {
     const { runner, jobs, state } = fakeRunner();
-    const ahead = releaseAhead(
-      runner,
-      true,
-      sources(() => labAt(0.5)),
-      0,
-    );
+    const ahead = aheadFor(runner, () => labAt(0.5));
     ahead.next();
     await settle();
     const cells = [...cellsOf(1), ...cellsOf(2)];
     jobs[0].job.onProgress?.({ cells: [cells[0], undefined], done: 1, total: 2 });
     expect(ahead.takeOver(keyAt(0.49))).toBeNull(); // not the release on its way
     const takeOver = ahead.takeOver(keyAt(0.51))!;
-    const taker = {
-      current: () => true,
-      onProgress: vi.fn(),
-      onDone: vi.fn(),
-      onStale: vi.fn(),
-      onError: vi.fn(),
-    };
-    takeOver.run('release', { pool: 'release', steps: [], ...taker });
+    const taker = takerJob(true);
+    takeOver.run('release', taker);
     expect(taker.onProgress).toHaveBeenLastCalledWith({ cells: [cells[0], undefined], done: 1, total: 2 });
     expect(ahead.takeOver(keyAt(0.51))).toBeNull(); // once
     // taken over, it no longer gives way to other jobs
@@ -201,14 +187,8 @@ describe('releaseAhead', () => {
     await settle();
     await settle();
     const later = ahead.takeOver(keyAt(0.49))!;
-    const stale = {
-      current: () => false,
-      onProgress: vi.fn(),
-      onDone: vi.fn(),
-      onStale: vi.fn(),
-      onError: vi.fn(),
-    };
-    later.run('release', { pool: 'release', steps: [], ...stale });
+    const stale = takerJob(false);
+    later.run('release', stale);
     jobs[1].end(cellsOf(49));
     expect(stale.onDone).not.toHaveBeenCalled();
     expect(stale.onStale).toHaveBeenCalledWith(cellsOf(49));
@@ -217,12 +197,7 @@ describe('releaseAhead', () => {
   it("after a step, looks first in the step's direction", async () => {
     const { runner, jobs } = fakeRunner();
     let lab = labAt(0.5, 'running');
-    const ahead = releaseAhead(
-      runner,
-      true,
-      sources(() => lab),
-      0,
-    );
+    const ahead = aheadFor(runner, () => lab);
     ahead.next();
     lab = labAt(0.49, 'running');
     ahead.next();
@@ -242,30 +217,15 @@ describe('releaseAhead', () => {
       0,
     ).next();
     const frechet = { ...labAt(0.5), settings: { ...defaultsFor('frechet') } } as LabState;
-    releaseAhead(
-      runner,
-      true,
-      sources(() => frechet),
-      0,
-    ).next();
+    aheadFor(runner, () => frechet).next();
     const moved = { ...labAt(0.5), settings: { ...settings, split: 0.6 } } as LabState;
-    releaseAhead(
-      runner,
-      true,
-      sources(() => moved),
-      0,
-    ).next();
+    aheadFor(runner, () => moved).next();
     await settle();
     expect(jobs).toHaveLength(0);
   });
 
   it('keeps the eight releases used last', () => {
-    const ahead = releaseAhead(
-      fakeRunner().runner,
-      true,
-      sources(() => labAt(0.5)),
-      0,
-    );
+    const ahead = aheadFor(fakeRunner().runner, () => labAt(0.5));
     for (let i = 0; i < 9; i++) ahead.keep(keyAt(0.1 + i / 100), cellsOf(i));
     expect(ahead.kept(keyAt(0.1))).toBeUndefined();
     expect(ahead.kept(keyAt(0.11))).toEqual(cellsOf(1));
