@@ -5,11 +5,11 @@
  * pool (fast feedback), the sweeps behind the plots on the sweep pool (one worker per core).
  */
 import { aggregateSweep, type ReleaseCell, type SweepCellResult } from '../../src/experiments';
-import { driveJob, jobView } from './driveJob';
+import { allCells, driveJob, jobView } from './driveJob';
 import { releaseAhead } from './releaseAhead';
 import { labRunner, step, type Runner } from './runner';
 import { useLab, idleJob, type LabState, watchSettings } from '../store';
-import { generatedKey, jobKey, landmarksOf, releaseSpec, sweepSpec } from './jobs';
+import { generatedKey, jobKey, landmarksOf, releaseSpec, sweepSpec, wantedJobKey } from './jobs';
 import { frechetJobs } from '../workspaces/frechet/compute';
 import { linregJobs } from '../workspaces/euclidean/compute';
 import { regressionWorkspace } from '../state/settings';
@@ -37,12 +37,7 @@ function runData(state: LabState) {
  * kept but not marked done, so nothing reads them as the current ones, and `onStale` lets the controller
  * start the job the settings now ask for (even if they came back to this one's).
  */
-function wantedKey(kind: 'release' | 'sweep'): string | null {
-  const { settings, imported } = useLab.getState();
-  if (!runsJob(settings, 'regression')) return null;
-  const data = imported[settings.workspace];
-  return jobKey(kind === 'release' ? releaseSpec(settings, data) : sweepSpec(settings, data), data);
-}
+const wantedKey = (kind: 'release' | 'sweep'): string | null => wantedJobKey(useLab.getState(), kind);
 
 /** Runs the release for the current settings on `runner` (the lab's, or one taking over a release ahead). */
 function runRelease(
@@ -73,8 +68,7 @@ function runRelease(
 function showKeptRelease(key: string, cells: ReleaseCell[]) {
   // a job for the settings before is superseded, as a new job would supersede it
   labRunner().cancel('release');
-  const all = { cells, done: cells.length, total: cells.length };
-  useLab.setState({ release: { ...jobView('done', all), key } });
+  useLab.setState({ release: { ...jobView('done', allCells(cells)), key } });
 }
 
 function runSweep(state: LabState, key: string, onStale: () => void) {

@@ -80,7 +80,7 @@ export const jobView = <C>(status: JobStatus, { cells, done, total }: Progress<C
 });
 
 /** A finished job's cells as progress. */
-const allCells = <C>(cells: C[]): Progress<C> => ({ cells, done: cells.length, total: cells.length });
+export const allCells = <C>(cells: C[]): Progress<C> => ({ cells, done: cells.length, total: cells.length });
 
 const failedJob = <C>(message: string): JobView<C> => ({ ...idleJob<C>(), status: 'error', error: message });
 

@@ -6,7 +6,7 @@
 import type { DataSource, ReleaseSpec, SweepSpec } from '../../src/experiments';
 import { liveSweepGroups } from '../../src/experiments/liveSweep';
 import type { KngSettings } from '../../src/privacy/kng';
-import type { ImportedData } from '../store';
+import type { ImportedData, LabState } from '../store';
 import {
   currentBudget,
   regressionWorkspace,
@@ -16,7 +16,7 @@ import {
 } from '../state/settings';
 import { equalEpsRange } from './epsRange';
 import { FIG6_NOISES } from '../state/figures';
-import { workspaceOf } from '../workspaces/registry';
+import { runsJob, workspaceOf } from '../workspaces/registry';
 
 /** Identifies the synthetic data of the current settings (the key of the generated-data job). */
 export function generatedKey(s: LabSettings): string {
@@ -101,6 +101,19 @@ export function sweepSpec(s: LabSettings, imported: ImportedData | undefined): S
     mechanism: releaseMechanism(s),
     ...liveSweepGroups(regressionWorkspace(s.workspace), releaseMechanism(s)),
   };
+}
+
+/**
+ * The key of the release or sweep the lab's settings ask for, on the data they name; null where the workspace runs
+ * neither (the Fréchet mean).
+ */
+export function wantedJobKey(
+  { settings, imported }: Pick<LabState, 'settings' | 'imported'>,
+  kind: 'release' | 'sweep',
+): string | null {
+  if (!runsJob(settings, 'regression')) return null;
+  const data = imported[settings.workspace];
+  return jobKey(kind === 'release' ? releaseSpec(settings, data) : sweepSpec(settings, data), data);
 }
 
 /** A string that changes exactly when the job's inputs change (typed arrays of imported data by their id). */

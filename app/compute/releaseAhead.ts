@@ -7,14 +7,11 @@
  * way takes it over. Nothing computed ahead is shown unless the settings ask for it.
  */
 import type { ReleaseCell } from '../../src/experiments';
-import { LIMITS, type LabSettings } from '../state/settings';
+import { LIMITS, SPLIT_STEP, type LabSettings } from '../state/settings';
 import { runsJob } from '../workspaces/registry';
 import type { ImportedData, LabState } from '../store';
-import { jobKey, releaseSpec } from './jobs';
+import { jobKey, releaseSpec, wantedJobKey } from './jobs';
 import { step, type Job, type Progress, type RunHandle, type Runner } from './runner';
-
-/** The split slider's step (SplitSlider). */
-export const SPLIT_STEP = 0.01;
 
 /** Releases kept: the current one, its two neighbours and a few just left behind. */
 const KEPT = 8;
@@ -112,10 +109,10 @@ export function releaseAhead(
   function missingRelease() {
     const state = lab();
     const { settings, release } = state;
-    if (!runsJob(settings, 'regression') || release.status !== 'done' || runner.busy()) return undefined;
-    const imported = state.imported[settings.workspace];
-    if (release.key !== jobKey(releaseSpec(settings, imported), imported)) return undefined;
-    return candidates(settings, imported).find((n) => !releases.has(n.key));
+    if (release.status !== 'done' || runner.busy()) return undefined;
+    const wanted = wantedJobKey(state, 'release');
+    if (wanted === null || release.key !== wanted) return undefined;
+    return candidates(settings, state.imported[settings.workspace]).find((n) => !releases.has(n.key));
   }
 
   function next() {

@@ -4,7 +4,7 @@
  */
 import { useLab } from '../store';
 import { formatBudget } from '../format';
-import { LIMITS, sliderRange } from '../state/settings';
+import { LIMITS, SPLIT_STEP, sliderRange } from '../state/settings';
 import { NumberField, SelectField, SliderField } from './fields';
 
 export function SampleSizeField() {
@@ -85,7 +85,7 @@ export function EpsilonSlider({ label, hint }: { label: string; hint?: string })
   );
 }
 
-/** The split ε_p : ε_v of the total ε (the share ε_p/ε moves in steps of 0.01). */
+/** The split ε_p : ε_v of the total ε (the share ε_p/ε moves in steps of SPLIT_STEP, 0.01). */
 export function SplitSlider({ hint }: { hint?: string }) {
   const split = useLab((st) => st.settings.split);
   const eps = useLab((st) => st.settings.eps);
@@ -96,7 +96,7 @@ export function SplitSlider({ hint }: { hint?: string }) {
       value={split}
       min={LIMITS.split[0]}
       max={LIMITS.split[1]}
-      step={0.01}
+      step={SPLIT_STEP}
       display={`${formatBudget(split * eps)} : ${formatBudget((1 - split) * eps)}`}
       onChange={(v) => set({ split: v }, { step: true })}
       hint={hint}

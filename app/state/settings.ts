@@ -256,6 +256,9 @@ export const LIMITS = Object.fromEntries(
   TABLE_KEYS.flatMap((k) => (row(k).limits ? [[k, row(k).limits]] : [])),
 ) as { readonly [K in NumericKey]: Table[K]['limits'] };
 
+/** The split slider's step (a step's release is computed ahead at this distance: compute/releaseAhead.ts). */
+export const SPLIT_STEP = 0.01;
+
 /** The range a setting's slider spans: its limits, or the narrower `slider` range where the table gives one. */
 export function sliderRange(key: NumericKey): readonly [number, number] {
   return row(key).slider ?? LIMITS[key];
