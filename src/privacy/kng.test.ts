@@ -14,6 +14,7 @@ import {
   FOOTPOINT_LEAK_NOTE,
   DEFAULT_KNG_SETTINGS,
   footpointTarget,
+  prepareKng,
   releaseKng,
   shootingTarget,
   type RegressionInput,
@@ -249,5 +250,19 @@ describe('KNG footpoint on affine SPD(2), where the untruncated target would not
     expect(Number.isFinite(target.potential(input.pHat))).toBe(true);
     const c = 1e11; // diag(√c, 1/√c): condition number 1e11
     expect(target.potential(Float64Array.of(Math.sqrt(c), 0, 0, 1 / Math.sqrt(c)))).toBe(Infinity);
+  });
+});
+
+describe('the gradient-norm kernel made once per data set', () => {
+  it('every budget on the same data and fit shares one kernel; other data get their own', () => {
+    const input = prepareRegression({ kind: 'synthetic', manifold: 'sphere', n: 30, seed: 2 });
+    const at = (epsP: number) => prepareKng(input, { ...DEFAULT_KNG_SETTINGS, epsP, epsV: 1 }).kernel;
+    expect(at(0.3)).toBe(at(2));
+    const copy = { ...input, ys: input.ys.map((y) => Float64Array.from(y)) };
+    const own = prepareKng(copy, { ...DEFAULT_KNG_SETTINGS, epsP: 2, epsV: 1 }).kernel;
+    expect(own).not.toBe(at(2));
+    const { pHat: p, vHat: v } = input;
+    expect(own.footpointGradNorm(p)).toBe(at(2).footpointGradNorm(p));
+    expect(own.shootingGradNorm(p, v)).toBe(at(2).shootingGradNorm(p, v));
   });
 });

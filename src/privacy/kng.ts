@@ -11,6 +11,7 @@ import { runChain, type ChainResult, type RandomWalkTarget } from '../sampling/m
 import type { Rng } from '../sampling/rng';
 import { effectiveSampleSize } from '../sampling/stats';
 import { gradientNormKernel, type GradientNormKernel } from './kernels';
+import { perDataSet } from './kernels/perDataSet';
 import { calibrateKng, type KngCalibration, type RegressionInput } from './kngCalibration';
 import type { KngSettings } from './kngSettings';
 import { footpointTarget, shootingTarget } from './kngTargets';
@@ -81,7 +82,10 @@ export interface KngContext {
 
 export function prepareKng(input: RegressionInput, settings: KngSettings): KngContext {
   const calibration = calibrateKng(input, settings);
-  const kernel = gradientNormKernel(input.M, input.xs, input.ys, input.pHat, input.vHat);
+  // one per data set and fit, at every budget (kernels/perDataSet.ts)
+  const kernel = perDataSet(input.ys, 'gradient norms', input.M, [input.xs, input.pHat, input.vHat], () =>
+    gradientNormKernel(input.M, input.xs, input.ys, input.pHat, input.vHat),
+  );
   return {
     input,
     settings,

@@ -5,7 +5,6 @@
  * with p the geodesic's point at the middle of the public covariate range.
  */
 import type { Manifold } from '../../geometry/types';
-import { sameNumbers } from '../../geometry/vec';
 import { fitGeodesicRegression } from '../../regression/geodesicRegression';
 import type { Rng } from '../../sampling/rng';
 import {
@@ -16,9 +15,10 @@ import {
   type KngJointCalibration,
   type KngJointSettings,
 } from './calibration';
+import { perDataSet } from '../kernels/perDataSet';
 import { genericJointKernel, sphereJointKernel, type JointKernel } from './jointKernel';
 import { kendallJointKernel } from './kendallJointKernel';
-import { lawAtBudget, linearise, type JointLinearisation } from './linearisedProposal';
+import { lawAtBudget, linearise } from './linearisedProposal';
 import { jointSamplerInForce } from './samplerInForce';
 import { spdJointKernel } from './spdJointKernel';
 import { publicStart, runJointChain, type JointChainResult, type JointContext } from './sampler';
@@ -73,37 +73,6 @@ export interface KngJointContext extends JointContext {
   responsesClamped: number;
 }
 
-/**
- * Linearisations already made, per data set (the responses array given, then what else they depend on): a
- * budget change keeps the data, the fit and the linearisation (lawAtBudget rescales it). The data arrays are
- * taken as they are, never changed once given.
- */
-const linearisations = new WeakMap<
-  readonly Float64Array[],
-  Map<string, { M: Manifold; xs: ArrayLike<number>; linearisation: JointLinearisation | null }>
->();
-
-/** The data set's linearisation under these public settings: made once, then the same one at every budget. */
-function linearisationOf(
-  M: Manifold,
-  xs: ArrayLike<number>,
-  ys: readonly Float64Array[],
-  settings: KngJointSettings,
-  calibration: KngJointCalibration,
-  make: () => JointLinearisation | null,
-): JointLinearisation | null {
-  const key = [settings.clip, ...settings.xRange, calibration.pRadius, calibration.yRadius].join(' ');
-  let made = linearisations.get(ys);
-  if (!made) linearisations.set(ys, (made = new Map()));
-  const hit = made.get(key);
-  // the covariates by their numbers: a caller may build them anew for each budget (imported data's covariates in
-  // their own units are a new array each time), and comparing them costs nothing beside a linearisation
-  if (hit && hit.M === M && sameNumbers(hit.xs, xs)) return hit.linearisation;
-  const linearisation = make();
-  made.set(key, { M, xs, linearisation });
-  return linearisation;
-}
-
 export function prepareKngJoint(
   M: Manifold,
   xs: ArrayLike<number>,
@@ -121,16 +90,24 @@ export function prepareKngJoint(
   // at extreme splits (all public)
   const sampler = jointSamplerInForce(settings, M.dim);
   const mixture = sampler.proposal === 'mixture';
+  // made once per data set, then the same one at every budget (lawAtBudget rescales it)
   const linearisation = mixture
-    ? linearisationOf(M, xs, ys, settings, calibration, () =>
-        linearise(
-          M,
-          ts,
-          inBall.ys,
-          settings.clip,
-          calibration.pRadius,
-          fitGeodesicRegression(M, ts, inBall.ys),
+    ? perDataSet(
+        ys,
+        ['linearisation', settings.clip, ...settings.xRange, calibration.pRadius, calibration.yRadius].join(
+          ' ',
         ),
+        M,
+        [xs],
+        () =>
+          linearise(
+            M,
+            ts,
+            inBall.ys,
+            settings.clip,
+            calibration.pRadius,
+            fitGeodesicRegression(M, ts, inBall.ys),
+          ),
       )
     : null;
   const linearised = linearisation && lawAtBudget(linearisation, calibration);
@@ -139,7 +116,13 @@ export function prepareKngJoint(
   const inForce = mixture && !linearised ? { ...settings, ...WALK_SAMPLER } : sampler;
   return {
     M,
-    kernel: jointKernel(M, ts, inBall.ys, settings.clip),
+    kernel: perDataSet(
+      ys,
+      ['kernel', settings.clip, ...settings.xRange, calibration.yRadius].join(' '),
+      M,
+      [xs],
+      () => jointKernel(M, ts, inBall.ys, settings.clip),
+    ),
     calibration,
     settings: inForce,
     linearised,

@@ -9,6 +9,7 @@ import {
   DEFAULT_KNG_JOINT,
   linearisedProposal,
   prepareKngJoint,
+  publicStart,
   splitJointBudget,
   type KngJointSettings,
 } from '.';
@@ -78,4 +79,31 @@ describe('the linearisation made once per data set', () => {
     three.A.forEach((a, k) => expect(a).toBeCloseTo(3 * one.A[k], 6));
     expect(three.logAbsDetA).toBeCloseTo(one.logAbsDetA + 2 * one.d * Math.log(3), 9);
   });
+});
+
+describe('the kernel made once per data set', () => {
+  for (const kind of ['sphere', 'kendall', 'spd'] as const) {
+    it(`${kind}: every budget on the same data shares one kernel, which evaluates as a kernel made from scratch`, () => {
+      const { M, xs, ys, at } = setUp(kind);
+      const kernels = [0.5, 1, 2, 8].map((eps) => prepareKngJoint(M, xs, ys, at(eps)).kernel);
+      // one kernel (a WebAssembly kernel holds a memory of its own, and a page holds only about 120)
+      for (const k of kernels) expect(k).toBe(kernels[0]);
+      const fresh = prepareKngJoint(
+        M,
+        Array.from(xs),
+        ys.map((y) => Float64Array.from(y)),
+        at(1),
+      ).kernel;
+      expect(fresh).not.toBe(kernels[0]);
+      const rng = Rng.fromKey(5);
+      const [a, b] = [new Float64Array(3), new Float64Array(3)];
+      for (let i = 0; i < 20; i++) {
+        const p = publicStart(M, rng).subarray(0, M.ambientDim);
+        const v = M.randomTangent(p, rng).map((x) => 0.3 * x);
+        kernels[0].evaluate(p, v, a);
+        fresh.evaluate(p, v, b);
+        expect(a).toEqual(b);
+      }
+    });
+  }
 });
