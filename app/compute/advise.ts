@@ -6,10 +6,12 @@
  */
 import {
   adviceFromCells,
-  adviseCoarseSpec,
   coarseAdviceFromCells,
   coarseAdviceSoFar,
-  adviseFineSpec,
+  nextAdviceSweep,
+  withPart,
+  type AdviceCells,
+  type AdviceSweep,
   type AdviseSpec,
   type SweepCellResult,
 } from '../../src/experiments';
@@ -24,7 +26,7 @@ import {
 } from '../store';
 import { jobKey, kngSettings, samplerSeedSpec } from './jobs';
 import { driveJob } from './driveJob';
-import { labRunner, step, type Progress } from './runner';
+import { labRunner, step } from './runner';
 import { workspaceOf } from '../workspaces/registry';
 
 export type { AdviceRun, AdviceSource } from '../store';
@@ -64,8 +66,9 @@ export function adviceKey(s: LabSettings, imported: ImportedData | undefined, so
 }
 
 /**
- * Starts (or restarts) the advisor for the given settings: the coarse sweep, then the fine one around its best
- * split, in one lane of the runner; progress and the result go to the store's `advisor`.
+ * Starts (or restarts) the advisor for the given settings: the parts of its sweeps (`nextAdviceSweep`: the coarse
+ * sweep, then the fine one around its best split) one after the other in one lane of the runner; progress and the
+ * result go to the store's `advisor`.
  */
 export function runAdvice(s: LabSettings, imported: ImportedData | undefined, source: AdviceSource): void {
   const spec = adviseSpec(s, imported, source);
@@ -79,67 +82,65 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
     advice: null,
     error: null,
   };
-  // both sweeps: progress from their first cell on, as the run's
-  const sweep = {
-    lane: 'advice',
-    slice: 'advisor',
-    pool: 'advice',
-    updates: 'fromFirstCell',
-    // its progress is a line of words: four updates a second leave the cores to the chains
-    progressEveryMs: 250,
-    failed: (error: string): Advisor => ({ run: { ...base, status: 'error', error } }),
-  } as const;
-  const stageProgress = (
-    stage: AdviceRun['stage'],
-    { done, total }: Progress<unknown>,
-    answer?: Pick<AdviceRun, 'firstAnswer' | 'firstAnswerGroups'> | null,
-  ): Advisor => ({
-    run: { ...base, stage, done, total, ...answer },
-  });
-  driveJob({
-    ...sweep,
-    steps: [step('sweep', adviseCoarseSpec(spec))],
-    starting: { run: base },
-    // an answer from the coarse sweep's first passes while it runs; the run is done once the fine sweep is
-    view: (status, progress, slice) => {
-      if (status !== 'running') return slice;
-      const soFar = coarseAdviceSoFar(spec, progress.cells as (SweepCellResult | undefined)[]);
-      return stageProgress(
-        'coarse',
-        progress,
-        soFar && {
-          firstAnswer: soFar.advice,
-          // from part of the coarse sweep (with all of it, it is the coarse sweep's answer)
-          ...(soFar.groups < soFar.groupsTotal
-            ? { firstAnswerGroups: { groups: soFar.groups, groupsTotal: soFar.groupsTotal } }
-            : {}),
-        },
-      );
-    },
-    onDone: (coarse) => {
-      // the coarse sweep's own answer, shown while the fine sweep refines it
-      const firstAnswer = { firstAnswer: coarseAdviceFromCells(spec, coarse) };
-      driveJob({
-        ...sweep,
-        steps: [step('sweep', adviseFineSpec(spec, coarse))],
-        starting: stageProgress('fine', { cells: [], done: 0, total: 0 }, firstAnswer),
-        view: (status, progress) =>
-          status === 'running'
-            ? stageProgress('fine', progress, firstAnswer)
-            : {
-                run: {
-                  ...base,
-                  stage: 'fine',
-                  status: 'done',
-                  advice: adviceFromCells(spec, coarse, progress.cells as SweepCellResult[]),
-                  done: 1,
-                  total: 1,
-                },
+  const running = (
+    part: AdviceSweep,
+    done: number,
+    answer: Pick<AdviceRun, 'firstAnswer' | 'firstAnswerGroups'> | null,
+  ): Advisor => ({ run: { ...base, stage: part.stage, done, total: part.stageCells, ...answer } });
+  // the coarse sweep's answer: while it runs from its whole passes so far (`firstAnswerGroups` says how many
+  // groups it rests on until it has them all); while the fine sweep refines it, the whole coarse sweep's
+  const answerSoFar = (have: AdviceCells, part: AdviceSweep, cells: (SweepCellResult | undefined)[]) => {
+    if (part.stage === 'fine') return { firstAnswer: coarseAdviceFromCells(spec, have.coarse) };
+    const soFar = coarseAdviceSoFar(spec, [...have.coarse, ...cells]);
+    return (
+      soFar && {
+        firstAnswer: soFar.advice,
+        ...(soFar.groups < soFar.groupsTotal
+          ? { firstAnswerGroups: { groups: soFar.groups, groupsTotal: soFar.groupsTotal } }
+          : {}),
+      }
+    );
+  };
+  const drawPart = (have: AdviceCells, part: AdviceSweep) => {
+    const before = have[part.stage].length;
+    let next: { have: AdviceCells; part: AdviceSweep | null } | undefined;
+    driveJob({
+      lane: 'advice',
+      slice: 'advisor',
+      pool: 'advice',
+      steps: [step('sweep', part.spec)],
+      starting:
+        before === 0 && part.stage === 'coarse'
+          ? { run: base }
+          : running(part, before, answerSoFar(have, part, [])),
+      updates: 'fromFirstCell',
+      // its progress is a line of words: four updates a second leave the cores to the chains
+      progressEveryMs: 250,
+      view: (status, progress) => {
+        const cells = progress.cells as (SweepCellResult | undefined)[];
+        if (status === 'done') {
+          const now = withPart(have, part, cells as SweepCellResult[]);
+          next = { have: now, part: nextAdviceSweep(spec, now) };
+          if (!next.part)
+            return {
+              run: {
+                ...base,
+                stage: part.stage,
+                status: 'done',
+                advice: adviceFromCells(spec, now.coarse, now.fine),
+                done: 1,
+                total: 1,
               },
-        onDone: () => explainAdvice(spec, imported),
-      });
-    },
-  });
+            };
+        }
+        return running(part, before + progress.done, answerSoFar(have, part, cells));
+      },
+      failed: (error) => ({ run: { ...base, status: 'error', error } }),
+      onDone: () => (next?.part ? drawPart(next.have, next.part) : explainAdvice(spec, imported)),
+    });
+  };
+  const empty: AdviceCells = { coarse: [], fine: [] };
+  drawPart(empty, nextAdviceSweep(spec, empty)!);
 }
 
 /**

@@ -64,24 +64,25 @@ describe('the advisor’s first answer', () => {
     };
     act(() => useLab.setState({ advisor: { run: running } }));
     const result = () => screen.getByTestId('advice-result').textContent;
-    expect(result()).toBe('Sweeping the split (fine, more pairs): 35 of 180 chain groups…');
+    expect(result()).toBe('Sweeping the split (fine, more pairs): 35 of at most 180 chain groups…');
     act(() => useLab.setState({ advisor: { run: { ...running, firstAnswer } } }));
     expect(result()).toBe(
       `First answer, from the coarse sweep: ${firstAnswer.summary} Refining it near its best split. ` +
-        'Sweeping the split (fine, more pairs): 35 of 180 chain groups…',
+        'Sweeping the split (fine, more pairs): 35 of at most 180 chain groups…',
     );
     // while the coarse sweep runs: from its first whole passes, and it says how many
     const coarse = { ...running, stage: 'coarse' as const, done: 40, total: 110 };
     const groups = { groups: 3, groupsTotal: 10 };
     act(() => useLab.setState({ advisor: { run: { ...coarse, firstAnswer, firstAnswerGroups: groups } } }));
     expect(result()).toBe(
-      `First answer, from 3 of the coarse sweep’s 10 chain groups at each split: ${firstAnswer.summary} ` +
-        'Refining it. Sweeping the split (coarse): 40 of 110 chain groups…',
+      `First answer, from 3 chain groups at each split of the coarse sweep (it draws up to 10): ` +
+        `${firstAnswer.summary} ` +
+        'Refining it. Sweeping the split (coarse): 40 of at most 110 chain groups…',
     );
     act(() => useLab.setState({ advisor: { run: { ...running, firstAnswer } } }));
     // not once the settings moved on (it is another data set's answer)
     act(() => useLab.getState().set({ eps: 2 }));
-    expect(result()).toBe('Sweeping the split (fine, more pairs): 35 of 180 chain groups…');
+    expect(result()).toBe('Sweeping the split (fine, more pairs): 35 of at most 180 chain groups…');
   });
 });
 

@@ -97,8 +97,8 @@ export function AdvicePanel() {
             ? // the coarse sweep's answer, then how far the sweeps have got (quieter: it is not the answer)
               [
                 run.firstAnswerGroups
-                  ? `First answer, from ${run.firstAnswerGroups.groups} of the coarse sweep’s ` +
-                    `${run.firstAnswerGroups.groupsTotal} chain groups at each split: ${firstAnswer.summary} `
+                  ? `First answer, from ${run.firstAnswerGroups.groups} chain groups at each split of the ` +
+                    `coarse sweep (it draws up to ${run.firstAnswerGroups.groupsTotal}): ${firstAnswer.summary} `
                   : `First answer, from the coarse sweep: ${firstAnswer.summary} `,
                 <span key="progress" className="advice-progress">
                   {run.stage === 'fine' ? 'Refining it near its best split. ' : 'Refining it. '}

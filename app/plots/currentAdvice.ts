@@ -38,5 +38,5 @@ export function adviceInWords(advice: Advice): string {
 
 /** What a running advisor is doing, in words. */
 export function advisorProgress(run: Pick<AdviceRun, 'stage' | 'done' | 'total'>): string {
-  return `Sweeping the split (${run.stage === 'coarse' ? 'coarse' : 'fine, more pairs'}): ${run.done} of ${run.total || '…'} chain groups…`;
+  return `Sweeping the split (${run.stage === 'coarse' ? 'coarse' : 'fine, more pairs'}): ${run.done} of ${run.total ? `at most ${run.total}` : '…'} chain groups…`;
 }

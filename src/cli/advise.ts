@@ -1,14 +1,14 @@
 /** `advise`: the split advisor — how to split a total ε between footpoint and shooting vector. */
 import {
   adviceFromCells,
-  adviseCoarseSpec,
   adviseFineM,
-  adviseFineSpec,
   jointCovariates,
+  nextAdviceSweep,
   prepareRegression,
   resolveJointSettings,
+  withPart,
+  type AdviceCells,
   type AdviseSpec,
-  type SweepSpec,
 } from '../experiments';
 import { advicePrivacy } from '../experiments/advicePrivacy';
 import { calibrateKng } from '../privacy/kng';
@@ -48,16 +48,16 @@ export async function adviseCommand(ctx: Ctx): Promise<void> {
     coarsePoints: cfg.points,
     ...(cfg.fineM !== undefined ? { fineM: cfg.fineM } : {}),
   };
-  // both stages on the same workers: each keeps the data it prepared for the coarse sweep
+  // every part on the same workers: each keeps the data it prepared for the first
   const { coarse, fine } = await withTaskRunner(cfg.workers, async (run) => {
-    const stage = async (name: string, sweep: SweepSpec) => {
-      const progress = new Progress(ctx.stderr, `advise (${name})`, !cfg.quiet);
-      const cells = await run('sweep', sweep, progress.update);
+    let have: AdviceCells = { coarse: [], fine: [] };
+    for (let part = nextAdviceSweep(spec, have); part; part = nextAdviceSweep(spec, have)) {
+      const progress = new Progress(ctx.stderr, `advise (${part.stage})`, !cfg.quiet);
+      const cells = await run('sweep', part.spec, progress.update);
       progress.finish(`${cells.length} cells`);
-      return cells;
-    };
-    const coarse = await stage('coarse', adviseCoarseSpec(spec));
-    return { coarse, fine: await stage('fine', adviseFineSpec(spec, coarse)) };
+      have = withPart(have, part, cells);
+    }
+    return have;
   });
   const advice = adviceFromCells(spec, coarse, fine);
   const base = { mechanism: cfg.mechanism, eps: [cfg.eps], points: cfg.points, fineM: adviseFineM(spec) };

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { DataManifold } from '../data';
 import { DEFAULT_KNG_SETTINGS } from '../privacy/kng';
-import { adviceStage, fitAdvice, loess } from './advise';
+import {
+  adviceFromCells,
+  adviceStage,
+  bestSplitSe,
+  coarseRestCells,
+  fitAdvice,
+  loess,
+  nextAdviceSweep,
+  withPart,
+  type AdviceCells,
+} from './advise';
 import { linspace } from './budgets';
 import {
   adviseCoarseSpec,
@@ -11,6 +21,7 @@ import {
   runAdvice,
   sweepCells,
   type AdviseSpec,
+  type SweepCellResult,
   type SweepSpec,
 } from '.';
 
@@ -94,30 +105,117 @@ describe('the coarse stage’s first answer', () => {
 
   it('while the coarse sweep runs: from its first whole passes, once every split has three groups', () => {
     const a = spec(CASES[0]);
+    const first = nextAdviceSweep(a, { coarse: [], fine: [] })!;
     const cs = adviseCoarseSpec(a);
-    const coarse = sweepCells(cs);
     const perPass = cs.budgets!.splits!.length;
-    const groupsTotal = coarse.length / perPass;
-    const arrived = (has: (i: number) => boolean) => coarse.map((c, i) => (has(i) ? c : undefined));
-    // two whole passes and cells of the fourth: not yet
+    const firstCells = sweepCells(first.spec);
+    expect(first.stage).toBe('coarse');
+    expect(firstCells).toHaveLength(3 * perPass);
+    const arrived = (cells: SweepCellResult[], has: (i: number) => boolean) =>
+      cells.map((c, i) => (has(i) ? c : undefined));
+    // two whole passes and cells of the third: not yet
     expect(
       coarseAdviceSoFar(
         a,
-        arrived((i) => i < 2 * perPass || i >= 3 * perPass),
+        arrived(firstCells, (i) => i < 2 * perPass || i === 2 * perPass + 1),
       ),
     ).toBeNull();
-    // three whole passes and a cell of the fourth: the three passes alone
-    const soFar = coarseAdviceSoFar(
-      a,
-      arrived((i) => i <= 3 * perPass),
-    )!;
+    const soFar = coarseAdviceSoFar(a, firstCells)!;
     expect(soFar.groups).toBe(3);
-    expect(soFar.groupsTotal).toBe(groupsTotal);
-    expect(soFar.advice).toEqual(fitAdvice(a, adviceStage(cs, coarse.slice(0, 3 * perPass), 'coarse')));
-    expect(soFar.advice.points).toHaveLength(perPass);
+    expect(soFar.groupsTotal).toBe(sweepCells(cs).length / perPass);
+    expect(soFar.advice).toEqual(fitAdvice(a, adviceStage(cs, firstCells, 'coarse')));
     expect(new Set(soFar.advice.points.map((p) => p.pairs)).size).toBe(1);
-    // every cell: the coarse sweep's own answer
-    expect(coarseAdviceSoFar(a, coarse)!.advice).toEqual(coarseAdviceFromCells(a, coarse));
+    // the rest, at the splits kept: whole passes of those count, a part of one does not
+    const rest = nextAdviceSweep(a, { coarse: firstCells, fine: [] })!;
+    const restCells = sweepCells(rest.spec);
+    const kept = new Set(restCells.map((c) => c.budget)).size;
+    const onePassMore = [...firstCells, ...arrived(restCells, (i) => i < kept + 1)];
+    expect(coarseAdviceSoFar(a, onePassMore)!.groups).toBe(4);
+    expect(coarseAdviceSoFar(a, onePassMore)!.advice).toEqual(
+      coarseAdviceFromCells(a, [...firstCells, ...restCells.slice(0, kept)]),
+    );
+    const all = [...firstCells, ...restCells];
+    expect(coarseAdviceSoFar(a, all)!.advice).toEqual(coarseAdviceFromCells(a, all));
+  });
+});
+
+describe('the advisor’s sweeps drawn in parts', () => {
+  it('a part of a sweep is drawn exactly as the same cells of the whole sweep', () => {
+    const cs = adviseCoarseSpec(spec(CASES[0]));
+    const whole = sweepCells(cs);
+    const cells = [40, 3, 17];
+    expect(sweepCells({ ...cs, cells })).toEqual(cells.map((i) => whole[i]));
+    expect(() => sweepCells({ ...cs, cells: [whole.length] })).toThrow(/cells must be indices/);
+  });
+
+  it('the coarse sweep stops drawing only at splits clearly worse than the best; its cells are the whole sweep’s', () => {
+    const a = spec(CASES[0]);
+    const cs = adviseCoarseSpec(a);
+    const whole = sweepCells(cs);
+    const perPass = cs.budgets!.splits!.length;
+    const first = whole.slice(0, 3 * perPass);
+    const rest = coarseRestCells(a, first);
+    expect(rest.every((i) => i >= 3 * perPass)).toBe(true);
+    const { points } = adviceStage(cs, first, 'coarse');
+    const best = points.reduce((p, q) => (q.lnMeanMse < p.lnMeanMse ? q : p));
+    const keptBudgets = new Set(rest.map((i) => i % perPass));
+    points.forEach((p, j) => {
+      const clearlyWorse = p.lnMeanMse - best.lnMeanMse > 4 * Math.hypot(p.se, best.se);
+      const nextToBest = Math.abs(j - points.indexOf(best)) <= 1;
+      expect(keptBudgets.has(j)).toBe(nextToBest || !clearlyWorse);
+    });
+    // at these settings the ends of the range are clearly worse: the sweep draws less than all of it
+    expect(keptBudgets.size).toBeLessThan(perPass);
+    // every kept split gets every pass
+    expect(rest).toHaveLength(keptBudgets.size * (whole.length / perPass - 3));
+    expect(sweepCells({ ...cs, cells: rest })).toEqual(rest.map((i) => whole[i]));
+  });
+
+  it('the fine sweep draws its first groups, then more until the best split is precise, each part after the last', () => {
+    const a = spec(CASES[0]);
+    let have: AdviceCells = { coarse: [], fine: [] };
+    const parts: { stage: string; cells: readonly number[] }[] = [];
+    for (let part = nextAdviceSweep(a, have); part; part = nextAdviceSweep(a, have)) {
+      parts.push({ stage: part.stage, cells: part.spec.cells! });
+      have = withPart(have, part, sweepCells(part.spec));
+    }
+    const fine = parts.filter((p) => p.stage === 'fine').flatMap((p) => p.cells);
+    // the fine sweep's cells from its first on, without gaps, in whole passes
+    expect(fine).toEqual(fine.map((_, i) => i));
+    const fs = adviseFineSpec(a, have.coarse);
+    const finePerPass = fs.budgets!.splits!.length;
+    expect(fine.length % finePerPass).toBe(0);
+    const groups = fine.length / finePerPass;
+    const groupsAll = sweepCells(fs).length / finePerPass;
+    const advice = adviceFromCells(a, have.coarse, have.fine);
+    const width = advice.interval[1] - advice.interval[0];
+    // it stopped because the best split was precise, or because every group was drawn
+    if (groups < groupsAll) expect(bestSplitSe(a, have)).toBeLessThanOrEqual(0.08 * width);
+    // and not before: at the part before, it was not precise
+    if (groups > Math.min(10, groupsAll)) {
+      const earlier = { ...have, fine: have.fine.slice(0, (groups - 5) * finePerPass) };
+      const earlierAdvice = adviceFromCells(a, earlier.coarse, earlier.fine);
+      expect(bestSplitSe(a, earlier)).toBeGreaterThan(
+        0.08 * (earlierAdvice.interval[1] - earlierAdvice.interval[0]),
+      );
+    }
+    expect(runAdvice(a)).toEqual(advice);
+  });
+
+  it('the best split’s standard error is zero when every chain group agrees, and grows with their spread', () => {
+    const a = spec(CASES[0]);
+    let have: AdviceCells = { coarse: [], fine: [] };
+    for (let part = nextAdviceSweep(a, have); part; part = nextAdviceSweep(a, have))
+      have = withPart(have, part, sweepCells(part.spec));
+    // every group of a split replaced by that split's mean: resampling them changes nothing
+    const flatten = (cells: readonly SweepCellResult[]) =>
+      cells.map((c) => {
+        const same = cells.filter((d) => d.budget === c.budget);
+        const mean = same.reduce((s, d) => s + d.mseSum / d.pairs, 0) / same.length;
+        return { ...c, mseSum: mean * c.pairs };
+      });
+    expect(bestSplitSe(a, { coarse: flatten(have.coarse), fine: flatten(have.fine) })).toBeLessThan(1e-12);
+    expect(bestSplitSe(a, have)).toBeGreaterThan(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { DataManifold } from '../data';
 import { linspace } from './budgets';
+import { Rng } from '../sampling/rng';
 import { sweepCells, sweepRefinement, type SweepCellResult, type SweepSpec } from './sweep';
 
 /**
@@ -8,7 +9,9 @@ import { sweepCells, sweepRefinement, type SweepCellResult, type SweepSpec } fro
  * then a finer one with more private pairs around the coarse minimum. A local quadratic (LOESS) fit of
  * ln mean MSE over the split, weighted by each point's standard error, gives a smooth curve; the advice is its
  * minimum and the interval of splits whose fitted error is within z standard errors of the best (the noise of
- * the estimate: a narrower claim is not supported by the draws).
+ * the estimate: a narrower claim is not supported by the draws). Both sweeps are drawn in parts, each decided by
+ * the draws before it (`nextAdviceSweep`): the coarse one stops drawing at splits clearly worse than the best,
+ * the fine one once its best split is placed precisely within the interval.
  */
 export interface AdviseSpec {
   manifold: DataManifold;
@@ -131,26 +134,161 @@ export function coarseAdviceFromCells(a: AdviseSpec, coarse: readonly SweepCellR
   return fitAdvice(a, adviceStage(adviseCoarseSpec(a), coarse, 'coarse'));
 }
 
-/** Groups per split the coarse sweep must have at every split before its answer is shown while it runs. */
-const FIRST_ANSWER_GROUPS = 3;
+/**
+ * Passes (one chain group at every split each) the coarse sweep draws everywhere: its first answer rests on them,
+ * and after them it stops drawing at the splits clearly worse than the best.
+ */
+const FIRST_PASSES = 3;
+/** "Clearly worse": ln mean MSE this many standard errors of the difference above the best split's. */
+const CLEARLY_WORSE = 4;
+/** The fine sweep's groups are drawn in parts: this many first, then this many more until it is precise. */
+const FINE_FIRST_GROUPS = 10;
+const FINE_MORE_GROUPS = 5;
+/**
+ * Precise: the best split's standard error (bootstrap over the chain groups) is at most this share of the
+ * interval's width. The interval is what the advice recommends; placing its best split more finely than a
+ * tenth of it changes nothing a person would do, and the draws it takes are most of the advice's time on shapes.
+ */
+const PRECISE_SHARE = 0.08;
+const BOOTSTRAP_RESAMPLES = 40;
+const BOOTSTRAP_STREAM = 0xb007;
+
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+/** Cells per pass and passes of a (full) sweep spec. */
+function passesOf(spec: SweepSpec): { perPass: number; groups: number } {
+  const { pointsTotal, groupsTotal } = sweepRefinement({ ...spec, cells: undefined }, []);
+  return { perPass: pointsTotal, groups: groupsTotal };
+}
+const partOf = (spec: SweepSpec, cells: number[]): SweepSpec => ({ ...spec, cells });
+
+/** The coarse sweep's first passes: cell indices. */
+function coarseFirstCells(a: AdviseSpec): number[] {
+  const { perPass, groups } = passesOf(adviseCoarseSpec(a));
+  return range(0, Math.min(FIRST_PASSES, groups) * perPass);
+}
 
 /**
- * The coarse stage's answer while it runs: from its first complete passes (its cells come pass by pass, one group
- * at every split each), once there are FIRST_ANSWER_GROUPS of them; null before. Only whole passes count, so
- * every split has as many groups and the answer depends on which cells arrived, not on when.
+ * The coarse sweep's remaining cells after its first passes: every pass at the splits not clearly worse than the
+ * best (the best's neighbours always; a split without a standard error is never called worse).
+ */
+export function coarseRestCells(a: AdviseSpec, first: readonly SweepCellResult[]): number[] {
+  const cs = adviseCoarseSpec(a);
+  const { perPass, groups } = passesOf(cs);
+  const { points } = adviceStage(cs, first, 'coarse');
+  const finite = points.filter((p) => Number.isFinite(p.lnMeanMse));
+  if (finite.length === 0) return range(first.length, groups * perPass);
+  const best = finite.reduce((p, q) => (q.lnMeanMse < p.lnMeanMse ? q : p));
+  const at = points.indexOf(best);
+  const kept = new Set(
+    points
+      .filter(
+        (p, i) =>
+          Math.abs(i - at) <= 1 ||
+          !(p.lnMeanMse - best.lnMeanMse > CLEARLY_WORSE * Math.hypot(p.se, best.se)),
+      )
+      .map((p) => p.split),
+  );
+  const splits = cs.budgets?.splits ?? [];
+  // the within-pass index of a cell is its split's (one panel, one data set)
+  return range(Math.min(FIRST_PASSES, groups) * perPass, groups * perPass).filter((i) =>
+    kept.has(splits[first[i % perPass]?.budget ?? i % perPass]),
+  );
+}
+
+/** The cells the advisor has drawn, per stage, in the order drawn. */
+export interface AdviceCells {
+  coarse: readonly SweepCellResult[];
+  fine: readonly SweepCellResult[];
+}
+
+/** One part of the advisor's sweeps: its stage and the sweep of the cells to draw. */
+export interface AdviceSweep {
+  stage: 'coarse' | 'fine';
+  spec: SweepSpec;
+  /** Cells of the stage at most (the stage may stop before), for progress. */
+  stageCells: number;
+}
+
+/**
+ * What the advisor draws next, from the cells it has (null: the advice is done). The coarse sweep: its first
+ * passes at every split, then the rest at the splits not clearly worse; the fine sweep around the coarse best: its
+ * first groups, then more in parts until the best split is precise (PRECISE_SHARE) or every group is drawn. Each
+ * decision depends only on the cells drawn, so the lab and the CLI, on any number of workers, give the same advice.
+ */
+export function nextAdviceSweep(a: AdviseSpec, have: AdviceCells): AdviceSweep | null {
+  const cs = adviseCoarseSpec(a);
+  const coarse = passesOf(cs);
+  const first = coarseFirstCells(a);
+  const coarseMost = coarse.perPass * coarse.groups;
+  if (have.coarse.length === 0) return { stage: 'coarse', spec: partOf(cs, first), stageCells: coarseMost };
+  const rest = coarseRestCells(a, have.coarse.slice(0, first.length));
+  const coarseCells = first.length + rest.length;
+  if (have.coarse.length < coarseCells)
+    return { stage: 'coarse', spec: partOf(cs, rest), stageCells: coarseCells };
+  const fs = adviseFineSpec(a, have.coarse);
+  const fine = passesOf(fs);
+  const drawn = Math.floor(have.fine.length / Math.max(1, fine.perPass));
+  if (drawn >= fine.groups || (drawn > 0 && isPrecise(a, have))) return null;
+  const to = Math.min(fine.groups, drawn === 0 ? FINE_FIRST_GROUPS : drawn + FINE_MORE_GROUPS);
+  return {
+    stage: 'fine',
+    spec: partOf(fs, range(drawn * fine.perPass, to * fine.perPass)),
+    stageCells: fine.perPass * fine.groups,
+  };
+}
+
+/**
+ * Standard error of the advised split: the advice refitted to resamples of the chain groups (each split's groups
+ * drawn with replacement, both stages), a fixed stream so that it is a function of the cells.
+ */
+export function bestSplitSe(a: AdviseSpec, have: AdviceCells): number {
+  const cs = adviseCoarseSpec(a);
+  const fs = adviseFineSpec(a, have.coarse);
+  const rng = Rng.fromKey(BOOTSTRAP_STREAM);
+  const resample = (cells: readonly SweepCellResult[]) => {
+    const byBudget = new Map<number, SweepCellResult[]>();
+    for (const c of cells) byBudget.set(c.budget, [...(byBudget.get(c.budget) ?? []), c]);
+    return [...byBudget.values()].flatMap((list) => list.map(() => list[rng.int(list.length)]));
+  };
+  const best: number[] = [];
+  for (let b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
+    const coarse = adviceStage(cs, resample(have.coarse), 'coarse');
+    best.push(fitAdvice(a, coarse, adviceStage(fs, resample(have.fine), 'fine')).split);
+  }
+  const mean = best.reduce((s, x) => s + x, 0) / best.length;
+  return Math.sqrt(best.reduce((s, x) => s + (x - mean) ** 2, 0) / (best.length - 1));
+}
+
+function isPrecise(a: AdviseSpec, have: AdviceCells): boolean {
+  const { interval } = adviceFromCells(a, have.coarse, have.fine);
+  return bestSplitSe(a, have) <= PRECISE_SHARE * (interval[1] - interval[0]);
+}
+
+/**
+ * The coarse stage's answer while it runs, from its whole passes (one group at every split it draws at), once its
+ * first passes are all there; null before. `cells` are the coarse cells in the order drawn (undefined: not yet).
+ * Only whole passes count, so the answer depends on which cells arrived, not on when.
  */
 export function coarseAdviceSoFar(
   a: AdviseSpec,
   cells: readonly (SweepCellResult | undefined)[],
 ): { advice: Advice; groups: number; groupsTotal: number } | null {
-  const spec = adviseCoarseSpec(a);
-  const { pointsTotal: perPass, groupsTotal } = sweepRefinement(spec, []);
+  const first = coarseFirstCells(a).length;
+  const { perPass, groups: groupsTotal } = passesOf(adviseCoarseSpec(a));
   let arrived = 0;
   while (arrived < cells.length && cells[arrived] !== undefined) arrived++;
-  const groups = perPass > 0 ? Math.floor(arrived / perPass) : 0;
-  if (groups < Math.min(FIRST_ANSWER_GROUPS, groupsTotal)) return null;
-  const passes = cells.slice(0, groups * perPass) as SweepCellResult[];
-  return { advice: fitAdvice(a, adviceStage(spec, passes, 'coarse')), groups, groupsTotal };
+  if (arrived < first || first === 0) return null;
+  const drawn = cells.slice(0, first) as SweepCellResult[];
+  // passes after the first are drawn at the splits kept
+  const keptPerPass = coarseRestCells(a, drawn).length / Math.max(1, groupsTotal - first / perPass);
+  const morePasses = keptPerPass > 0 ? Math.floor((arrived - first) / keptPerPass) : 0;
+  const whole = cells.slice(0, first + morePasses * keptPerPass) as SweepCellResult[];
+  return {
+    advice: coarseAdviceFromCells(a, whole),
+    groups: first / perPass + morePasses,
+    groupsTotal,
+  };
 }
 
 /** Stage 2: a finer grid with more pairs around the coarse stage's minimum (± 1.5 coarse steps). */
@@ -405,8 +543,19 @@ export function adviceFromCells(
   );
 }
 
-/** Both stages on this thread (tests, small runs); the CLI and the lab run the same specs on workers. */
+/** Adds a part's cells to those of its stage. */
+export function withPart(
+  have: AdviceCells,
+  part: AdviceSweep,
+  cells: readonly SweepCellResult[],
+): AdviceCells {
+  return { ...have, [part.stage]: [...have[part.stage], ...cells] };
+}
+
+/** The whole advice on this thread (tests, small runs); the CLI and the lab draw the same parts on workers. */
 export function runAdvice(a: AdviseSpec): Advice {
-  const coarse = sweepCells(adviseCoarseSpec(a));
-  return adviceFromCells(a, coarse, sweepCells(adviseFineSpec(a, coarse)));
+  let have: AdviceCells = { coarse: [], fine: [] };
+  for (let part = nextAdviceSweep(a, have); part; part = nextAdviceSweep(a, have))
+    have = withPart(have, part, sweepCells(part.spec));
+  return adviceFromCells(a, have.coarse, have.fine);
 }

@@ -62,6 +62,12 @@ export interface SweepSpec {
    * it where the full count is slow (`liveSweepGroups`).
    */
   groups?: number;
+  /**
+   * Only these cells of the sweep, by their index in its full order (pass by pass), in this order: a sweep drawn
+   * in parts (the split advisor decides which cells to draw from those it has). Each is drawn exactly as in the
+   * full sweep, whichever others are drawn.
+   */
+  cells?: readonly number[];
 }
 
 export interface SweepCellResult {
@@ -241,11 +247,16 @@ function regressionFor(spec: SweepSpec, scratch: SweepScratch, k: number): Prepa
 }
 
 export function sweepCellCount(spec: SweepSpec): number {
-  return shape(spec).cells;
+  const all = shape(spec).cells;
+  if (!spec.cells) return all;
+  if (!spec.cells.every((i) => Number.isInteger(i) && i >= 0 && i < all))
+    throw new RangeError(`sweep: cells must be indices of the sweep's ${all} cells`);
+  return spec.cells.length;
 }
 
-export function sweepCell(spec: SweepSpec, index: number, scratch: SweepScratch): SweepCellResult {
+export function sweepCell(spec: SweepSpec, part: number, scratch: SweepScratch): SweepCellResult {
   const { budgets, points, datasets, perPass } = shape(spec);
+  const index = spec.cells ? spec.cells[part] : part;
   // pass by pass (see the module's comment): group slowest, then panel, budget and data set
   const group = Math.floor(index / perPass);
   const j = index % perPass;

@@ -144,7 +144,7 @@ describe('the advisor', () => {
   it('says what the advisor is doing until it is done, and when it failed', () => {
     const running = adviceAnswer({ run: run('running'), current: null, n: 300 });
     expect(running.done).toBe(false);
-    expect(text(running)).toBe('Sweeping the split (fine, more pairs): 3 of 8 chain groups…');
+    expect(text(running)).toBe('Sweeping the split (fine, more pairs): 3 of at most 8 chain groups…');
     expect(text(adviceAnswer({ run: null, current: null, n: 300 }))).toBe('Starting the advisor…');
     const failed = adviceAnswer({ run: run('error'), current: null, n: 300 });
     expect(failed.done).toBe(true);
