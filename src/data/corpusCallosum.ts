@@ -3,6 +3,7 @@ import { rescaleCovariates } from '../regression/covariates';
 import { Rng } from '../sampling/rng';
 import type { RegressionData } from './types';
 import { catmullRom, closedArcLength, resampleClosed, resampleOpen, smoothClosed } from './planeCurves';
+import { power } from '../sampling/power';
 
 /**
  * SYNTHETIC mid-sagittal corpus-callosum outlines (docs/experiments.md). The ADNI shapes of paper 000 are
@@ -94,7 +95,8 @@ const MEAN_SUBJECT: Subject = {
 /** Fraction of body/splenium thickness lost at an age (0 before 50, 16 % at 90). */
 export function corpusCallosumThinning(age: number): number {
   const t = Math.min(Math.max((age - 50) / 40, 0), 1.5);
-  return 0.16 * Math.pow(t, 1.6);
+  // power, not Math.pow: the same data in every engine (the lab's and the CLI's)
+  return 0.16 * power(t, 1.6);
 }
 
 function archRise(age: number): number {

@@ -396,7 +396,10 @@ export function loess(
   const h = Math.max(dists[k - 1] * 1.0001, minWidth, 1e-9);
   const w = pts.map((p) => {
     const u = Math.abs(p.x - x0) / h;
-    return u < 1 ? (1 - u ** 3) ** 3 / p.se ** 2 : 0;
+    // products, not **: the engines' powers differ in their last digits (sampling/power.ts), and the lab's
+    // advice must be the CLI's
+    const tri = 1 - u * u * u;
+    return u < 1 ? (tri * tri * tri) / (p.se * p.se) : 0;
   });
   const used = w.filter((v) => v > 0).length;
   const degree = used >= 4 ? 2 : used >= 2 ? 1 : 0;
@@ -405,7 +408,8 @@ export function loess(
   const A = Array.from({ length: dim }, () => new Array<number>(dim).fill(0));
   pts.forEach((p, i) => {
     const t = p.x - x0;
-    for (let r = 0; r < dim; r++) for (let c = 0; c < dim; c++) A[r][c] += w[i] * t ** (r + c);
+    const powers = [1, t, t * t, t * t * t, t * t * t * t];
+    for (let r = 0; r < dim; r++) for (let c = 0; c < dim; c++) A[r][c] += w[i] * powers[r + c];
   });
   // first row of A⁻¹ (solve A a = e₁), so that lᵢ = wᵢ Σ_c a_c tᵢ^c
   const a = solve(
@@ -421,7 +425,7 @@ export function loess(
   pts.forEach((p, i) => {
     const t = p.x - x0;
     let l = 0;
-    for (let c = 0; c < dim; c++) l += a[c] * t ** c;
+    for (let c = 0; c < dim; c++) l += a[c] * (c === 0 ? 1 : c === 1 ? t : t * t);
     l *= w[i];
     y += l * p.y;
     v += l * l * p.se ** 2;

@@ -6,6 +6,7 @@ import { GeometryError, type Manifold } from '../geometry/types';
 import type { RandomWalkTarget } from '../sampling/mh';
 import type { Rng } from '../sampling/rng';
 import { fusedGeometry, type FusedGeometry, type GradientNormKernel } from './kernels';
+import { power } from '../sampling/power';
 
 /** Writes into `out` a vector uniform in the ball of radius r of T_p M (in the metric at p). */
 export function uniformTangentBall(
@@ -17,7 +18,7 @@ export function uniformTangentBall(
 ): Float64Array {
   M.randomTangent(p, rng, out);
   const len = M.norm(p, out);
-  const k = (r * Math.pow(rng.uniform(), 1 / M.dim)) / len;
+  const k = (r * power(rng.uniform(), 1 / M.dim)) / len;
   for (let i = 0; i < out.length; i++) out[i] *= k;
   return out;
 }

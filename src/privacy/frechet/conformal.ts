@@ -60,6 +60,7 @@
  */
 import type { ConformalGeometry } from './conformalGeometry';
 import { conjugateGradient, graphLaplacian, knnGraph } from './conformalGraph';
+import { power } from '../../sampling/power';
 
 export type ConformalSign = 'dense-contracts' | 'dense-expands';
 
@@ -100,7 +101,7 @@ export function silvermanBandwidth(sqDists: Float64Array, m: number, d: number):
   let s2 = 0;
   for (let i = 0; i < sqDists.length; i++) s2 += sqDists[i];
   s2 /= 2 * m * m * d;
-  return Math.sqrt(s2) * Math.pow(4 / ((d + 2) * m), 1 / (d + 4));
+  return Math.sqrt(s2) * power(4 / ((d + 2) * m), 1 / (d + 4));
 }
 
 /** Builds φ from a sample (see the file header for every choice made here). */

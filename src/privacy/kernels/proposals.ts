@@ -2,6 +2,7 @@ import type { FusedGeometry } from './types';
 import { det2Sym } from '../../geometry/linalg';
 import { GeometryError } from '../../geometry/types';
 import { norm2 } from '../../geometry/vec';
+import { power } from '../../sampling/power';
 
 /**
  * S²: the operations of src/geometry/sphere.ts (randomTangent, norm, exp) in the same floating-point order,
@@ -20,7 +21,7 @@ export function sphereGeometry(): FusedGeometry {
       out[0] = z0 - c * p[0];
       out[1] = z1 - c * p[1];
       out[2] = z2 - c * p[2];
-      const k = (r * Math.pow(rng.uniform(), 1 / 2)) / norm2(out);
+      const k = (r * power(rng.uniform(), 1 / 2)) / norm2(out);
       out[0] *= k;
       out[1] *= k;
       out[2] *= k;
@@ -103,7 +104,7 @@ export function spd2Geometry(): FusedGeometry {
         g1 = rng.normal(),
         g2 = Math.SQRT1_2 * rng.normal();
       const len = Math.sqrt(g0 * g0 + g1 * g1 + 2 * g2 * g2);
-      const k = (r * Math.pow(rng.uniform(), 1 / 3)) / len;
+      const k = (r * power(rng.uniform(), 1 / 3)) / len;
       return sandwich(R, k * g0, k * g2, k * g1, out);
     },
     exp(p, nu, out) {
@@ -235,7 +236,7 @@ export function kendallGeometry(k2: number, dim: number): FusedGeometry {
           y = (out[j + 1] -= d1 * p[j + 1] + d2 * p[j]);
         s += x * x + y * y;
       }
-      const c = (r * Math.pow(rng.uniform(), 1 / dim)) / Math.sqrt(s);
+      const c = (r * power(rng.uniform(), 1 / dim)) / Math.sqrt(s);
       for (let i = 0; i < k2; i++) out[i] *= c;
       return out;
     },

@@ -8,6 +8,7 @@ import type { Rng } from '../../sampling/rng';
 import { MIXTURE_WIDTHS, type KngJointCalibration, type KngJointSettings } from './calibration';
 import type { JointKernel } from './jointKernel';
 import { linearisedProposal, type LinearisedLaw } from './linearisedProposal';
+import { power } from '../../sampling/power';
 
 /**
  * The joint target f(p, v) ∝ exp(−β U(p, v)), U = E_c/σ_E + ‖∇_p E_c‖/σ_p + ‖∇_v E_c‖/σ_v on the public domain
@@ -168,7 +169,7 @@ const HOTTEST_BETA = 0.01;
 /** The public temperature ladder: β_k = HOTTEST_BETA^(k/(K−1)), k = 0 … K−1 (β_0 = 1). */
 export function replicaLadder(replicas: number): number[] {
   if (replicas <= 1) return [1];
-  return Array.from({ length: replicas }, (_, k) => Math.pow(HOTTEST_BETA, k / (replicas - 1)));
+  return Array.from({ length: replicas }, (_, k) => power(HOTTEST_BETA, k / (replicas - 1)));
 }
 
 /**

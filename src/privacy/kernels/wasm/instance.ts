@@ -9,6 +9,7 @@ import {
 import type { StepRunner } from '../../../sampling/mh';
 import type { FusedChains } from '../types';
 import { zigguratTables, type Rng } from '../../../sampling/rng';
+import { power } from '../../../sampling/power';
 
 /**
  * The WebAssembly (SIMD) kernels built from wasm/assembly/. Each module is compiled once per thread,
@@ -26,13 +27,13 @@ const SOURCES = {
 };
 
 /**
- * JavaScript's own Math functions for kernels that must compute exactly what the JavaScript paths compute
- * (wasm/assembly/rng.ts); V8 calls these imports directly.
+ * The JavaScript paths' own functions for kernels that must compute exactly what those paths compute
+ * (wasm/assembly/rng.ts): Math's, and the project's `power` where Math.pow would differ from engine to engine.
  */
 const MATH_IMPORTS = {
   exp: Math.exp,
   log: Math.log,
-  pow: Math.pow,
+  pow: power,
   cos: Math.cos,
   sin: Math.sin,
   hypot: Math.hypot,
