@@ -5,6 +5,7 @@
  */
 import type { Manifold } from '../geometry/types';
 import type { Rng } from './rng';
+import { power } from './power';
 
 function checkDim(d: number, fn: string): void {
   if (!Number.isInteger(d) || d < 1) throw new RangeError(`${fn}: d must be a positive integer, got ${d}`);
@@ -102,7 +103,7 @@ export function uniformInBall(
   checkDim(d, 'uniformInBall');
   checkOut(out, d, 'uniformInBall');
   if (!(radius >= 0)) throw new RangeError(`uniformInBall: radius must be ≥ 0, got ${radius}`);
-  const r = radius * Math.pow(rng.uniform(), 1 / d);
+  const r = radius * power(rng.uniform(), 1 / d);
   return scaledDirection(rng, d, r, out);
 }
 
@@ -128,7 +129,7 @@ export function uniformInTangentBall(
     throw new RangeError(`uniformInTangentBall: basis has ${basis.length} vectors, manifold dim is ${d}`);
   }
   if (!(radius >= 0)) throw new RangeError(`uniformInTangentBall: radius must be ≥ 0, got ${radius}`);
-  const r = radius * Math.pow(rng.uniform(), 1 / d);
+  const r = radius * power(rng.uniform(), 1 / d);
   // out = Σ z_i e_i with z standard normal; |z| is the metric norm because the basis is orthonormal.
   let s: number;
   do {
