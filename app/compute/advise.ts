@@ -87,10 +87,9 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
     done: number,
     answer: Pick<AdviceRun, 'firstAnswer' | 'firstAnswerGroups'> | null,
   ): Advisor => ({ run: { ...base, stage: part.stage, done, total: part.stageCells, ...answer } });
-  // the coarse sweep's answer: while it runs from its whole passes so far (`firstAnswerGroups` says how many
-  // groups it rests on until it has them all); while the fine sweep refines it, the whole coarse sweep's
-  const answerSoFar = (have: AdviceCells, part: AdviceSweep, cells: (SweepCellResult | undefined)[]) => {
-    if (part.stage === 'fine') return { firstAnswer: coarseAdviceFromCells(spec, have.coarse) };
+  // the coarse sweep's answer while it runs, from its whole passes so far (`firstAnswerGroups` says how many
+  // groups it rests on until it has them all)
+  const answerSoFar = (have: AdviceCells, cells: (SweepCellResult | undefined)[]) => {
     const soFar = coarseAdviceSoFar(spec, [...have.coarse, ...cells]);
     return (
       soFar && {
@@ -103,16 +102,16 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
   };
   const drawPart = (have: AdviceCells, part: AdviceSweep) => {
     const before = have[part.stage].length;
+    // while the fine sweep refines it: the whole coarse sweep's, fitted once per part
+    const wholeCoarse = part.stage === 'fine' && { firstAnswer: coarseAdviceFromCells(spec, have.coarse) };
+    const answer = (cells: (SweepCellResult | undefined)[]) => wholeCoarse || answerSoFar(have, cells);
     let next: { have: AdviceCells; part: AdviceSweep | null } | undefined;
     driveJob({
       lane: 'advice',
       slice: 'advisor',
       pool: 'advice',
       steps: [step('sweep', part.spec)],
-      starting:
-        before === 0 && part.stage === 'coarse'
-          ? { run: base }
-          : running(part, before, answerSoFar(have, part, [])),
+      starting: before === 0 && part.stage === 'coarse' ? { run: base } : running(part, before, answer([])),
       updates: 'fromFirstCell',
       // its progress is a line of words: four updates a second leave the cores to the chains
       progressEveryMs: 250,
@@ -133,7 +132,7 @@ export function runAdvice(s: LabSettings, imported: ImportedData | undefined, so
               },
             };
         }
-        return running(part, before + progress.done, answerSoFar(have, part, cells));
+        return running(part, before + progress.done, answer(cells));
       },
       failed: (error) => ({ run: { ...base, status: 'error', error } }),
       onDone: () => (next?.part ? drawPart(next.have, next.part) : explainAdvice(spec, imported)),

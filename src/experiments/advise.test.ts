@@ -83,6 +83,12 @@ describe('split advisor against a brute-force fine sweep (seeded, all four manif
       const fine = advice.points.filter((p) => p.stage === 'fine').map((p) => p.split);
       expect(advice.resolution).toBeCloseTo((Math.max(...fine) - Math.min(...fine)) / (fine.length - 1), 12);
       expect(advice.summary).toContain(`between sweep points ${Math.round(100 * advice.resolution)}% apart`);
+      // with its best split's standard error, finer than the interval it recommends
+      expect(advice.splitSe).toBeGreaterThan(0);
+      expect(advice.splitSe!).toBeLessThan(advice.interval[1] - advice.interval[0]);
+      expect(advice.summary).toContain(
+        `best ≈ ${Math.round(100 * advice.split)}% ± ${Math.max(1, Math.round(100 * advice.splitSe!))}%,`,
+      );
     });
   }
 });
@@ -200,6 +206,7 @@ describe('the advisor’s sweeps drawn in parts', () => {
       );
     }
     expect(runAdvice(a)).toEqual(advice);
+    expect(advice.splitSe).toBe(bestSplitSe(a, have));
   });
 
   it('the best split’s standard error is zero when every chain group agrees, and grows with their spread', () => {

@@ -77,6 +77,11 @@ export interface Advice {
   interval: [number, number];
   /** Spacing of the finest sweep's points: the best split is not placed more finely than this. */
   resolution: number;
+  /**
+   * Standard error of the best split: its spread when the advice is refitted to resamples of the chain groups
+   * (`bestSplitSe`). The finished advice has it; the coarse sweep's first answer does not.
+   */
+  splitSe?: number;
   /** True when the interval spans (nearly) the whole range: no split is clearly better at this n and ε. */
   flat: boolean;
   isPrivate: boolean;
@@ -147,7 +152,8 @@ const FINE_MORE_GROUPS = 5;
 /**
  * Precise: the best split's standard error (bootstrap over the chain groups) is at most this share of the
  * interval's width. The interval is what the advice recommends; placing its best split more finely than a
- * tenth of it changes nothing a person would do, and the draws it takes are most of the advice's time on shapes.
+ * small share of it changes nothing a person would do, and the draws it takes are most of the advice's time on
+ * shapes (docs/benchmarks.md measures the share against the advised split's spread over sampler seeds).
  */
 const PRECISE_SHARE = 0.08;
 const BOOTSTRAP_RESAMPLES = 40;
@@ -243,6 +249,20 @@ export function nextAdviceSweep(a: AdviseSpec, have: AdviceCells): AdviceSweep |
  * drawn with replacement, both stages), a fixed stream so that it is a function of the cells.
  */
 export function bestSplitSe(a: AdviseSpec, have: AdviceCells): number {
+  // the last check before the advice is done and the finished advice ask for the same cells' error
+  const known = splitSeOf.get(have.fine);
+  if (known?.coarse === have.coarse && known.a === a) return known.se;
+  const se = bootstrapSplitSe(a, have);
+  splitSeOf.set(have.fine, { a, coarse: have.coarse, se });
+  return se;
+}
+
+const splitSeOf = new WeakMap<
+  readonly SweepCellResult[],
+  { a: AdviseSpec; coarse: readonly SweepCellResult[]; se: number }
+>();
+
+function bootstrapSplitSe(a: AdviseSpec, have: AdviceCells): number {
   const cs = adviseCoarseSpec(a);
   const fs = adviseFineSpec(a, have.coarse);
   const rng = Rng.fromKey(BOOTSTRAP_STREAM);
@@ -261,7 +281,7 @@ export function bestSplitSe(a: AdviseSpec, have: AdviceCells): number {
 }
 
 function isPrecise(a: AdviseSpec, have: AdviceCells): boolean {
-  const { interval } = adviceFromCells(a, have.coarse, have.fine);
+  const { interval } = fitAdviceToCells(a, have);
   return bestSplitSe(a, have) <= PRECISE_SHARE * (interval[1] - interval[0]);
 }
 
@@ -502,18 +522,12 @@ export function fitAdvice(a: AdviseSpec, ...stages: Stage[]): Advice {
   const interval: [number, number] = curve.length ? [curve[from].split, curve[to].split] : [lo, hi];
   const flat = interval[1] - interval[0] >= FLAT_SHARE * (hi - lo);
   const excess = b.lnMse - lnNonPrivateMse;
-  const at = `at ε = ${num(a.eps)}, n = ${n}`;
-  const cost = `${excess >= 0 ? '+' : '−'}${Math.abs(excess).toFixed(2)} in ln MSE over non-private`;
   // the best split is the minimum of a smooth fit through the sweep's points: it cannot be placed more finely
   // than their spacing, and moves with it (say so beside the number)
   const finest = stages[stages.length - 1].points.map((p) => p.split).sort((p, q) => p - q);
   const resolution =
     finest.length > 1 ? (finest[finest.length - 1] - finest[0]) / (finest.length - 1) : hi - lo;
-  const summary = flat
-    ? `No split is clearly better ${at}: every share of ε on the footpoint from ${pct(interval[0])} to ` +
-      `${pct(interval[1])} gives the same error within the noise (${cost}).`
-    : `Give the footpoint ${pct(interval[0])}–${pct(interval[1])} of ε (best ≈ ${pct(b.split)}, between sweep ` +
-      `points ${pct(resolution)} apart); ${at} the best split costs ${cost}.`;
+  const fit = { interval, flat, excess, resolution, split: b.split, n };
   return {
     eps: a.eps,
     n,
@@ -530,20 +544,42 @@ export function fitAdvice(a: AdviseSpec, ...stages: Stage[]): Advice {
     notes,
     points,
     curve,
-    summary,
+    summary: adviceSummary(a, fit),
   };
 }
 
-/** The advice from both stages' cells. */
+/** The advice in one sentence; with the best split's standard error where it is known. */
+function adviceSummary(
+  a: AdviseSpec,
+  f: Pick<Advice, 'interval' | 'flat' | 'excess' | 'resolution' | 'split' | 'n' | 'splitSe'>,
+): string {
+  const at = `at ε = ${num(a.eps)}, n = ${f.n}`;
+  const cost = `${f.excess >= 0 ? '+' : '−'}${Math.abs(f.excess).toFixed(2)} in ln MSE over non-private`;
+  const se = f.splitSe === undefined ? '' : ` ± ${Math.max(1, Math.round(100 * f.splitSe))}%`;
+  return f.flat
+    ? `No split is clearly better ${at}: every share of ε on the footpoint from ${pct(f.interval[0])} to ` +
+        `${pct(f.interval[1])} gives the same error within the noise (${cost}).`
+    : `Give the footpoint ${pct(f.interval[0])}–${pct(f.interval[1])} of ε (best ≈ ${pct(f.split)}${se}, ` +
+        `between sweep points ${pct(f.resolution)} apart); ${at} the best split costs ${cost}.`;
+}
+
+/** The advice from both stages' cells, with its best split's standard error. */
 export function adviceFromCells(
   a: AdviseSpec,
   coarse: readonly SweepCellResult[],
   fine: readonly SweepCellResult[],
 ): Advice {
+  const advice = fitAdviceToCells(a, { coarse, fine });
+  const splitSe = bestSplitSe(a, { coarse, fine });
+  return { ...advice, splitSe, summary: adviceSummary(a, { ...advice, splitSe }) };
+}
+
+/** The fit of both stages' cells alone. */
+function fitAdviceToCells(a: AdviseSpec, have: AdviceCells): Advice {
   return fitAdvice(
     a,
-    adviceStage(adviseCoarseSpec(a), coarse, 'coarse'),
-    adviceStage(adviseFineSpec(a, coarse), fine, 'fine'),
+    adviceStage(adviseCoarseSpec(a), have.coarse, 'coarse'),
+    adviceStage(adviseFineSpec(a, have.coarse), have.fine, 'fine'),
   );
 }
 

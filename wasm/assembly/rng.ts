@@ -6,8 +6,8 @@
  *
  * Bit for bit: every operation here is one IEEE operation in the order rng.ts writes it (WebAssembly never fuses
  * a multiply and an add), and the few transcendental calls — exp and log in the Ziggurat's rare slow path, the
- * chains' exp and pow — are JavaScript's own Math functions, imported, not AssemblyScript's (whose last digits
- * may differ).
+ * chains' exp and pow — are the JavaScript paths' own functions, imported, not AssemblyScript's (whose last digits
+ * may differ): Math's, and for pow src/sampling/power.ts.
  */
 
 @external('env', 'exp') export declare function jsExp(x: f64): f64;
