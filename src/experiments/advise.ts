@@ -266,15 +266,15 @@ function bootstrapSplitSe(a: AdviseSpec, have: AdviceCells): number {
   const cs = adviseCoarseSpec(a);
   const fs = adviseFineSpec(a, have.coarse);
   const rng = Rng.fromKey(BOOTSTRAP_STREAM);
-  const resample = (cells: readonly SweepCellResult[]) => {
-    const byBudget = new Map<number, SweepCellResult[]>();
-    for (const c of cells) byBudget.set(c.budget, [...(byBudget.get(c.budget) ?? []), c]);
-    return [...byBudget.values()].flatMap((list) => list.map(() => list[rng.int(list.length)]));
-  };
+  const [coarseGroups, fineGroups] = [have.coarse, have.fine].map((cells) => [
+    ...cellsByBudget(cells).values(),
+  ]);
+  const resample = (groups: SweepCellResult[][]) =>
+    groups.flatMap((list) => list.map(() => list[rng.int(list.length)]));
   const best: number[] = [];
   for (let b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
-    const coarse = adviceStage(cs, resample(have.coarse), 'coarse');
-    best.push(fitAdvice(a, coarse, adviceStage(fs, resample(have.fine), 'fine')).split);
+    const coarse = adviceStage(cs, resample(coarseGroups), 'coarse');
+    best.push(fitAdvice(a, coarse, adviceStage(fs, resample(fineGroups), 'fine')).split);
   }
   const mean = best.reduce((s, x) => s + x, 0) / best.length;
   return Math.sqrt(best.reduce((s, x) => s + (x - mean) ** 2, 0) / (best.length - 1));
@@ -329,6 +329,17 @@ export interface Stage {
   notes: string[];
 }
 
+/** A stage's cells by their split (budget index), in the order drawn. */
+function cellsByBudget(cells: readonly SweepCellResult[]): Map<number, SweepCellResult[]> {
+  const byBudget = new Map<number, SweepCellResult[]>();
+  for (const c of cells) {
+    const list = byBudget.get(c.budget);
+    if (list) list.push(c);
+    else byBudget.set(c.budget, [c]);
+  }
+  return byBudget;
+}
+
 /** Points of one stage from its sweep cells (one per split; groups give the standard error). */
 export function adviceStage(
   spec: SweepSpec,
@@ -337,10 +348,8 @@ export function adviceStage(
 ): Stage {
   const splits = spec.budgets?.splits ?? [];
   const total = spec.budgets?.unequalTotal ?? 0;
-  const byBudget = new Map<number, SweepCellResult[]>();
-  for (const c of cells) byBudget.set(c.budget, [...(byBudget.get(c.budget) ?? []), c]);
   const points: AdvicePoint[] = [];
-  for (const [budget, list] of byBudget) {
+  for (const [budget, list] of cellsByBudget(cells)) {
     const pairs = list.reduce((s, c) => s + c.pairs, 0);
     const mean = list.reduce((s, c) => s + c.mseSum, 0) / pairs;
     const groupMeans = list.map((c) => c.mseSum / c.pairs);
